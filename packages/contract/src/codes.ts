@@ -1,0 +1,34 @@
+/** Result codes carried in every API answer's `code` field (DESIGN.md "The API contract"). */
+export const Code = {
+  OK: 200,
+  BAD_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  EXPIRED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_LARGE: 413,
+  UNSUPPORTED_TYPE: 415,
+  TOO_MANY: 429,
+  INTERNAL: 500,
+} as const;
+
+export type CodeValue = (typeof Code)[keyof typeof Code];
+
+/** Default Chinese message for each code, used when a handler gives none. */
+export const codeMessage: Record<CodeValue, string> = {
+  200: '成功',
+  400: '请求参数有误',
+  401: '请先登录',
+  402: '登录已过期，请重新登录',
+  403: '没有权限执行此操作',
+  404: '记录不存在',
+  409: '操作冲突',
+  413: '文件或请求体过大',
+  415: '不支持的文件类型',
+  429: '尝试次数过多，请稍后再试',
+  500: '服务器开小差了，请稍后再试',
+};
+
+/** Codes that end the session on the client (spec section 8). */
+export const sessionEndingCodes: readonly number[] = [401, 402, 403];

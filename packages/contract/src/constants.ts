@@ -1,0 +1,60 @@
+/** Runtime constants shared by server and web. Kept free of zod so light pages can import it. */
+
+/** The company's apps (DESIGN.md): one today. */
+export const apps = [{ label: '滚动截屏', value: 'tailor' }] as const;
+export type AppCode = (typeof apps)[number]['value'];
+
+/** Store distribution channels (spec section 3), each with its Chinese description. */
+export const channels = [
+  { value: 'oppo', label: 'OPPO 软件商店' },
+  { value: 'vivo', label: 'vivo 应用商店' },
+  { value: 'huawei', label: '华为应用市场' },
+  { value: 'appstore', label: '苹果 App Store' },
+  { value: 'googleplay', label: 'Google Play' },
+  { value: 'meizu', label: '魅族应用商店' },
+  { value: '360', label: '360 手机助手' },
+  { value: 'uc', label: 'UC 应用商店' },
+  { value: 'lianxiang', label: '联想乐商店' },
+  { value: 'other', label: '其他渠道' },
+  { value: 'baidu', label: '百度手机助手' },
+  { value: 'yingyongbao', label: '腾讯应用宝' },
+  { value: 'xiaomi', label: '小米应用商店' },
+  { value: 'wandoujia', label: '豌豆荚' },
+  { value: '91', label: '91 助手' },
+  { value: 'hiMarket', label: '安智 / 应用汇' },
+  { value: 'pp', label: 'PP 助手' },
+  { value: 'samsung', label: '三星应用商店' },
+  { value: 'jinli', label: '金立软件商店' },
+  { value: 'kupai', label: '酷派应用商店' },
+  { value: 'yidong', label: '中国移动 MM 商场' },
+  { value: 'anzhi', label: '安智市场' },
+  { value: 'kuan', label: '酷安' },
+  { value: 'zhuoyi', label: '卓易市场' },
+] as const;
+export type ChannelCode = (typeof channels)[number]['value'];
+
+/** App information options (spec section 3). */
+export const appInfoOptions = [{ label: '滚动截屏', value: 'tailor' }] as const;
+
+/** Upload limits in bytes (DESIGN.md "Files"). */
+export const uploadLimits = {
+  image: 10 * 1024 * 1024,
+  audio: 50 * 1024 * 1024,
+  package: 2 * 1024 * 1024 * 1024,
+} as const;
+export type UploadKind = keyof typeof uploadLimits;
+
+/** Client timings (spec section 9). */
+export const timings = {
+  chunkLoadTimeoutMs: 120_000,
+  uploadTimeoutMs: 36_000_000,
+  unreadThrottleMs: 60_000,
+  adminNotificationSeconds: 1.5,
+  spinnerDebounceMs: 200,
+} as const;
+
+/** A mobile screen is one under 900 px wide (spec section 9). */
+export const MOBILE_MAX_WIDTH = 900;
+
+/** Local storage keys for the stored session (spec section 3). */
+export const storageKeys = { user: 'user', token: 'token' } as const;

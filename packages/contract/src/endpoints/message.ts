@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { empty, id, isoTime, page, paged, search, size, text } from '../fields';
+
+export const messageTitle = text('标题', 1, 100);
+export const messageContent = text('内容', 1, 5000);
+
+/** A message as operators manage it. */
+export const adminMessage = z.object({
+  id,
+  title: z.string(),
+  content: z.string(),
+  /** null: every user; otherwise the one recipient. */
+  userId: z.number().int().nullable(),
+  userPhone: z.string().nullable(),
+  blocked: z.boolean(),
+  authorId: z.number().int().nullable(),
+  readCount: z.number().int(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+});
+
+/** A message as its recipient sees it. */
+export const inboxMessage = z.object({
+  id,
+  title: z.string(),
+  content: z.string(),
+  read: z.boolean(),
+  createdAt: isoTime,
+});
+export type InboxMessage = z.infer<typeof inboxMessage>;
+
+const messageId = z.object({ id: id.meta({ title: '消息 ID' }) });
+
+export const messageEndpoints = {
+  '/api/message/make': endpoint({
+    access: 'admin',
+    summary: '发送站内消息（全体用户或指定用户）',
+    input: z.object({
+      title: messageTitle,
+      content: messageContent,
+      userId: id.nullable().default(null).meta({ title: '接收用户 ID' }),
+    }),
+    output: z.object({ message: adminMessage }),
+  }),
+  '/api/message/update': endpoint({
+    access: 'admin',
+    summary: '修改消息（只改传入的标题、内容）',
+    input: z.object({
+      id: id.meta({ title: '消息 ID' }),
+      title: messageTitle.optional(),
+      content: messageContent.optional(),
+    }),
+    output: z.object({ message: adminMessage }),
+  }),
+  '/api/message/fetch/page': endpoint({
+    access: 'admin',
+    summary: '分页查询已发送的消息',
+    input: z.object({
+      page,
+      size,
+      search,
+      blocked: z.boolean({ error: '屏蔽筛选必须是布尔值' }).optional().meta({ title: '是否屏蔽' }),
+    }),
+    output: paged(adminMessage),
+  }),
+  '/api/message/block': endpoint({
+    access: 'admin',
+    summary: '屏蔽消息（从用户的列表中消失）',
+    input: messageId,
+    output: z.object({ message: adminMessage }),
+  }),
+  '/api/message/unblock': endpoint({
+    access: 'admin',
+    summary: '取消屏蔽消息',
+    input: messageId,
+    output: z.object({ message: adminMessage }),
+  }),
+  '/api/message/fetch/page/unread': endpoint({
+    access: 'user',
+    summary: '当前用户的未读消息（产品请求第 0 页、每页 1024 条）',
+    input: z.object({ page, size }),
+    output: z.object({ list: z.array(inboxMessage), total: z.number().int() }),
+    placement: 'root',
+  }),
+  '/api/message/fetch/page/mine': endpoint({
+    access: 'user',
+    summary: '当前用户的全部消息（已读与未读）',
+    input: z.object({ page, size }),
+    output: paged(inboxMessage),
+  }),
+  '/api/message/read': endpoint({
+    access: 'user',
+    summary: '标记一条消息为已读',
+    input: messageId,
+    output: z.null(),
+  }),
+  '/api/message/unread': endpoint({
+    access: 'user',
+    summary: '标记一条消息为未读',
+    input: messageId,
+    output: z.null(),
+  }),
+  '/api/message/read/all': endpoint({
+    access: 'user',
+    summary: '全部标记为已读',
+    input: empty,
+    output: z.object({ count: z.number().int() }),
+  }),
+};

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/**
+ * Field schemas reused across endpoints. Each carries a Chinese title (`meta`) so the
+ * server can name the field in a 400 message, and a Chinese message for its own rule.
+ */
+export const phone = z
+  .string({ error: '手机号必须是字符串' })
+  .regex(/^1[3-9]\d{9}$/, { error: '手机号格式不正确，应为 11 位中国大陆手机号' })
+  .meta({ title: '手机号' });
+
+/** What the client sends for a password: lower-case hex SHA-256 of the UTF-8 password. */
+export const passwordDigest = z
+  .string({ error: '密码必须是字符串' })
+  .regex(/^[0-9a-f]{64}$/, { error: '密码格式不正确（应为 SHA-256 摘要）' })
+  .meta({ title: '密码' });
+
+export const id = z
+  .number({ error: 'ID 必须是数字' })
+  .int({ error: 'ID 必须是整数' })
+  .positive({ error: 'ID 必须大于 0' })
+  .max(2_147_483_647, { error: 'ID 超出范围' })
+  .meta({ title: 'ID' });
+
+/** Page numbers count from 0, as the spec's unread call does. */
+export const page = z
+  .number({ error: '页码必须是数字' })
+  .int({ error: '页码必须是整数' })
+  .min(0, { error: '页码不能小于 0' })
+  .max(10_000_000, { error: '页码过大' })
+  .default(0)
+  .meta({ title: '页码' });
+
+export const size = z
+  .number({ error: '每页条数必须是数字' })
+  .int({ error: '每页条数必须是整数' })
+  .min(1, { error: '每页条数至少为 1' })
+  .max(1024, { error: '每页条数最多 1024' })
+  .default(20)
+  .meta({ title: '每页条数' });
+
+export const isoTime = z.string().meta({ title: '时间', description: 'ISO 8601, UTC' });
+
+/** C0 control characters other than tab and line breaks: never meaningful in our text, and NUL breaks PostgreSQL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const controlChars = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** Text with trimmed length bounds, titled for error messages; control characters are refused. */
+export function text(title: string, min: number, max: number) {
+  return z
+    .string({ error: `${title}必须是字符串` })
+    .trim()
+    .min(min, { error: min === 1 ? `${title}不能为空` : `${title}至少 ${min} 个字符` })
+    .max(max, { error: `${title}最多 ${max} 个字符` })
+    .refine((value) => !controlChars.test(value), { error: `${title}不能包含控制字符` })
+    .meta({ title });
+}
+
+export const empty = z.object({}).meta({ title: '空' });
+
+export const pageInput = z.object({ page, size });
+
+/** A server-paged list (DESIGN.md): data: { list, total, page, size }. */
+export function paged<T extends z.ZodType>(item: T) {
+  return z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+}
+
+/** Sort direction, named as antd's Table names it. */
+export const order = z
+  .enum(['ascend', 'descend'], { error: '排序方向只能是 ascend 或 descend' })
+  .default('descend')
+  .meta({ title: '排序方向' });
+
+/** An inclusive time range as ISO 8601 strings (the web's date presets produce them). */
+export const timeRange = z
+  .object({
+    from: z.iso.datetime({ offset: true, error: '开始时间格式不正确' }).optional().meta({ title: '开始时间' }),
+    to: z.iso.datetime({ offset: true, error: '结束时间格式不正确' }).optional().meta({ title: '结束时间' }),
+  })
+  .meta({ title: '时间范围' });
+
+/** A short search string; empty means no search. */
+export const search = text('搜索关键字', 0, 50).default('');
+
+/** The user an operator acts on. */
+export const userId = id.meta({ title: '用户 ID' });
+
+export const reasonNote = text('原因', 1, 200);

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Code, codeMessage } from '@appdesk/contract/codes';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/index';
+import { allocationRoutes } from './features/allocation/routes';
+import { buildOpenApi } from './features/docs/openapi';
+import { noticeRoutes } from './features/notices/routes';
+import { userRoutes } from './features/users/routes';
+import type { Services } from './http/context';
+import { envelope, registerEndpoints } from './http/route';
+import { LocalStorage } from './storage/local';
+
+/** Every feature's handlers; the contract's endpoint table decides which must exist. */
+const routeTables = [allocationRoutes, userRoutes, noticeRoutes];
+
+export interface App {
+  app: FastifyInstance;
+  services: Services;
+  close(): Promise<void>;
+}
+
+/** Builds the whole server (API, uploaded files, web app) on a migrated database. */
+export async function buildApp(
+  config: Config,
+  options: { logger?: FastifyServerOptions['logger']; database?: DatabaseHandle } = {},
+): Promise<App> {
+  const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database);
+  const storage = new LocalStorage(config.dataDir);
+  await storage.init();
+  const services: Services = { config, db: database.db, dialect: database.dialect, storage };
+
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'],
+    },
+    genReqId: () => randomUUID(),
+    bodyLimit: config.limits.jsonBody,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // A POST with an empty JSON body means "no parameters" (the old client sends none).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  // Only JSON and multipart are spoken; anything else is answered 415 before an endpoint runs.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    parseJson(request, text, done);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"], // antd injects its CSS at run time
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: false, // set by the TLS-terminating proxy, which knows whether HTTPS is in use
+  });
+  await app.register(multipart, { limits: { fileSize: config.limits.package, files: 1 } });
+
+  app.setErrorHandler((error, request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 413) return reply.status(413).send(envelope(Code.TOO_LARGE, '请求体过大'));
+    if (status === 415) {
+      return reply
+        .status(415)
+        .send(envelope(Code.UNSUPPORTED_TYPE, '不支持的请求类型，请使用 JSON 或 multipart/form-data'));
+    }
+    if (status === 400) return reply.status(400).send(envelope(Code.BAD_INPUT, '请求体不是合法的 JSON'));
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ code: status, message: codeMessage[Code.BAD_INPUT], data: null });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(envelope(Code.INTERNAL));
+  });
+
+  registerEndpoints(app, services, routeTables);
+
+  const openApi = buildOpenApi();
+  app.get('/api/openapi.json', async () => openApi);
+
+  await app.register(fastifyStatic, {
+    root: storage.root,
+    prefix: '/files/',
+    decorateReply: false,
+    index: false,
+    setHeaders(res, filePath) {
+      res.header('X-Content-Type-Options', 'nosniff');
+      res.header('Content-Security-Policy', "default-src 'none'; sandbox");
+      res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      // Only images and audio display inline; anything else downloads.
+      if (!/\.(png|jpe?g|gif|webp|mp3|wav|ogg|aac|m4a|flac)$/i.test(filePath)) {
+        res.header('Content-Disposition', 'attachment');
+      }
+    },
+  });
+
+  const webDir = config.webDir;
+  const indexHtml = webDir ? path.join(webDir, 'index.html') : undefined;
+  if (webDir && indexHtml && existsSync(indexHtml)) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      preCompressed: true,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        res.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|files|assets)(\/|$)/.test(url);
+    if (isPage && indexHtml && existsSync(indexHtml)) {
+      // Client-side routes: every page path answers the app shell.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDir as string);
+    }
+    return reply.status(404).send(envelope(Code.NOT_FOUND, url.startsWith('/api/') ? '接口不存在' : '页面不存在'));
+  });
+
+  return {
+    app,
+    services,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

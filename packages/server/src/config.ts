@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { uploadLimits } from '@appdesk/contract/constants';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `postgres://...` selects PostgreSQL; unset means SQLite under dataDir. */
+  databaseUrl: string | undefined;
+  logLevel: string;
+  /** Folder holding the built web app, served as the SPA; absent in API-only tests. */
+  webDir: string | undefined;
+  limits: { image: number; audio: number; package: number; jsonBody: number };
+  /** Whether to trust X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean;
+}
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+/** Reads configuration from the environment (and an optional .env file in the working directory). */
+export function loadConfig(overrides: Partial<Config> = {}): Config {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const defaultWeb = path.resolve(import.meta.dirname, '../../web/dist');
+  return {
+    port: int('PORT', 8000),
+    host: process.env.HOST || '127.0.0.1',
+    dataDir: path.resolve(process.env.DATA_DIR || './data'),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    logLevel: process.env.LOG_LEVEL || 'info',
+    webDir: existsSync(defaultWeb) ? defaultWeb : undefined,
+    limits: {
+      image: int('UPLOAD_IMAGE_MAX_BYTES', uploadLimits.image),
+      audio: int('UPLOAD_AUDIO_MAX_BYTES', uploadLimits.audio),
+      package: int('UPLOAD_PACKAGE_MAX_BYTES', uploadLimits.package),
+      jsonBody: int('JSON_BODY_MAX_BYTES', 1024 * 1024),
+    },
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    ...overrides,
+  };
+}

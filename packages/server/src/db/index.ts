@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, type Migration as KyselyMigration, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Dialect } from './migrations/helpers';
+import { migrations } from './migrations/index';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+export type { Dialect } from './migrations/helpers';
+export type { Database } from './schema';
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns int8 (bigint, our epoch-ms columns) and COUNT(*) as strings; every
+// value we store fits in a double, so read them as numbers.
+pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+
+/** Opens SQLite under dataDir (default) or PostgreSQL when databaseUrl is a postgres:// URL. */
+export function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  /** PostgreSQL schema to work in (tests give each server its own). */
+  schema?: string;
+}): DatabaseHandle {
+  const url = options.databaseUrl;
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  if (url) throw new Error('DATABASE_URL must start with postgres:// (leave it unset for SQLite)');
+  mkdirSync(options.dataDir, { recursive: true });
+  const file = new SQLite(path.join(options.dataDir, 'appdesk.sqlite'));
+  file.pragma('journal_mode = WAL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  file.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Applies every pending migration; throws if one fails (the server must not start half-migrated). */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const provided: Record<string, KyselyMigration> = {};
+  for (const m of migrations) {
+    provided[m.name] = { up: (db) => m.up(db, handle.dialect) };
+  }
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => provided },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`数据库迁移失败：${failed?.migrationName ?? ''}`, { cause: error });
+  }
+}

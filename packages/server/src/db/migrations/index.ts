@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import * as m0001 from './0001_spine';
+import * as m0002 from './0002_users_coins_messages';
+import type { Dialect } from './helpers';
+
+export interface Migration {
+  name: string;
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+}
+
+/** Versioned migrations, applied in order at start-up. Append only; never edit a shipped one. */
+export const migrations: Migration[] = [
+  { name: '0001_spine', ...m0001 },
+  { name: '0002_users_coins_messages', ...m0002 },
+];

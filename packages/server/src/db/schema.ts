@@ -1,0 +1,147 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types. Times are integer epoch milliseconds (UTC); flags are integers 0/1 so both
+ * SQLite and PostgreSQL return the same JavaScript values; money is integer fen.
+ */
+export interface AllocationTable {
+  id: number;
+  logo: string | null;
+  service: string | null;
+  title: string;
+  qq: string;
+  slogen: string;
+  about: string;
+  is_init: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  phone: string;
+  password_hash: string;
+  nickname: string;
+  avatar: string | null;
+  email: string | null;
+  email_verified: number;
+  is_admin: number;
+  status: 'normal' | 'blocked';
+  coins: number;
+  vip_expires_at: number | null;
+  app: string | null;
+  channel: string | null;
+  last_login_at: number | null;
+  last_active_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 hex of the token; the token itself is never stored. */
+  token_hash: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: number;
+  last_used_at: number;
+  expires_at: number;
+}
+
+export interface LoginAttemptsTable {
+  /** 'phone:<phone>' or 'ip:<address>'. */
+  key: string;
+  failures: number;
+  window_start: number;
+  locked_until: number | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  before: string | null;
+  after: string | null;
+  ip: string | null;
+  created_at: number;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  key: string;
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  kind: string;
+  uploader_id: number | null;
+  created_at: number;
+}
+
+export interface EmailTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  email: string;
+  token_hash: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface CoinRecordsTable {
+  id: Generated<number>;
+  user_id: number;
+  delta: number;
+  balance_after: number;
+  reason: string;
+  ref_type: string | null;
+  ref_id: string | null;
+  operator_id: number | null;
+  note: string | null;
+  created_at: number;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  /** null: addressed to every user. */
+  user_id: number | null;
+  blocked: number;
+  author_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MessageReadsTable {
+  message_id: number;
+  user_id: number;
+  read_at: number;
+}
+
+export interface KeyValuesTable {
+  id: Generated<number>;
+  app: string;
+  key: string;
+  value: string;
+  description: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Database {
+  allocation: AllocationTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  audit_log: AuditLogTable;
+  files: FilesTable;
+  email_tokens: EmailTokensTable;
+  coin_records: CoinRecordsTable;
+  messages: MessagesTable;
+  message_reads: MessageReadsTable;
+  key_values: KeyValuesTable;
+}

@@ -1,0 +1,108 @@
+import type { RequestContext } from '../../http/context';
+import { fail } from '../../http/errors';
+import { defineRoutes } from '../../http/route';
+import { hashPassword } from '../users/passwords';
+import { presentAllocation, readAllocation, updateAllocation } from './service';
+
+const alreadyInitialised = () => fail.conflict('站点已经初始化，不能重复初始化');
+
+type Field = 'logo' | 'service' | 'title' | 'qq' | 'slogen' | 'about';
+
+/** Saves one field, audits it, and answers the new configuration. */
+async function saveField(ctx: RequestContext, field: Field, value: string) {
+  const { before, after } = await updateAllocation(ctx.db, { [field]: value });
+  await ctx.audit({
+    action: `allocation.update.${field}`,
+    targetType: 'allocation',
+    targetId: 1,
+    before: { [field]: before[field] },
+    after: { [field]: after[field] },
+  });
+  if ((field === 'logo' || field === 'service') && before[field] && before[field] !== value) {
+    ctx.log.info({ previous: before[field] }, 'allocation image replaced');
+  }
+  return { allocation: presentAllocation(after) };
+}
+
+function uploadedUrl(ctx: RequestContext): string {
+  if (!ctx.file) throw fail.badInput('缺少上传文件');
+  return ctx.file.url;
+}
+
+export const allocationRoutes = defineRoutes({
+  '/api/allocation/fetch': {
+    handler: async (_input, ctx) => ({ allocation: presentAllocation(await readAllocation(ctx.db)) }),
+  },
+
+  '/api/allocation/init': {
+    message: '初始化成功',
+    handler: async (input, ctx) => {
+      // Cheap early answer for the common repeat; the claim below is what decides races.
+      if ((await readAllocation(ctx.db)).is_init === 1) throw alreadyInitialised();
+      // argon2 runs before the transaction so the database is never held while it hashes.
+      const passwordHash = await hashPassword(input.password);
+      return ctx.inTransaction(async (tx) => {
+        const now = Date.now();
+        // A conditional update only one caller can win, on both databases.
+        const claimed = await tx.db
+          .updateTable('allocation')
+          .set({ is_init: 1, title: input.title, slogen: input.slogen, updated_at: now })
+          .where('id', '=', 1)
+          .where('is_init', '=', 0)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) throw alreadyInitialised();
+        const admin = await tx.db
+          .insertInto('users')
+          .values({
+            phone: input.phone,
+            password_hash: passwordHash,
+            nickname: '管理员',
+            is_admin: 1,
+            status: 'normal',
+            coins: 0,
+            email_verified: 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await tx.audit({
+          action: 'allocation.init',
+          targetType: 'allocation',
+          targetId: 1,
+          after: { title: input.title, slogen: input.slogen, adminId: admin.id, adminPhone: input.phone },
+        });
+        return { allocation: presentAllocation(await readAllocation(tx.db)) };
+      });
+    },
+  },
+
+  '/api/allocation/update/logo': {
+    message: 'Logo 已更新',
+    handler: async (_input, ctx) => saveField(ctx, 'logo', uploadedUrl(ctx)),
+  },
+  '/api/allocation/update/service': {
+    message: '客服图片已更新',
+    handler: async (_input, ctx) => saveField(ctx, 'service', uploadedUrl(ctx)),
+  },
+  '/api/allocation/update/title': {
+    transaction: true,
+    message: '站点标题已更新',
+    handler: async (input, ctx) => saveField(ctx, 'title', input.title),
+  },
+  '/api/allocation/update/qq/account': {
+    transaction: true,
+    message: '客服 QQ 已更新',
+    handler: async (input, ctx) => saveField(ctx, 'qq', input.qq),
+  },
+  '/api/allocation/update/slogen': {
+    transaction: true,
+    message: '标语已更新',
+    handler: async (input, ctx) => saveField(ctx, 'slogen', input.slogen),
+  },
+  '/api/allocation/update/about': {
+    transaction: true,
+    message: '关于我们已更新',
+    handler: async (input, ctx) => saveField(ctx, 'about', input.about),
+  },
+});

@@ -1,0 +1,70 @@
+import { type ApiPath, codeMessage, endpoints } from '@appdesk/contract';
+import { z } from 'zod';
+
+const accessText = { public: '公开', user: '登录用户', admin: '管理员' } as const;
+
+/** OpenAPI 3.1 document generated from the endpoint table. */
+export function buildOpenApi(): Record<string, unknown> {
+  const paths: Record<string, unknown> = {};
+  for (const path of Object.keys(endpoints) as ApiPath[]) {
+    const def = endpoints[path];
+    const input = z.toJSONSchema(def.input, { io: 'input', unrepresentable: 'any' });
+    const output = z.toJSONSchema(def.output, { unrepresentable: 'any' });
+    const upload = 'upload' in def ? def.upload : undefined;
+    const root = 'placement' in def && def.placement === 'root';
+    const answer = root
+      ? { allOf: [{ $ref: '#/components/schemas/Envelope' }, output] }
+      : {
+          allOf: [{ $ref: '#/components/schemas/Envelope' }, { type: 'object', properties: { data: output } }],
+        };
+    paths[path] = {
+      post: {
+        summary: def.summary,
+        description: `调用权限：${accessText[def.access]}`,
+        tags: [path.split('/')[2]],
+        security: def.access === 'public' ? [] : [{ token: [] }],
+        requestBody: {
+          required: true,
+          content: upload
+            ? {
+                'multipart/form-data': {
+                  schema: {
+                    type: 'object',
+                    properties: { [upload.field]: { type: 'string', format: 'binary' } },
+                    required: [upload.field],
+                  },
+                },
+              }
+            : { 'application/json': { schema: input } },
+        },
+        responses: {
+          200: { description: '业务结果见 code 字段', content: { 'application/json': { schema: answer } } },
+        },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'AppDesk API',
+      version: '1.0.0',
+      description: `所有接口均为 POST，HTTP 200 返回 {code, message, data}。code：${Object.entries(codeMessage)
+        .map(([code, text]) => `${code} ${text}`)
+        .join('；')}`,
+    },
+    components: {
+      securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
+      schemas: {
+        Envelope: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: { type: 'integer', enum: Object.keys(codeMessage).map(Number) },
+            message: { type: 'string' },
+          },
+        },
+      },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,102 @@
+import { signedIn } from '../../http/context';
+import { fail } from '../../http/errors';
+import { defineRoutes } from '../../http/route';
+import { decoyHash, hashPassword, verifyPassword } from './passwords';
+import { presentCurrentUser } from './presenter';
+import { createSession, hashToken, lookupSession, revokeSession, revokeUserSessions } from './sessions';
+import { assertNotLocked, clearFailures, recordFailure } from './throttle';
+
+const wrongCredentials = () => fail.unauthenticated('手机号或密码错误');
+
+export const userRoutes = defineRoutes({
+  '/api/users/login': {
+    message: '登录成功',
+    handler: async (input, ctx) => {
+      await assertNotLocked(ctx.db, input.phone, ctx.ip);
+      const row = await ctx.db
+        .selectFrom('users')
+        .select(['id', 'password_hash', 'status'])
+        .where('phone', '=', input.phone)
+        .executeTakeFirst();
+      // Unknown phone and wrong password answer alike, and take as long.
+      const ok = await verifyPassword(row?.password_hash ?? (await decoyHash()), input.password);
+      if (!row || !ok) {
+        await recordFailure(ctx.db, input.phone, ctx.ip);
+        throw wrongCredentials();
+      }
+      if (row.status === 'blocked') throw fail.forbidden('账号已被封禁，请联系客服');
+      await clearFailures(ctx.db, input.phone);
+      const now = Date.now();
+      await ctx.db
+        .updateTable('users')
+        .set({ last_login_at: now, last_active_at: now })
+        .where('id', '=', row.id)
+        .execute();
+      const token = await createSession(ctx.db, row.id, { ip: ctx.ip, userAgent: ctx.userAgent });
+      const session = await lookupSession(ctx.db, token);
+      if (session.state !== 'ok') throw new Error('session vanished right after creation');
+      return { token, user: presentCurrentUser(session.user) };
+    },
+  },
+
+  '/api/users/logout': {
+    message: '已退出登录',
+    handler: async (_input, ctx) => {
+      if (ctx.sessionId !== null) await revokeSession(ctx.db, ctx.sessionId);
+      return null;
+    },
+  },
+
+  '/api/users/fetch/info': {
+    handler: async (_input, ctx) => ({ user: presentCurrentUser(signedIn(ctx)) }),
+  },
+
+  '/api/users/update/password': {
+    message: '密码已修改，其他设备已退出登录',
+    handler: async (input, ctx) => {
+      const user = signedIn(ctx);
+      if (input.old === input.refresh) throw fail.badInput('新密码不能与原密码相同');
+      const row = await ctx.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      if (!(await verifyPassword(row.password_hash, input.old))) throw fail.badInput('原密码不正确');
+      const passwordHash = await hashPassword(input.refresh);
+      await ctx.inTransaction(async (tx) => {
+        await tx.db
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: Date.now() })
+          .where('id', '=', user.id)
+          .execute();
+        await revokeUserSessions(tx.db, user.id, ctx.sessionId ?? undefined);
+        await tx.audit({ action: 'users.update.password', targetType: 'user', targetId: user.id });
+      });
+      return null;
+    },
+  },
+
+  '/api/users/validate/email': {
+    message: '邮箱验证成功',
+    transaction: true,
+    handler: async (input, ctx) => {
+      const tokenHash = hashToken(input.token);
+      const row = await ctx.db
+        .selectFrom('email_tokens')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!row) throw fail.notFound('验证链接无效');
+      if (row.used_at !== null) throw fail.conflict('该验证链接已经使用过');
+      if (row.expires_at <= Date.now()) throw fail.badInput('验证链接已过期，请重新发送验证邮件');
+      const now = Date.now();
+      await ctx.db.updateTable('email_tokens').set({ used_at: now }).where('id', '=', row.id).execute();
+      await ctx.db
+        .updateTable('users')
+        .set({ email: row.email, email_verified: 1, updated_at: now })
+        .where('id', '=', row.user_id)
+        .execute();
+      return { email: row.email };
+    },
+  },
+});

@@ -1,0 +1,111 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/index';
+import type { UsersTable } from '../../db/schema';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** Sliding expiry: a session unused this long ends. */
+export const SLIDING_MS = 7 * DAY;
+/** Absolute expiry: no session outlives this, however busy. */
+export const ABSOLUTE_MS = 30 * DAY;
+/** last_used_at is written at most this often, so reads stay reads. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(
+  db: Db,
+  userId: number,
+  meta: { ip: string | null; userAgent: string | null },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await db
+    .insertInto('sessions')
+    .values({
+      user_id: userId,
+      token_hash: hashToken(token),
+      ip: meta.ip,
+      user_agent: meta.userAgent?.slice(0, 300) ?? null,
+      created_at: now,
+      last_used_at: now,
+      expires_at: Math.min(now + SLIDING_MS, now + ABSOLUTE_MS),
+    })
+    .execute();
+  return token;
+}
+
+export type SessionUser = Pick<
+  UsersTable,
+  | 'phone'
+  | 'nickname'
+  | 'avatar'
+  | 'email'
+  | 'email_verified'
+  | 'is_admin'
+  | 'status'
+  | 'coins'
+  | 'vip_expires_at'
+  | 'created_at'
+> & { id: number };
+
+export type SessionLookup =
+  | { state: 'none' }
+  | { state: 'expired' }
+  | { state: 'ok'; sessionId: number; user: SessionUser };
+
+/** Finds the session behind a token; extends its sliding expiry at most once a minute. */
+export async function lookupSession(db: Db, token: string): Promise<SessionLookup> {
+  if (!token || token.length > 200) return { state: 'none' };
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.created_at as session_created_at',
+      'sessions.last_used_at',
+      'sessions.expires_at',
+      'users.id',
+      'users.phone',
+      'users.nickname',
+      'users.avatar',
+      'users.email',
+      'users.email_verified',
+      'users.is_admin',
+      'users.status',
+      'users.coins',
+      'users.vip_expires_at',
+      'users.created_at',
+    ])
+    .where('sessions.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row) return { state: 'none' };
+  const now = Date.now();
+  if (now >= row.expires_at) {
+    await db.deleteFrom('sessions').where('id', '=', row.session_id).execute();
+    return { state: 'expired' };
+  }
+  if (now - row.last_used_at >= TOUCH_EVERY_MS) {
+    const expires = Math.min(now + SLIDING_MS, row.session_created_at + ABSOLUTE_MS);
+    await db
+      .updateTable('sessions')
+      .set({ last_used_at: now, expires_at: expires })
+      .where('id', '=', row.session_id)
+      .execute();
+    await db.updateTable('users').set({ last_active_at: now }).where('id', '=', row.id).execute();
+  }
+  const { session_id, session_created_at: _c, last_used_at: _l, expires_at: _e, ...user } = row;
+  return { state: 'ok', sessionId: session_id, user };
+}
+
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Ends every session of a user, except optionally the one making the request. */
+export async function revokeUserSessions(db: Db, userId: number, keepSessionId?: number): Promise<void> {
+  let q = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepSessionId !== undefined) q = q.where('id', '!=', keepSessionId);
+  await q.execute();
+}

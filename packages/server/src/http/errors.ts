@@ -1,0 +1,23 @@
+import { Code, type CodeValue, codeMessage } from '@appdesk/contract/codes';
+
+/** A failure the client should see: answered as HTTP 200 with this code and Chinese message. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: CodeValue,
+    message?: string,
+  ) {
+    super(message ?? codeMessage[code]);
+  }
+}
+
+export const fail = {
+  badInput: (message: string) => new ApiError(Code.BAD_INPUT, message),
+  unauthenticated: (message?: string) => new ApiError(Code.UNAUTHENTICATED, message),
+  expired: () => new ApiError(Code.EXPIRED),
+  forbidden: (message?: string) => new ApiError(Code.FORBIDDEN, message),
+  notFound: (message?: string) => new ApiError(Code.NOT_FOUND, message),
+  conflict: (message: string) => new ApiError(Code.CONFLICT, message),
+  tooLarge: (message?: string) => new ApiError(Code.TOO_LARGE, message),
+  unsupportedType: (message?: string) => new ApiError(Code.UNSUPPORTED_TYPE, message),
+  tooMany: (message: string) => new ApiError(Code.TOO_MANY, message),
+};

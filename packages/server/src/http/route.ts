@@ -1,0 +1,135 @@
+import { type ApiOutput, type ApiPath, type Endpoints, endpoints } from '@appdesk/contract';
+import { Code, type CodeValue, codeMessage } from '@appdesk/contract/codes';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { writeAudit } from '../features/audit/log';
+import { lookupSession } from '../features/users/sessions';
+import type { RequestContext, Services } from './context';
+import { ApiError, fail } from './errors';
+import { readUpload, type UploadedFile } from './uploads';
+import { describeIssue } from './validation';
+
+export interface RouteDef<P extends ApiPath> {
+  /** Run the handler (and its audit rows) in one database transaction. */
+  transaction?: boolean;
+  /** Chinese success message for the envelope (default 成功). */
+  message?: string;
+  handler(input: z.output<Endpoints[P]['input']>, ctx: RequestContext): Promise<ApiOutput<P>>;
+}
+
+export type RouteTable = { [P in ApiPath]?: RouteDef<P> };
+
+/** Declares a feature's handlers; the contract decides access, input and output. */
+export function defineRoutes<T extends RouteTable>(routes: T): T {
+  return routes;
+}
+
+export function envelope(code: CodeValue, message?: string, data?: unknown) {
+  return { code, message: message ?? codeMessage[code], data: data ?? null };
+}
+
+/** Registers every endpoint of the contract; refuses to start if one has no handler. */
+export function registerEndpoints(app: FastifyInstance, services: Services, tables: RouteTable[]): void {
+  const routes: RouteTable = Object.assign({}, ...tables);
+  for (const path of Object.keys(endpoints) as ApiPath[]) {
+    const route = routes[path] as RouteDef<ApiPath> | undefined;
+    if (!route) throw new Error(`No handler for ${path}`);
+    const def = endpoints[path];
+    app.post(path, async (request, reply) => {
+      try {
+        const data = await runEndpoint(def, route, request, services);
+        return sendOk(reply, def, route, data);
+      } catch (error) {
+        if (error instanceof ApiError) return reply.send(envelope(error.code, error.message));
+        throw error;
+      }
+    });
+  }
+}
+
+function sendOk(reply: FastifyReply, def: Endpoints[ApiPath], route: RouteDef<ApiPath>, data: unknown) {
+  const message = route.message ?? codeMessage[Code.OK];
+  if ('placement' in def && def.placement === 'root') {
+    return reply.send({ code: Code.OK, message, ...(data as object) });
+  }
+  return reply.send({ code: Code.OK, message, data: data ?? null });
+}
+
+async function runEndpoint(
+  def: Endpoints[ApiPath],
+  route: RouteDef<ApiPath>,
+  request: FastifyRequest,
+  services: Services,
+): Promise<unknown> {
+  const { user, sessionId } = await authorize(def.access, request, services);
+
+  let body: unknown = request.body ?? {};
+  let file: UploadedFile | null = null;
+  if ('upload' in def && def.upload) {
+    const upload = await readUpload(request, def.upload, services);
+    body = upload.fields;
+    file = upload.file;
+  } else if (request.isMultipart()) {
+    throw fail.badInput('此接口只接受 JSON 请求体');
+  }
+
+  try {
+    const parsed = def.input.safeParse(body);
+    if (!parsed.success) throw fail.badInput(describeIssue(def.input, body, parsed.error));
+
+    const makeCtx = (db: Services['db']): RequestContext => ({
+      ...services,
+      db,
+      user,
+      sessionId,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+      log: request.log,
+      file,
+      audit: (entry) => writeAudit(db, { ...entry, actorId: user?.id ?? null, ip: request.ip }),
+      // Already inside one (the route declared `transaction`): reuse it rather than deadlock.
+      inTransaction: (work) =>
+        db.isTransaction ? work(makeCtx(db)) : services.db.transaction().execute((trx) => work(makeCtx(trx))),
+    });
+    const run = async (db: Services['db']) => {
+      const result = await route.handler(parsed.data, makeCtx(db));
+      if (file) await recordFile(db, file, 'upload' in def && def.upload ? def.upload.kind : 'other', user?.id);
+      return result;
+    };
+    return route.transaction || file ? await services.db.transaction().execute(run) : await run(services.db);
+  } catch (error) {
+    // Nothing half-written: a failed call leaves no stored file behind.
+    if (file) await services.storage.remove(file.key);
+    throw error;
+  }
+}
+
+async function authorize(access: string, request: FastifyRequest, services: Services) {
+  if (access === 'public') return { user: null, sessionId: null };
+  const header = request.headers.token;
+  const token = typeof header === 'string' ? header : '';
+  if (!token) throw fail.unauthenticated();
+  const found = await lookupSession(services.db, token);
+  if (found.state === 'none') throw fail.unauthenticated('登录状态无效，请重新登录');
+  if (found.state === 'expired') throw fail.expired();
+  if (found.user.status === 'blocked') throw fail.forbidden('账号已被封禁');
+  if (access === 'admin' && !found.user.is_admin) throw fail.forbidden('需要管理员权限');
+  return { user: found.user, sessionId: found.sessionId };
+}
+
+/** Every kept upload gets a row, so the upload list knows who sent what. */
+async function recordFile(db: Services['db'], file: UploadedFile, kind: string, uploaderId: number | undefined) {
+  await db
+    .insertInto('files')
+    .values({
+      key: file.key,
+      name: file.name,
+      mime: file.mime,
+      size: file.size,
+      sha256: file.sha256,
+      kind,
+      uploader_id: uploaderId ?? null,
+      created_at: Date.now(),
+    })
+    .execute();
+}

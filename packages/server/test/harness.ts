@@ -1,0 +1,201 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { type App, buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type DatabaseHandle, openDatabase } from '../src/db/index';
+import { hashPassword } from '../src/features/users/passwords';
+
+/** Which database this run of the suite uses: the vitest project sets TEST_DB. */
+export const testDb = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+export const digest = (password: string) =>
+  // The client's sha256hex(password), computed the same way the browser does.
+  import('node:crypto').then(({ createHash }) => createHash('sha256').update(password, 'utf8').digest('hex'));
+
+export interface Answer {
+  status: number;
+  body: { code: number; message: string; data?: unknown; [key: string]: unknown };
+  text: string;
+  headers: Headers;
+}
+
+export interface TestServer {
+  url: string;
+  app: App;
+  config: Config;
+  logs: string[];
+  call(path: string, body?: unknown, token?: string): Promise<Answer>;
+  raw(path: string, init: RequestInit): Promise<Answer>;
+  upload(path: string, field: string, bytes: Uint8Array, filename: string, token?: string): Promise<Answer>;
+  /** Initialises the site and signs the first admin in. */
+  initAdmin(): Promise<{ token: string; phone: string; password: string }>;
+  /** Adds an account straight to the database (registration arrives with the users issue). */
+  addUser(options?: { phone?: string; password?: string; isAdmin?: boolean; blocked?: boolean }): Promise<{
+    id: number;
+    phone: string;
+    password: string;
+  }>;
+  login(phone: string, password: string): Promise<string>;
+  /** A second server on the same database (another process, or this one restarted). */
+  secondInstance(): Promise<TestServer>;
+  close(): Promise<void>;
+}
+
+let phoneCounter = 0;
+export function nextPhone(): string {
+  phoneCounter += 1;
+  return `139${String(process.pid % 10000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`;
+}
+
+interface TestDatabase {
+  handle: DatabaseHandle;
+  /** Another connection to the same database, as a second server process would have. */
+  reopen(): DatabaseHandle;
+  drop(): Promise<void>;
+}
+
+async function openTestDatabase(dataDir: string): Promise<TestDatabase> {
+  if (testDb === 'sqlite') {
+    return { handle: openDatabase({ dataDir }), reopen: () => openDatabase({ dataDir }), drop: async () => {} };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  return {
+    handle: openDatabase({ databaseUrl: url, dataDir, schema }),
+    reopen: () => openDatabase({ databaseUrl: url, dataDir, schema }),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+/** Starts the real server on a fresh database and a random port. */
+export async function startServer(overrides: Partial<Config> = {}, shared?: TestDatabase): Promise<TestServer> {
+  const dataDir = shared ? (overrides.dataDir as string) : mkdtempSync(path.join(tmpdir(), 'appdesk-test-'));
+  const config = loadConfig({ dataDir, webDir: undefined, logLevel: 'info', ...overrides });
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const database: TestDatabase = shared
+    ? { ...shared, handle: shared.reopen(), drop: async () => {} }
+    : await openTestDatabase(dataDir);
+  const app = await buildApp(config, { database: database.handle, logger: { level: 'info', stream } });
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
+
+  const read = async (response: Response): Promise<Answer> => {
+    const text = await response.text();
+    let body: Answer['body'];
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = { code: -1, message: text };
+    }
+    return { status: response.status, body, text, headers: response.headers };
+  };
+
+  const server: TestServer = {
+    url,
+    app,
+    config,
+    logs,
+    raw: async (p, init) => read(await fetch(url + p, init)),
+    call: async (p, body = {}, token = '') =>
+      read(
+        await fetch(url + p, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', token },
+          body: JSON.stringify(body),
+        }),
+      ),
+    upload: async (p, field, bytes, filename, token = '') => {
+      const form = new FormData();
+      form.append(field, new Blob([bytes as Uint8Array<ArrayBuffer>]), filename);
+      return read(await fetch(url + p, { method: 'POST', headers: { token }, body: form }));
+    },
+    initAdmin: async () => {
+      const phone = '13800000000';
+      const password = 'Admin12345';
+      const init = await server.call('/api/allocation/init', {
+        phone,
+        password: await digest(password),
+        title: '测试站点',
+        slogen: '让截图更简单',
+      });
+      if (init.body.code !== 200) throw new Error(`init failed: ${init.text}`);
+      return { token: await server.login(phone, password), phone, password };
+    },
+    addUser: async (options = {}) => {
+      const phone = options.phone ?? nextPhone();
+      const password = options.password ?? 'User12345';
+      const now = Date.now();
+      const row = await app.services.db
+        .insertInto('users')
+        .values({
+          phone,
+          password_hash: await hashPassword(await digest(password)),
+          nickname: '',
+          is_admin: options.isAdmin ? 1 : 0,
+          status: options.blocked ? 'blocked' : 'normal',
+          coins: 0,
+          email_verified: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: row.id, phone, password };
+    },
+    login: async (phone, password) => {
+      const answer = await server.call('/api/users/login', { phone, password: await digest(password) });
+      const token = (answer.body.data as { token?: string } | undefined)?.token;
+      if (!token) throw new Error(`login failed: ${answer.text}`);
+      return token;
+    },
+    secondInstance: () => startServer({ ...overrides, dataDir }, database),
+    close: async () => {
+      await app.close();
+      await database.drop();
+      if (!shared) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+/** Every row of every table, to prove a rejected call changed nothing. */
+export async function snapshotTables(server: TestServer): Promise<string> {
+  const tables = ['allocation', 'users', 'sessions', 'login_attempts', 'audit_log', 'files', 'email_tokens'] as const;
+  const out: Record<string, unknown> = {};
+  for (const table of tables) {
+    out[table] = await server.app.services.db
+      .selectFrom(table)
+      .selectAll()
+      .orderBy(table === 'login_attempts' ? 'key' : 'id')
+      .execute();
+  }
+  return JSON.stringify(out);
+}
+
+/** A 1x1 PNG. */
+export const tinyPng = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
