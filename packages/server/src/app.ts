@@ -9,15 +9,29 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/index';
 import { allocationRoutes } from './features/allocation/routes';
+import { auditRoutes } from './features/audit/routes';
+import { coinRoutes } from './features/coin/routes';
 import { buildOpenApi } from './features/docs/openapi';
+import { messageRoutes } from './features/message/routes';
 import { noticeRoutes } from './features/notices/routes';
+import { accountRoutes } from './features/users/account-routes';
+import { userAdminRoutes } from './features/users/admin-routes';
 import { userRoutes } from './features/users/routes';
 import type { Services } from './http/context';
 import { envelope, registerEndpoints } from './http/route';
 import { LocalStorage } from './storage/local';
 
 /** Every feature's handlers; the contract's endpoint table decides which must exist. */
-const routeTables = [allocationRoutes, userRoutes, noticeRoutes];
+const routeTables = [
+  allocationRoutes,
+  userRoutes,
+  accountRoutes,
+  userAdminRoutes,
+  coinRoutes,
+  messageRoutes,
+  auditRoutes,
+  noticeRoutes,
+];
 
 export interface App {
   app: FastifyInstance;

@@ -14,6 +14,11 @@ export interface Config {
   limits: { image: number; audio: number; package: number; jsonBody: number };
   /** Whether to trust X-Forwarded-For (behind a reverse proxy). */
   trustProxy: boolean;
+  /** Address of the site as users reach it, for links in emails. */
+  publicUrl: string;
+  /** `smtp://user:pass@host:587` or `smtps://...`; unset means verification links are only logged. */
+  smtpUrl: string | undefined;
+  smtpFrom: string;
 }
 
 function int(name: string, fallback: number): number {
@@ -42,6 +47,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       jsonBody: int('JSON_BODY_MAX_BYTES', 1024 * 1024),
     },
     trustProxy: process.env.TRUST_PROXY === 'true',
+    publicUrl: (process.env.PUBLIC_URL || `http://localhost:${int('PORT', 8000)}`).replace(/\/$/, ''),
+    smtpUrl: process.env.SMTP_URL || undefined,
+    smtpFrom: process.env.SMTP_FROM || 'AppDesk <no-reply@localhost>',
     ...overrides,
   };
 }

@@ -180,7 +180,18 @@ export async function startServer(overrides: Partial<Config> = {}, shared?: Test
 
 /** Every row of every table, to prove a rejected call changed nothing. */
 export async function snapshotTables(server: TestServer): Promise<string> {
-  const tables = ['allocation', 'users', 'sessions', 'login_attempts', 'audit_log', 'files', 'email_tokens'] as const;
+  const tables = [
+    'allocation',
+    'users',
+    'sessions',
+    'login_attempts',
+    'audit_log',
+    'files',
+    'email_tokens',
+    'coin_records',
+    'messages',
+    'key_values',
+  ] as const;
   const out: Record<string, unknown> = {};
   for (const table of tables) {
     out[table] = await server.app.services.db

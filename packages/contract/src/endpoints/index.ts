@@ -1,13 +1,21 @@
 import type { z } from 'zod';
 import type { EndpointDef } from '../endpoint';
 import { allocationEndpoints } from './allocation';
+import { auditEndpoints } from './audit';
+import { coinEndpoints } from './coin';
+import { messageEndpoints } from './message';
 import { noticeEndpoints } from './notices';
-import { userEndpoints } from './users';
+import { accountEndpoints, userAdminEndpoints, userEndpoints } from './users';
 
 /** Every API endpoint. The server registers routes from this table and nothing else. */
 export const endpoints = {
   ...allocationEndpoints,
   ...userEndpoints,
+  ...accountEndpoints,
+  ...userAdminEndpoints,
+  ...coinEndpoints,
+  ...messageEndpoints,
+  ...auditEndpoints,
   ...noticeEndpoints,
 } satisfies Record<`/api/${string}`, EndpointDef>;
 

@@ -6,6 +6,7 @@ import { writeAudit } from '../features/audit/log';
 import { lookupSession } from '../features/users/sessions';
 import type { RequestContext, Services } from './context';
 import { ApiError, fail } from './errors';
+import { type ExportTable, sendXlsx } from './export';
 import { readUpload, type UploadedFile } from './uploads';
 import { describeIssue } from './validation';
 
@@ -14,7 +15,11 @@ export interface RouteDef<P extends ApiPath> {
   transaction?: boolean;
   /** Chinese success message for the envelope (default 成功). */
   message?: string;
-  handler(input: z.output<Endpoints[P]['input']>, ctx: RequestContext): Promise<ApiOutput<P>>;
+  /** Download endpoints (`download: 'xlsx'` in the contract) answer an ExportTable instead. */
+  handler(
+    input: z.output<Endpoints[P]['input']>,
+    ctx: RequestContext,
+  ): Promise<Endpoints[P] extends { download: 'xlsx' } ? ExportTable : ApiOutput<P>>;
 }
 
 export type RouteTable = { [P in ApiPath]?: RouteDef<P> };
@@ -38,6 +43,7 @@ export function registerEndpoints(app: FastifyInstance, services: Services, tabl
     app.post(path, async (request, reply) => {
       try {
         const data = await runEndpoint(def, route, request, services);
+        if ('download' in def && def.download === 'xlsx') return sendXlsx(reply, data as ExportTable, request.log);
         return sendOk(reply, def, route, data);
       } catch (error) {
         if (error instanceof ApiError) return reply.send(envelope(error.code, error.message));

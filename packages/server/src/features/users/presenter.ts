@@ -1,7 +1,7 @@
-import type { CurrentUser } from '@appdesk/contract';
+import type { AdminUser, CurrentUser } from '@appdesk/contract';
+import { iso, isoOrNull } from '../../db/paging';
+import type { UsersTable } from '../../db/schema';
 import type { SessionUser } from './sessions';
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** Phone with the middle four digits hidden, used as a display name before a nickname is set. */
 export function maskPhone(phone: string): string {
@@ -20,7 +20,38 @@ export function presentCurrentUser(user: SessionUser): CurrentUser {
     isAdmin: user.is_admin === 1,
     status: user.status,
     coins: user.coins,
-    vipExpiresAt: iso(user.vip_expires_at),
-    createdAt: new Date(user.created_at).toISOString(),
+    vipExpiresAt: isoOrNull(user.vip_expires_at),
+    createdAt: iso(user.created_at),
+  };
+}
+
+/** The columns an operator sees; never the password hash. */
+export const adminUserColumns = [
+  'id',
+  'phone',
+  'nickname',
+  'avatar',
+  'email',
+  'email_verified',
+  'is_admin',
+  'status',
+  'coins',
+  'vip_expires_at',
+  'app',
+  'channel',
+  'last_login_at',
+  'last_active_at',
+  'created_at',
+] as const;
+
+export type AdminUserRow = Pick<UsersTable, Exclude<(typeof adminUserColumns)[number], 'id'>> & { id: number };
+
+export function presentAdminUser(row: AdminUserRow): AdminUser {
+  return {
+    ...presentCurrentUser(row),
+    app: row.app,
+    channel: row.channel,
+    lastLoginAt: isoOrNull(row.last_login_at),
+    lastActiveAt: isoOrNull(row.last_active_at),
   };
 }

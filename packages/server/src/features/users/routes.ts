@@ -3,7 +3,7 @@ import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { presentCurrentUser } from './presenter';
-import { createSession, hashToken, lookupSession, revokeSession, revokeUserSessions } from './sessions';
+import { createSession, hashToken, readSessionUser, revokeSession, revokeUserSessions } from './sessions';
 import { assertNotLocked, clearFailures, recordFailure } from './throttle';
 
 const wrongCredentials = () => fail.unauthenticated('手机号或密码错误');
@@ -33,9 +33,7 @@ export const userRoutes = defineRoutes({
         .where('id', '=', row.id)
         .execute();
       const token = await createSession(ctx.db, row.id, { ip: ctx.ip, userAgent: ctx.userAgent });
-      const session = await lookupSession(ctx.db, token);
-      if (session.state !== 'ok') throw new Error('session vanished right after creation');
-      return { token, user: presentCurrentUser(session.user) };
+      return { token, user: presentCurrentUser(await readSessionUser(ctx.db, row.id)) };
     },
   },
 

@@ -50,6 +50,26 @@ export type SessionUser = Pick<
   | 'created_at'
 > & { id: number };
 
+/** What a request knows of its signed-in account. */
+const sessionUserColumns = [
+  'id',
+  'phone',
+  'nickname',
+  'avatar',
+  'email',
+  'email_verified',
+  'is_admin',
+  'status',
+  'coins',
+  'vip_expires_at',
+  'created_at',
+] as const;
+
+/** The account as a session sees it, read again after a change. */
+export async function readSessionUser(db: Db, id: number): Promise<SessionUser> {
+  return db.selectFrom('users').select(sessionUserColumns).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
 export type SessionLookup =
   | { state: 'none' }
   | { state: 'expired' }
@@ -66,17 +86,7 @@ export async function lookupSession(db: Db, token: string): Promise<SessionLooku
       'sessions.created_at as session_created_at',
       'sessions.last_used_at',
       'sessions.expires_at',
-      'users.id',
-      'users.phone',
-      'users.nickname',
-      'users.avatar',
-      'users.email',
-      'users.email_verified',
-      'users.is_admin',
-      'users.status',
-      'users.coins',
-      'users.vip_expires_at',
-      'users.created_at',
+      ...sessionUserColumns.map((c) => `users.${c}` as const),
     ])
     .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();

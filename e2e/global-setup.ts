@@ -1,0 +1,35 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Starts the built server on a fresh data folder; the returned function stops it and removes the data. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const port = process.env.E2E_PORT ?? '8931';
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'appdesk-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  const root = path.resolve(import.meta.dirname, '..');
+  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
+    cwd: root,
+    env: { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}/api/allocation/fetch`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const answer = await fetch(url, { method: 'POST' });
+      if (answer.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

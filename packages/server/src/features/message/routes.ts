@@ -1,0 +1,303 @@
+import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index';
+import { iso, pageAnswer } from '../../db/paging';
+import type { MessagesTable } from '../../db/schema';
+import { type RequestContext, signedIn } from '../../http/context';
+import { fail } from '../../http/errors';
+import { defineRoutes } from '../../http/route';
+import type { SessionUser } from '../users/sessions';
+
+/**
+ * The messages a user can see: those addressed to them, and broadcasts sent since they signed
+ * up (a new account does not inherit years of old announcements); never blocked ones.
+ */
+function visibleTo(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>) {
+  return db
+    .selectFrom('messages as m')
+    .where('m.blocked', '=', 0)
+    .where((eb) =>
+      eb.or([
+        eb('m.user_id', '=', user.id),
+        eb.and([eb('m.user_id', 'is', null), eb('m.created_at', '>=', user.created_at)]),
+      ]),
+    );
+}
+
+function unreadBy(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>) {
+  return visibleTo(db, user).where(({ not, exists, selectFrom }) =>
+    not(
+      exists(
+        selectFrom('message_reads as r')
+          .select(sql`1`.as('one'))
+          .whereRef('r.message_id', '=', 'm.id')
+          .where('r.user_id', '=', user.id),
+      ),
+    ),
+  );
+}
+
+async function loadAdminMessage(ctx: RequestContext, id: number) {
+  const row = await ctx.db
+    .selectFrom('messages as m')
+    .leftJoin('users as u', 'u.id', 'm.user_id')
+    .selectAll('m')
+    .select(['u.phone as user_phone'])
+    .select((eb) =>
+      eb
+        .selectFrom('message_reads as r')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('r.message_id', '=', 'm.id')
+        .as('read_count'),
+    )
+    .where('m.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw fail.notFound('消息不存在');
+  return presentAdminMessage(row);
+}
+
+function presentAdminMessage(
+  row: Selectable<MessagesTable> & { user_phone: string | null; read_count: number | null },
+) {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    userId: row.user_id,
+    userPhone: row.user_phone,
+    blocked: row.blocked === 1,
+    authorId: row.author_id,
+    readCount: Number(row.read_count ?? 0),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+async function setBlocked(ctx: RequestContext, id: number, blocked: 0 | 1) {
+  const before = await loadAdminMessage(ctx, id);
+  await ctx.db.updateTable('messages').set({ blocked, updated_at: Date.now() }).where('id', '=', id).execute();
+  await ctx.audit({
+    action: blocked ? 'message.block' : 'message.unblock',
+    targetType: 'message',
+    targetId: id,
+    before: { blocked: before.blocked },
+    after: { blocked: blocked === 1 },
+  });
+  return { message: await loadAdminMessage(ctx, id) };
+}
+
+async function assertVisible(ctx: RequestContext, id: number) {
+  const user = signedIn(ctx);
+  const found = await visibleTo(ctx.db, user).select('m.id').where('m.id', '=', id).executeTakeFirst();
+  if (!found) throw fail.notFound('消息不存在');
+  return user;
+}
+
+const inboxColumns = ['m.id', 'm.title', 'm.content', 'm.created_at'] as const;
+
+export const messageRoutes = defineRoutes({
+  '/api/message/make': {
+    transaction: true,
+    message: '消息已发送',
+    handler: async (input, ctx) => {
+      const author = signedIn(ctx);
+      if (input.userId !== null) {
+        const recipient = await ctx.db
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', input.userId)
+          .executeTakeFirst();
+        if (!recipient) throw fail.notFound('接收用户不存在');
+      }
+      const now = Date.now();
+      const row = await ctx.db
+        .insertInto('messages')
+        .values({
+          title: input.title,
+          content: input.content,
+          user_id: input.userId,
+          blocked: 0,
+          author_id: author.id,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await ctx.audit({
+        action: 'message.make',
+        targetType: 'message',
+        targetId: row.id,
+        after: { title: input.title, userId: input.userId },
+      });
+      return { message: await loadAdminMessage(ctx, row.id) };
+    },
+  },
+
+  '/api/message/update': {
+    transaction: true,
+    message: '消息已修改',
+    handler: async (input, ctx) => {
+      // Only the fields sent are changed (spec 5).
+      const changes: { title?: string; content?: string } = {};
+      if (input.title !== undefined) changes.title = input.title;
+      if (input.content !== undefined) changes.content = input.content;
+      if (Object.keys(changes).length === 0) throw fail.badInput('请至少修改标题或内容中的一项');
+      const before = await loadAdminMessage(ctx, input.id);
+      await ctx.db
+        .updateTable('messages')
+        .set({ ...changes, updated_at: Date.now() })
+        .where('id', '=', input.id)
+        .execute();
+      await ctx.audit({
+        action: 'message.update',
+        targetType: 'message',
+        targetId: input.id,
+        before: Object.fromEntries(Object.keys(changes).map((k) => [k, before[k as keyof typeof changes]])),
+        after: changes,
+      });
+      return { message: await loadAdminMessage(ctx, input.id) };
+    },
+  },
+
+  '/api/message/fetch/page': {
+    handler: async (input, ctx) => {
+      let base = ctx.db.selectFrom('messages as m');
+      if (input.blocked !== undefined) base = base.where('m.blocked', '=', input.blocked ? 1 : 0);
+      if (input.search) {
+        const pattern = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        base = base.where((eb) =>
+          eb.or([
+            eb('m.title', 'like', sql<string>`${pattern} escape '\\'`),
+            eb('m.content', 'like', sql<string>`${pattern} escape '\\'`),
+          ]),
+        );
+      }
+      const [rows, count] = await Promise.all([
+        base
+          .leftJoin('users as u', 'u.id', 'm.user_id')
+          .selectAll('m')
+          .select(['u.phone as user_phone'])
+          .select((eb) =>
+            eb
+              .selectFrom('message_reads as r')
+              .select((e) => e.fn.countAll<number>().as('n'))
+              .whereRef('r.message_id', '=', 'm.id')
+              .as('read_count'),
+          )
+          .orderBy('m.id', 'desc')
+          .limit(input.size)
+          .offset(input.page * input.size)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return pageAnswer(rows.map(presentAdminMessage), count.n, input.page, input.size);
+    },
+  },
+
+  '/api/message/block': {
+    transaction: true,
+    message: '消息已屏蔽',
+    handler: (input, ctx) => setBlocked(ctx, input.id, 1),
+  },
+  '/api/message/unblock': {
+    transaction: true,
+    message: '已取消屏蔽',
+    handler: (input, ctx) => setBlocked(ctx, input.id, 0),
+  },
+
+  '/api/message/fetch/page/unread': {
+    handler: async (input, ctx) => {
+      const user = signedIn(ctx);
+      const base = unreadBy(ctx.db, user);
+      const [rows, count] = await Promise.all([
+        base
+          .select(inboxColumns)
+          .orderBy('m.id', 'desc')
+          .limit(input.size)
+          .offset(input.page * input.size)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        list: rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          content: r.content,
+          read: false,
+          createdAt: iso(r.created_at),
+        })),
+        total: Number(count.n),
+      };
+    },
+  },
+
+  '/api/message/fetch/page/mine': {
+    handler: async (input, ctx) => {
+      const user = signedIn(ctx);
+      const base = visibleTo(ctx.db, user);
+      const [rows, count] = await Promise.all([
+        base
+          .leftJoin('message_reads as r', (join) =>
+            join.onRef('r.message_id', '=', 'm.id').on('r.user_id', '=', user.id),
+          )
+          .select([...inboxColumns, 'r.read_at'])
+          .orderBy('m.id', 'desc')
+          .limit(input.size)
+          .offset(input.page * input.size)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      const list = rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        content: r.content,
+        read: r.read_at !== null,
+        createdAt: iso(r.created_at),
+      }));
+      return pageAnswer(list, count.n, input.page, input.size);
+    },
+  },
+
+  '/api/message/read': {
+    message: '已标记为已读',
+    handler: async (input, ctx) => {
+      const user = await assertVisible(ctx, input.id);
+      await ctx.db
+        .insertInto('message_reads')
+        .values({ message_id: input.id, user_id: user.id, read_at: Date.now() })
+        .onConflict((oc) => oc.columns(['user_id', 'message_id']).doNothing())
+        .execute();
+      return null;
+    },
+  },
+
+  '/api/message/unread': {
+    message: '已标记为未读',
+    handler: async (input, ctx) => {
+      const user = await assertVisible(ctx, input.id);
+      await ctx.db
+        .deleteFrom('message_reads')
+        .where('message_id', '=', input.id)
+        .where('user_id', '=', user.id)
+        .execute();
+      return null;
+    },
+  },
+
+  '/api/message/read/all': {
+    message: '已全部标记为已读',
+    handler: async (_input, ctx) => {
+      const user = signedIn(ctx);
+      const now = Date.now();
+      const result = await ctx.db
+        .insertInto('message_reads')
+        .columns(['message_id', 'user_id', 'read_at'])
+        .expression(
+          unreadBy(ctx.db, user).select((eb) => ['m.id', eb.val(user.id).as('user_id'), eb.val(now).as('read_at')]),
+        )
+        .onConflict((oc) => oc.columns(['user_id', 'message_id']).doNothing())
+        .executeTakeFirst();
+      return { count: Number(result.numInsertedOrUpdatedRows ?? 0) };
+    },
+  },
+});

@@ -1,0 +1,102 @@
+import { signedIn } from '../../http/context';
+import { fail } from '../../http/errors';
+import { defineRoutes } from '../../http/route';
+import { changeCoins } from '../coin/ledger';
+import { sendEmailVerification } from './email';
+import { hashPassword } from './passwords';
+import { presentCurrentUser } from './presenter';
+import { createSession, readSessionUser } from './sessions';
+
+/** Key-value (a11t) that sets the coins a new account starts with, per app; absent means 0. */
+export const SIGNUP_COINS_KEY = 'signup_coins';
+
+/** App-facing account calls: sign-up, own profile, own avatar. */
+export const accountRoutes = defineRoutes({
+  '/api/users/register': {
+    message: '注册成功',
+    handler: async (input, ctx) => {
+      const taken = () => fail.conflict('该手机号已注册，请直接登录');
+      if (await ctx.db.selectFrom('users').select('id').where('phone', '=', input.phone).executeTakeFirst()) {
+        throw taken();
+      }
+      const passwordHash = await hashPassword(input.password);
+      const { token, userId } = await ctx.inTransaction(async (tx) => {
+        const now = Date.now();
+        const row = await tx.db
+          .insertInto('users')
+          .values({
+            phone: input.phone,
+            password_hash: passwordHash,
+            nickname: '',
+            email_verified: 0,
+            is_admin: 0,
+            status: 'normal',
+            coins: 0,
+            app: input.app,
+            channel: input.channel,
+            last_login_at: now,
+            last_active_at: now,
+            created_at: now,
+            updated_at: now,
+          })
+          .onConflict((oc) => oc.column('phone').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!row) throw taken();
+        const grant = await tx.db
+          .selectFrom('key_values')
+          .select('value')
+          .where('app', '=', input.app)
+          .where('key', '=', SIGNUP_COINS_KEY)
+          .executeTakeFirst();
+        const coins = Number.parseInt(grant?.value ?? '0', 10);
+        if (Number.isSafeInteger(coins) && coins > 0) {
+          await changeCoins(tx.db, {
+            userId: row.id,
+            delta: coins,
+            reason: 'register',
+            refType: 'user',
+            refId: row.id,
+          });
+        }
+        return { token: await createSession(tx.db, row.id, { ip: ctx.ip, userAgent: ctx.userAgent }), userId: row.id };
+      });
+      return { token, user: presentCurrentUser(await readSessionUser(ctx.db, userId)) };
+    },
+  },
+
+  '/api/users/update/info': {
+    message: '资料已更新',
+    handler: async (input, ctx) => {
+      const user = signedIn(ctx);
+      const now = Date.now();
+      if (input.nickname !== undefined && input.nickname !== user.nickname) {
+        await ctx.db
+          .updateTable('users')
+          .set({ nickname: input.nickname, updated_at: now })
+          .where('id', '=', user.id)
+          .execute();
+      }
+      // A new address counts only once verified: the stored email changes when the link is opened.
+      let emailSent = false;
+      if (input.email !== undefined && !(input.email === user.email && user.email_verified === 1)) {
+        emailSent = await sendEmailVerification(ctx, user.id, input.email);
+      }
+      return { user: presentCurrentUser(await readSessionUser(ctx.db, user.id)), emailSent };
+    },
+  },
+
+  '/api/users/update/avatar': {
+    message: '头像已更新',
+    handler: async (_input, ctx) => {
+      const user = signedIn(ctx);
+      if (!ctx.file) throw fail.badInput('缺少头像文件');
+      await ctx.db
+        .updateTable('users')
+        .set({ avatar: ctx.file.url, updated_at: Date.now() })
+        .where('id', '=', user.id)
+        .execute();
+      return { user: presentCurrentUser({ ...user, avatar: ctx.file.url }) };
+    },
+  },
+});

@@ -1,0 +1,327 @@
+import { createHash, randomInt } from 'node:crypto';
+import { channels } from '@appdesk/contract';
+import { sql } from 'kysely';
+import { iso, pageAnswer, shanghaiTime } from '../../db/paging';
+import { type RequestContext, signedIn } from '../../http/context';
+import { fail } from '../../http/errors';
+import { batches } from '../../http/export';
+import { defineRoutes } from '../../http/route';
+import { changeCoins } from '../coin/ledger';
+import { filteredUsers, userOrder } from './list';
+import { hashPassword } from './passwords';
+import { adminUserColumns, presentAdminUser } from './presenter';
+import { revokeUserSessions } from './sessions';
+
+const statusText = { normal: '正常', blocked: '已封禁' } as const;
+const channelText = new Map<string, string>(channels.map((c) => [c.value, c.label]));
+
+async function loadUser(ctx: RequestContext, id: number) {
+  const row = await ctx.db.selectFrom('users').select(adminUserColumns).where('id', '=', id).executeTakeFirst();
+  if (!row) throw fail.notFound('用户不存在');
+  return row;
+}
+
+/**
+ * Admin-flag changes are serialised (PostgreSQL locks the one allocation row; SQLite has one
+ * writer), so two operators removing each other can never leave the site with no admin.
+ */
+async function lockAdminChanges(ctx: RequestContext) {
+  if (ctx.dialect === 'postgres') await sql`select id from allocation where id = 1 for update`.execute(ctx.db);
+}
+
+async function setStatus(ctx: RequestContext, id: number, status: 'normal' | 'blocked') {
+  const actor = signedIn(ctx);
+  if (id === actor.id && status === 'blocked') throw fail.forbidden('不能封禁自己');
+  const before = await loadUser(ctx, id);
+  await ctx.db.updateTable('users').set({ status, updated_at: Date.now() }).where('id', '=', id).execute();
+  // A blocked account's tokens die at once, not at their next expiry.
+  if (status === 'blocked') await revokeUserSessions(ctx.db, id);
+  await ctx.audit({
+    action: status === 'blocked' ? 'users.block' : 'users.unblock',
+    targetType: 'user',
+    targetId: id,
+    before: { status: before.status },
+    after: { status },
+  });
+  return { user: presentAdminUser(await loadUser(ctx, id)) };
+}
+
+/** A password people can type from a printed list: no 0/O or 1/l look-alikes. */
+function randomPassword(): string {
+  const letters = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
+  const digits = '23456789';
+  const all = letters + digits;
+  const chars = [letters[randomInt(letters.length)], digits[randomInt(digits.length)]];
+  while (chars.length < 10) chars.push(all[randomInt(all.length)]);
+  return chars.sort(() => randomInt(3) - 1).join('');
+}
+
+function randomPhone(prefix: string): string {
+  const start = prefix || `1${'3456789'[randomInt(7)]}`;
+  let phone = start;
+  while (phone.length < 11) phone += String(randomInt(10));
+  return phone;
+}
+
+export const userAdminRoutes = defineRoutes({
+  '/api/users/fetch/page': {
+    handler: async (input, ctx) => {
+      const base = filteredUsers(ctx.db, ctx.dialect, input);
+      const { column, direction } = userOrder(input);
+      const [rows, count] = await Promise.all([
+        base
+          .select(adminUserColumns)
+          .orderBy(column, direction)
+          .orderBy('id', direction)
+          .limit(input.size)
+          .offset(input.page * input.size)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return pageAnswer(rows.map(presentAdminUser), count.n, input.page, input.size);
+    },
+  },
+
+  '/api/users/fetch/page/box': {
+    handler: async (_input, ctx) => {
+      const row = await ctx.db
+        .selectFrom('users')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('all'),
+          eb.fn.sum<number>(eb.case().when('status', '=', 'blocked').then(1).else(0).end()).as('blocked'),
+          eb.fn.sum<number>('is_admin').as('admin'),
+        ])
+        .executeTakeFirstOrThrow();
+      const all = Number(row.all);
+      const blocked = Number(row.blocked ?? 0);
+      return { all, normal: all - blocked, blocked, admin: Number(row.admin ?? 0) };
+    },
+  },
+
+  '/api/users/export': {
+    handler: async (input, ctx) => ({
+      filename: '用户列表',
+      columns: [
+        { header: 'ID', key: 'id', width: 10 },
+        { header: '手机号', key: 'phone', width: 16 },
+        { header: '昵称', key: 'nickname' },
+        { header: '邮箱', key: 'email', width: 24 },
+        { header: '状态', key: 'status', width: 10 },
+        { header: '管理员', key: 'admin', width: 8 },
+        { header: '金币', key: 'coins', width: 10 },
+        { header: '会员到期', key: 'vip', width: 20 },
+        { header: '应用', key: 'app', width: 10 },
+        { header: '渠道', key: 'channel' },
+        { header: '注册时间', key: 'created', width: 20 },
+        { header: '最近活跃', key: 'active', width: 20 },
+      ],
+      rows: (async function* () {
+        const rows = batches((after, limit) =>
+          filteredUsers(ctx.db, ctx.dialect, input)
+            .select(adminUserColumns)
+            .where('id', '>', after)
+            .orderBy('id')
+            .limit(limit)
+            .execute(),
+        );
+        for await (const u of rows) {
+          yield {
+            id: u.id,
+            phone: u.phone,
+            nickname: u.nickname,
+            email: u.email ?? '',
+            status: statusText[u.status],
+            admin: u.is_admin ? '是' : '否',
+            coins: u.coins,
+            vip: shanghaiTime(u.vip_expires_at),
+            app: u.app ?? '',
+            channel: u.channel ? (channelText.get(u.channel) ?? u.channel) : '',
+            created: shanghaiTime(u.created_at),
+            active: shanghaiTime(u.last_active_at),
+          };
+        }
+      })(),
+    }),
+  },
+
+  '/api/users/fetch/detail': {
+    handler: async (input, ctx) => ({ user: presentAdminUser(await loadUser(ctx, input.id)) }),
+  },
+
+  '/api/users/fetch/other/info': {
+    handler: async (input, ctx) => {
+      await loadUser(ctx, input.id);
+      const [records, sessions] = await Promise.all([
+        ctx.db
+          .selectFrom('coin_records')
+          .select(['id', 'delta', 'balance_after', 'reason', 'note', 'created_at'])
+          .where('user_id', '=', input.id)
+          .orderBy('id', 'desc')
+          .limit(10)
+          .execute(),
+        ctx.db
+          .selectFrom('sessions')
+          .select(['id', 'ip', 'user_agent', 'created_at', 'last_used_at'])
+          .where('user_id', '=', input.id)
+          .where('expires_at', '>', Date.now())
+          .orderBy('last_used_at', 'desc')
+          .limit(20)
+          .execute(),
+      ]);
+      return {
+        coinRecords: records.map((r) => ({
+          id: r.id,
+          delta: r.delta,
+          balanceAfter: r.balance_after,
+          reason: r.reason,
+          note: r.note,
+          createdAt: iso(r.created_at),
+        })),
+        sessions: sessions.map((s) => ({
+          id: s.id,
+          ip: s.ip,
+          userAgent: s.user_agent,
+          createdAt: iso(s.created_at),
+          lastUsedAt: iso(s.last_used_at),
+        })),
+      };
+    },
+  },
+
+  '/api/users/block': {
+    transaction: true,
+    message: '已封禁，该用户已被强制下线',
+    handler: (input, ctx) => setStatus(ctx, input.id, 'blocked'),
+  },
+
+  '/api/users/unblock': {
+    transaction: true,
+    message: '已解除封禁',
+    handler: (input, ctx) => setStatus(ctx, input.id, 'normal'),
+  },
+
+  '/api/users/update/admin': {
+    transaction: true,
+    message: '管理员设置已更新',
+    handler: async (input, ctx) => {
+      const actor = signedIn(ctx);
+      await lockAdminChanges(ctx);
+      const before = await loadUser(ctx, input.id);
+      const isAdmin = input.isAdmin ? 1 : 0;
+      if (before.is_admin !== isAdmin) {
+        if (!isAdmin) {
+          if (input.id === actor.id) throw fail.forbidden('不能取消自己的管理员身份');
+          const admins = await ctx.db
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('is_admin', '=', 1)
+            .executeTakeFirstOrThrow();
+          if (Number(admins.n) <= 1) throw fail.forbidden('不能取消最后一位管理员');
+        }
+        await ctx.db
+          .updateTable('users')
+          .set({ is_admin: isAdmin, updated_at: Date.now() })
+          .where('id', '=', input.id)
+          .execute();
+        // Losing the flag ends the admin sessions at once (DESIGN.md "Identity").
+        if (!isAdmin) await revokeUserSessions(ctx.db, input.id);
+        await ctx.audit({
+          action: 'users.update.admin',
+          targetType: 'user',
+          targetId: input.id,
+          before: { isAdmin: before.is_admin === 1 },
+          after: { isAdmin: input.isAdmin },
+        });
+      }
+      return { user: presentAdminUser(await loadUser(ctx, input.id)) };
+    },
+  },
+
+  '/api/users/update/coins': {
+    transaction: true,
+    message: '金币已调整',
+    handler: async (input, ctx) => {
+      const actor = signedIn(ctx);
+      const before = await loadUser(ctx, input.id);
+      const result = await changeCoins(ctx.db, {
+        userId: input.id,
+        delta: input.delta,
+        reason: 'admin',
+        operatorId: actor.id,
+        note: input.reason,
+      });
+      await ctx.audit({
+        action: 'users.update.coins',
+        targetType: 'user',
+        targetId: input.id,
+        before: { coins: before.coins },
+        after: { coins: result.balance, delta: input.delta, reason: input.reason },
+      });
+      return { coins: result.balance, recordId: result.recordId };
+    },
+  },
+
+  '/api/users/generate': {
+    message: '账号已生成，请立即下载保存初始密码',
+    handler: async (input, ctx) => {
+      const actor = signedIn(ctx);
+      // Hash outside the transaction: argon2 for 1,000 accounts takes seconds.
+      const plans = await Promise.all(
+        Array.from({ length: input.count }, async () => {
+          const password = randomPassword();
+          const digest = createHash('sha256').update(password, 'utf8').digest('hex');
+          return { password, hash: await hashPassword(digest) };
+        }),
+      );
+      return ctx.inTransaction(async (tx) => {
+        const now = Date.now();
+        const accounts: { id: number; phone: string; password: string }[] = [];
+        const maxTries = input.count * 20 + 100;
+        let tries = 0;
+        for (const plan of plans) {
+          for (;;) {
+            tries += 1;
+            if (tries > maxTries) throw fail.conflict('该号段内可用的手机号不足，请换一个号段或减少数量');
+            const phone = randomPhone(input.phonePrefix);
+            const row = await tx.db
+              .insertInto('users')
+              .values({
+                phone,
+                password_hash: plan.hash,
+                nickname: '',
+                email_verified: 0,
+                is_admin: 0,
+                status: 'normal',
+                coins: 0,
+                app: input.app,
+                channel: input.channel,
+                last_active_at: now,
+                created_at: now,
+                updated_at: now,
+              })
+              .onConflict((oc) => oc.column('phone').doNothing())
+              .returning('id')
+              .executeTakeFirst();
+            if (row) {
+              accounts.push({ id: row.id, phone, password: plan.password });
+              break;
+            }
+          }
+        }
+        await tx.audit({
+          action: 'users.generate',
+          targetType: 'user',
+          after: {
+            count: accounts.length,
+            phonePrefix: input.phonePrefix,
+            app: input.app,
+            channel: input.channel,
+            accounts: accounts.map((a) => ({ id: a.id, phone: a.phone })),
+            operator: actor.id,
+          },
+        });
+        return { accounts };
+      });
+    },
+  },
+});
