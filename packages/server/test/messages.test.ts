@@ -72,4 +72,15 @@ describe('in-app messages', () => {
     const toNobody = await server.call('/api/message/make', { title: 'x', content: 'y', userId: 999_999 }, admin);
     expect(toNobody.body.code).toBe(404);
   });
+
+  it('unread messages reach the operator as header-bell notices', async () => {
+    const me = (await server.call('/api/users/fetch/info', {}, admin)).body.data as { user: { id: number } };
+    await server.call('/api/message/make', { title: '请处理', content: '有新的反馈', userId: me.user.id }, admin);
+    const notices = await server.call('/api/notices/fetch', {}, admin);
+    const list = notices.body.data as { type: string; title: string }[];
+    expect(list.find((n) => n.title === '请处理')).toMatchObject({ type: 'message' });
+    await server.call('/api/message/read/all', {}, admin);
+    const after = (await server.call('/api/notices/fetch', {}, admin)).body.data as unknown[];
+    expect(after).toHaveLength(0);
+  });
 });

@@ -263,6 +263,10 @@ describe('operator tools', () => {
     expect(page.total).toBeGreaterThan(0);
     expect(page.list.every((e) => String(e.action).startsWith('users.'))).toBe(true);
     const blocks = data<{ list: Data[] }>(await server.call('/api/audit/fetch/page', { action: 'users.block' }, admin));
-    expect(blocks.list[0]).toMatchObject({ before: { status: 'normal' }, after: { status: 'blocked' }, actorName: '管理员' });
+    expect(blocks.list[0]).toMatchObject({
+      before: { status: 'normal' },
+      after: { status: 'blocked' },
+      actorName: '管理员',
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { Notice } from '@appdesk/contract';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
@@ -301,3 +302,16 @@ export const messageRoutes = defineRoutes({
     },
   },
 });
+
+/** The signed-in operator's unread messages, as header-bell notices. */
+export async function unreadMessageNotices(ctx: RequestContext): Promise<Notice[]> {
+  const rows = await unreadBy(ctx.db, signedIn(ctx)).select(inboxColumns).orderBy('m.id', 'desc').limit(50).execute();
+  return rows.map((r) => ({
+    id: `message-${r.id}`,
+    type: 'message',
+    title: r.title,
+    description: r.content.slice(0, 60),
+    datetime: iso(r.created_at),
+    link: null,
+  }));
+}
