@@ -64,8 +64,11 @@ export const allocationRoutes = defineRoutes({
             created_at: now,
             updated_at: now,
           })
+          .onConflict((oc) => oc.column('phone').doNothing())
           .returning('id')
-          .executeTakeFirstOrThrow();
+          .executeTakeFirst();
+        // Rolls the claim back too: the site stays uninitialised.
+        if (!admin) throw fail.conflict('该手机号已被注册，请换一个手机号');
         await tx.audit({
           action: 'allocation.init',
           targetType: 'allocation',

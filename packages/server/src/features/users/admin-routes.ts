@@ -7,7 +7,7 @@ import { fail } from '../../http/errors';
 import { batches } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 import { changeCoins } from '../coin/ledger';
-import { filteredUsers, userOrder } from './list';
+import { filteredUsers, userPage } from './list';
 import { hashPassword } from './passwords';
 import { adminUserColumns, presentAdminUser } from './presenter';
 import { revokeUserSessions } from './sessions';
@@ -66,35 +66,22 @@ function randomPhone(prefix: string): string {
 export const userAdminRoutes = defineRoutes({
   '/api/users/fetch/page': {
     handler: async (input, ctx) => {
-      const base = filteredUsers(ctx.db, ctx.dialect, input);
-      const { column, direction } = userOrder(input);
-      const [rows, count] = await Promise.all([
-        base
-          .select(adminUserColumns)
-          .orderBy(column, direction)
-          .orderBy('id', direction)
-          .limit(input.size)
-          .offset(input.page * input.size)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return pageAnswer(rows.map(presentAdminUser), count.n, input.page, input.size);
+      const { rows, total } = await userPage(ctx.db, ctx.dialect, input, adminUserColumns);
+      return pageAnswer(rows.map(presentAdminUser), total, input.page, input.size);
     },
   },
 
   '/api/users/fetch/page/box': {
     handler: async (_input, ctx) => {
-      const row = await ctx.db
-        .selectFrom('users')
-        .select((eb) => [
-          eb.fn.countAll<number>().as('all'),
-          eb.fn.sum<number>(eb.case().when('status', '=', 'blocked').then(1).else(0).end()).as('blocked'),
-          eb.fn.sum<number>('is_admin').as('admin'),
-        ])
-        .executeTakeFirstOrThrow();
-      const all = Number(row.all);
-      const blocked = Number(row.blocked ?? 0);
-      return { all, normal: all - blocked, blocked, admin: Number(row.admin ?? 0) };
+      // Three indexed counts instead of one scan that adds up every row.
+      const count = async (status?: 'blocked', admin?: true) => {
+        let query = ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'));
+        if (status) query = query.where('status', '=', status);
+        if (admin) query = query.where('is_admin', '=', 1);
+        return Number((await query.executeTakeFirstOrThrow()).n);
+      };
+      const [all, blocked, admin] = await Promise.all([count(), count('blocked'), count(undefined, true)]);
+      return { all, normal: all - blocked, blocked, admin };
     },
   },
 

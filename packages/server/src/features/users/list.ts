@@ -1,11 +1,27 @@
 import type { UserListFilter } from '@appdesk/contract';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type RawBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
 import type { Database } from '../../db/schema';
 
-type Filter = Required<Omit<UserListFilter, 'order'>>;
+type Filter = Required<Omit<UserListFilter, 'order'>> & { order?: 'ascend' | 'descend' };
 
 const sortColumn = { createdAt: 'created_at', lastActiveAt: 'last_active_at', coins: 'coins' } as const;
+
+const idLike = (search: string) => (/^\d{1,9}$/.test(search) ? Number(search) : undefined);
+const usesTrigrams = (search: string) => [...search].length >= 3;
+
+/**
+ * SQLite: the ids whose phone or nickname contains the text (FTS5 trigram index), plus the id
+ * typed, as one set the database never has to join to count. The text is a quoted phrase with
+ * inner quotes doubled, so it is never read as FTS syntax.
+ */
+function sqliteMatches(search: string): RawBuilder<{ id: number }> {
+  const phrase = `"${search.replaceAll('"', '""')}"`;
+  const id = idLike(search);
+  return id === undefined
+    ? sql`select rowid as id from users_search where users_search match ${phrase}`
+    : sql`select rowid as id from users_search where users_search match ${phrase} union select id from users where id = ${id}`;
+}
 
 /**
  * The search condition: an exact id, and phone or nickname containing the text. Substring
@@ -16,18 +32,11 @@ const sortColumn = { createdAt: 'created_at', lastActiveAt: 'last_active_at', co
 function searchCondition(dialect: Dialect, search: string) {
   return (eb: ExpressionBuilder<Database, 'users'>) => {
     const ors = [];
-    if (/^\d{1,9}$/.test(search)) ors.push(eb('users.id', '=', Number(search)));
-    if ([...search].length >= 3) {
-      if (dialect === 'sqlite') {
-        // A phrase query: quotes inside the text are doubled, so it is never FTS syntax.
-        const phrase = `"${search.replaceAll('"', '""')}"`;
-        ors.push(
-          eb('users.id', 'in', sql<number>`(select rowid from users_search where users_search match ${phrase})`),
-        );
-      } else {
-        const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        ors.push(eb('users.phone', 'like', pattern), eb('users.nickname', 'like', pattern));
-      }
+    const id = idLike(search);
+    if (usesTrigrams(search)) {
+      if (dialect === 'sqlite') return eb('users.id', 'in', sql<number>`(${sqliteMatches(search)})`);
+      const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      ors.push(eb('users.phone', 'like', pattern), eb('users.nickname', 'like', pattern));
     } else {
       const upper = `${search}\uffff`;
       ors.push(
@@ -35,6 +44,7 @@ function searchCondition(dialect: Dialect, search: string) {
         eb.and([eb('users.nickname', '>=', search), eb('users.nickname', '<', upper)]),
       );
     }
+    if (id !== undefined) ors.push(eb('users.id', '=', id));
     return eb.or(ors);
   };
 }
@@ -48,7 +58,50 @@ export function filteredUsers(db: Db, dialect: Dialect, filter: Pick<Filter, 'st
   return query;
 }
 
-export function userOrder(filter: Pick<Filter, 'sort'> & { order?: 'ascend' | 'descend' }) {
+/**
+ * One page of users and the total. The common operator search (any status, newest first) on
+ * SQLite pages through the trigram matches by id and counts them without touching the users
+ * table: ids are issued in sign-up order, so id order is sign-up order.
+ */
+export async function userPage<C extends readonly (keyof Database['users'])[]>(
+  db: Db,
+  dialect: Dialect,
+  filter: Filter & { page: number; size: number },
+  columns: C,
+) {
   const direction = filter.order === 'ascend' ? 'asc' : 'desc';
-  return { column: sortColumn[filter.sort], direction } as const;
+  const offset = filter.page * filter.size;
+  if (dialect === 'sqlite' && filter.search && usesTrigrams(filter.search) && filter.status === 'all') {
+    const matches = sqliteMatches(filter.search);
+    const pageIds =
+      filter.sort === 'createdAt'
+        ? sql<number>`(select id from (${matches}) order by id ${sql.raw(direction)} limit ${filter.size} offset ${offset})`
+        : undefined;
+    let list = db.selectFrom('users').select(columns);
+    list = pageIds
+      ? list.where('id', 'in', pageIds).orderBy('id', direction)
+      : list
+          .where('id', 'in', sql<number>`(${matches})`)
+          .orderBy(sortColumn[filter.sort], direction)
+          .orderBy('id', direction)
+          .limit(filter.size)
+          .offset(offset);
+    const [rows, count] = await Promise.all([
+      list.execute(),
+      sql<{ n: number }>`select count(*) as n from (${matches})`.execute(db),
+    ]);
+    return { rows, total: Number(count.rows[0]?.n ?? 0) };
+  }
+  const base = filteredUsers(db, dialect, filter);
+  const [rows, count] = await Promise.all([
+    base
+      .select(columns)
+      .orderBy(sortColumn[filter.sort], direction)
+      .orderBy('id', direction)
+      .limit(filter.size)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
