@@ -1,0 +1,193 @@
+import { Code, sessionEndingCodes } from '@appdesk/contract/codes';
+import { timings } from '@appdesk/contract/constants';
+import type { ApiInput, ApiPath, ApiResponse, Envelope } from '@appdesk/contract/types';
+import { clearSession, getToken } from '../state/session';
+import { notify } from './notify';
+
+/**
+ * The request client (spec sections 7 and 8): POST by default, cookies included, JSON in and
+ * out, the stored token in a `token` header, one error policy for the whole app.
+ */
+
+/** A coded answer that ended the session (401/402/403): its code is the error's id. */
+export class ApiError extends Error {
+  readonly id: number;
+  readonly code: number;
+  constructor(code: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.id = code;
+    this.code = code;
+  }
+}
+
+/** A non-2xx HTTP status, or a network failure (status 0). */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly url: string;
+  constructor(status: number, statusText: string, url: string) {
+    super(statusText || `HTTP ${status}`);
+    this.name = 'HttpError';
+    this.status = status;
+    this.url = url;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON body (POST and PUT). */
+  data?: unknown;
+  signal?: AbortSignal;
+  /** No notifications at all (used for optional background calls). */
+  silent?: boolean;
+}
+
+export type AnyEnvelope = Envelope & Record<string, unknown>;
+
+function requestHeaders(json: boolean): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', token: getToken() };
+  if (json) headers['Content-Type'] = 'application/json; charset=utf-8';
+  return headers;
+}
+
+function httpFailure(status: number, statusText: string, url: string, silent?: boolean): HttpError {
+  if (!silent) void notify('error', { title: `请求错误 ${status}: ${url}`, description: statusText || '网络异常' });
+  return new HttpError(status, statusText, url);
+}
+
+/** Applies spec section 8 to a parsed answer; returns it unless the session ended. */
+export function handleEnvelope<T extends { code: number; message?: string }>(
+  body: T,
+  options: { silent?: boolean } = {},
+): T {
+  if (body.code === Code.OK) return body;
+  const message = body.message || '请求失败';
+  if (!options.silent) void notify('error', { title: message, description: message });
+  if (sessionEndingCodes.includes(body.code)) {
+    clearSession();
+    // On the login page itself (e.g. a wrong password answers 401) there is nothing to replace.
+    if (window.location.pathname !== '/user/login') window.location.replace('/user/login');
+    throw new ApiError(body.code, message);
+  }
+  return body;
+}
+
+export async function request<T extends { code: number; message?: string } = AnyEnvelope>(
+  url: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const method = options.method ?? 'POST';
+  const hasBody = method === 'POST' || method === 'PUT';
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'include',
+      headers: requestHeaders(hasBody),
+      body: hasBody ? JSON.stringify(options.data ?? {}) : undefined,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    throw httpFailure(0, '网络连接失败，请检查网络后重试', url, options.silent);
+  }
+  if (!response.ok) throw httpFailure(response.status, response.statusText, url, options.silent);
+  let body: T;
+  try {
+    body = (await response.json()) as T;
+  } catch {
+    throw httpFailure(response.status, '返回内容不是有效的 JSON', url, options.silent);
+  }
+  return handleEnvelope(body, options);
+}
+
+/** Typed call of a contract endpoint. */
+export function call<P extends ApiPath>(
+  path: P,
+  data?: ApiInput<P>,
+  options: Omit<RequestOptions, 'data'> = {},
+): Promise<ApiResponse<P>> {
+  return request<ApiResponse<P>>(path, { ...options, data });
+}
+
+export interface UploadOptions {
+  /** Non-file form fields; objects are sent as JSON. */
+  fields?: Record<string, unknown>;
+  /** Files appended by field name. */
+  files: Record<string, Blob>;
+  /** Upload progress, 0 to 100. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+  silent?: boolean;
+  /** Skip the generic coded-error notification (the caller shows its own). */
+  quietCodes?: boolean;
+}
+
+/**
+ * Multipart upload (spec section 7): form data, token header, 36,000,000 ms timeout, with upload
+ * progress through XMLHttpRequest.
+ */
+export function upload<T extends { code: number; message?: string } = AnyEnvelope>(
+  url: string,
+  options: UploadOptions,
+): Promise<T> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(options.fields ?? {})) {
+    if (value === undefined) continue;
+    form.append(name, typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+  }
+  for (const [name, file] of Object.entries(options.files)) {
+    form.append(name, file, file instanceof File ? file.name : name);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.timeout = timings.uploadTimeoutMs;
+    for (const [name, value] of Object.entries(requestHeaders(false))) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && options.onProgress) {
+        options.onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      }
+    };
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(httpFailure(xhr.status, xhr.statusText, url, options.silent));
+        return;
+      }
+      try {
+        const body = JSON.parse(xhr.responseText) as T;
+        resolve(handleEnvelope(body, { silent: options.silent || options.quietCodes }));
+      } catch (error) {
+        reject(error instanceof ApiError ? error : httpFailure(xhr.status, '返回内容不是有效的 JSON', url));
+      }
+    };
+    xhr.onerror = () => reject(httpFailure(0, '网络连接失败，请检查网络后重试', url, options.silent));
+    xhr.ontimeout = () => reject(httpFailure(0, '上传超时', url, options.silent));
+    xhr.onabort = () => reject(new DOMException('上传已取消', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
+/** Finder upload (spec section 8): "上传成功" on code 200, otherwise "上传失败". */
+export async function uploadFinder(
+  file: Blob,
+  onProgress?: (percent: number) => void,
+): Promise<{ code: number; message?: string; data?: unknown }> {
+  try {
+    const body = await upload<{ code: number; message?: string; data?: unknown }>('/api/finder/single', {
+      files: { file },
+      onProgress,
+      quietCodes: true,
+    });
+    if (body.code === Code.OK) void notify('success', { title: '上传成功' });
+    else void notify('error', { title: '上传失败', description: body.message });
+    return body;
+  } catch (error) {
+    if (!(error instanceof ApiError) && !(error instanceof HttpError)) {
+      void notify('error', { title: '上传失败' });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,102 @@
+import { BellOutlined } from '@ant-design/icons';
+import { relativeTime } from '@appdesk/contract/format';
+import type { Notice } from '@appdesk/contract/types';
+import { Badge, Button, Empty, Popover, Spin } from 'antd';
+import { useState } from 'react';
+import { clearNotices, fetchNotices, fetchUnreadMessages, globalStore } from '../../state/global';
+import { userStore } from '../../state/session';
+import { useStore } from '../../state/store';
+
+const typeLabels: Record<Notice['type'], string> = {
+  message: '站内消息',
+  feedback: '意见反馈',
+  review: '好评审核',
+  exchange: '兑换处理',
+  system: '系统通知',
+};
+
+/** Header bell: notifyCount badge, notices grouped by type with 清空 per type. */
+export function NoticeBell({ onOpenLink }: { onOpenLink: (link: string) => void }) {
+  const notices = useStore(globalStore, (s) => s.notices);
+  const fetching = useStore(globalStore, (s) => s.fetchingNotices);
+  const count = useStore(userStore, (s) => s.currentUser?.notifyCount ?? 0);
+  const unreadTotal = useStore(userStore, (s) => s.unreadTotal);
+  const [open, setOpen] = useState(false);
+
+  const groups = new Map<Notice['type'], Notice[]>();
+  for (const notice of notices) groups.set(notice.type, [...(groups.get(notice.type) ?? []), notice]);
+
+  const content = (
+    <div className="notice-panel">
+      <Spin spinning={fetching} delay={200}>
+        {unreadTotal > 0 ? <p style={{ margin: '0 0 8px' }}>你有 {unreadTotal} 条未读站内消息</p> : null}
+        {groups.size === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无通知" />
+        ) : (
+          [...groups.entries()].map(([type, items]) => (
+            <section key={type} className="notice-group" aria-label={typeLabels[type] ?? type}>
+              <div className="notice-group-head">
+                <span>
+                  {typeLabels[type] ?? type}（{items.length}）
+                </span>
+                <Button size="small" type="link" onClick={() => clearNotices(type)}>
+                  清空
+                </Button>
+              </div>
+              {items.map((notice) => {
+                const body = (
+                  <>
+                    <span className="notice-item-title">{notice.title}</span>
+                    {notice.description ? <span className="notice-item-desc">{notice.description}</span> : null}
+                    <span className="notice-item-time">{relativeTime(notice.datetime)}</span>
+                  </>
+                );
+                const link = notice.link;
+                return link ? (
+                  <button
+                    key={notice.id}
+                    type="button"
+                    className="notice-item"
+                    onClick={() => {
+                      setOpen(false);
+                      onOpenLink(link);
+                    }}
+                  >
+                    {body}
+                  </button>
+                ) : (
+                  <div key={notice.id} className="notice-item">
+                    {body}
+                  </div>
+                );
+              })}
+            </section>
+          ))
+        )}
+      </Spin>
+    </div>
+  );
+
+  return (
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      title="通知"
+      content={content}
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          void fetchNotices();
+          void fetchUnreadMessages();
+        }
+      }}
+    >
+      <Button type="text" aria-label={count > 0 ? `通知（${count} 条）` : '通知'}>
+        <Badge count={count} size="small" offset={[4, -2]}>
+          <BellOutlined style={{ fontSize: 18 }} />
+        </Badge>
+      </Button>
+    </Popover>
+  );
+}

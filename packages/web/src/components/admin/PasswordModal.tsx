@@ -1,0 +1,97 @@
+import { Code } from '@appdesk/contract/codes';
+import { App, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { hashPassword } from '../../api/hash';
+import { call } from '../../api/request';
+import { strongPasswordRule } from '../rules';
+
+interface Values {
+  old: string;
+  refresh: string;
+  confirm: string;
+}
+
+/** 修改密码: old, new and confirmation; both passwords are sent hashed. */
+export function PasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const { notification } = App.useApp();
+  const [saving, setSaving] = useState(false);
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    setSaving(true);
+    try {
+      const res = await call('/api/users/update/password', {
+        old: hashPassword(values.old),
+        refresh: hashPassword(values.refresh),
+      });
+      if (res.code === Code.OK) {
+        const message = res.message || '密码已修改';
+        notification.success({ title: message, description: message });
+        form.resetFields();
+        onClose();
+      }
+    } catch {
+      // The request client already showed the error.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title="修改密码"
+      open={open}
+      onOk={() => void submit()}
+      onCancel={() => {
+        form.resetFields();
+        onClose();
+      }}
+      okText="确认修改"
+      cancelText="取消"
+      confirmLoading={saving}
+      forceRender
+    >
+      <Form form={form} layout="vertical" autoComplete="off" onFinish={() => void submit()}>
+        <Form.Item label="原密码" name="old" rules={[{ required: true, message: '请输入原密码' }]}>
+          <Input.Password placeholder="请输入当前使用的密码" autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          label="新密码"
+          name="refresh"
+          extra="至少 8 位，需同时包含字母和数字"
+          dependencies={['old']}
+          rules={[
+            { required: true, message: '请输入新密码' },
+            strongPasswordRule,
+            ({ getFieldValue }) => ({
+              validator: (_, value: string | undefined) =>
+                value && value === getFieldValue('old')
+                  ? Promise.reject(new Error('新密码不能与原密码相同'))
+                  : Promise.resolve(),
+            }),
+          ]}
+        >
+          <Input.Password placeholder="请输入新密码" autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          label="确认新密码"
+          name="confirm"
+          dependencies={['refresh']}
+          rules={[
+            { required: true, message: '请再次输入新密码' },
+            ({ getFieldValue }) => ({
+              validator: (_, value: string | undefined) =>
+                !value || value === getFieldValue('refresh')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error('两次输入的新密码不一致')),
+            }),
+          ]}
+        >
+          <Input.Password placeholder="请再次输入新密码" autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

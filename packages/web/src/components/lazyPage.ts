@@ -1,0 +1,32 @@
+import { timings } from '@appdesk/contract/constants';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+export class ChunkTimeoutError extends Error {
+  constructor() {
+    super('页面加载超时');
+    this.name = 'ChunkTimeoutError';
+  }
+}
+
+/** Rejects a chunk import that takes longer than timings.chunkLoadTimeoutMs (120000 ms). */
+export function withChunkTimeout<T>(load: Promise<T>, ms: number = timings.chunkLoadTimeoutMs): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkTimeoutError()), ms);
+    load.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** React.lazy with the spec's chunk-load timeout. */
+// biome-ignore lint/suspicious/noExplicitAny: mirrors React.lazy's own signature
+export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
+  return lazy(() => withChunkTimeout(load()));
+}

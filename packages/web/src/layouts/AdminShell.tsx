@@ -1,0 +1,177 @@
+import { KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { Code } from '@appdesk/contract/codes';
+import { isMobileWidth } from '@appdesk/contract/format';
+import { Avatar, Button, Drawer, Layout, Menu, Spin } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { call } from '../api/request';
+import { NoticeBell } from '../components/admin/NoticeBell';
+import { PasswordModal } from '../components/admin/PasswordModal';
+import { ChunkBoundary } from '../components/ChunkBoundary';
+import { navigate as navigateAnywhere } from '../nav';
+import { ExceptionView } from '../pages/exception';
+import { allocationStore, loadAllocation, redirectIfNotInitialised } from '../state/allocation';
+import { fetchNotices, fetchUnreadMessages, globalStore, setCollapsed } from '../state/global';
+import { clearSession, clearSessionCookie, restoreLogin, updateStoredUser, userStore } from '../state/session';
+import { useStore } from '../state/store';
+import { adminPages, adminPath } from './adminMenu';
+import './admin.css';
+
+const { Header, Sider, Content } = Layout;
+
+function useIsMobile(): boolean {
+  const [mobile, setMobile] = useState(() => isMobileWidth(window.innerWidth));
+  useEffect(() => {
+    const onResize = () => setMobile(isMobileWidth(window.innerWidth));
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return mobile;
+}
+
+function PageSpinner() {
+  return (
+    <div className="admin-spinner">
+      <Spin size="large" delay={200} />
+    </div>
+  );
+}
+
+export function AdminNotFound() {
+  const navigate = useNavigate();
+  return <ExceptionView status="404" onBack={() => navigate(adminPath('dashboard'))} backText="返回数据统计" />;
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await call('/api/users/logout', {}, { silent: true });
+  } catch {
+    // Signing out locally is what matters.
+  }
+  clearSession();
+  clearSessionCookie();
+  navigateAnywhere('/user/login', { replace: true });
+}
+
+/** The admin console frame: side menu (drawer on mobile), header with bell and account actions. */
+export function AdminShell() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const mobile = useIsMobile();
+  const collapsed = useStore(globalStore, (s) => s.collapsed);
+  const user = useStore(userStore, (s) => s.currentUser);
+  const allocation = useStore(allocationStore, (s) => s.allocation);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+
+  useEffect(() => {
+    restoreLogin();
+    void loadAllocation().then(redirectIfNotInitialised);
+    void call('/api/users/fetch/info')
+      .then((res) => {
+        const fresh = res.code === Code.OK ? res.data?.user : undefined;
+        if (!fresh) return;
+        updateStoredUser(fresh);
+        if (!fresh.isAdmin) navigateAnywhere('/exception/403', { replace: true });
+      })
+      .catch(() => undefined);
+    void fetchNotices();
+    void fetchUnreadMessages();
+  }, []);
+
+  const segment = location.pathname.split('/')[3] ?? '';
+  const current = adminPages.find((p) => p.key === segment);
+  const siteTitle = allocation?.title || 'AppDesk';
+
+  useEffect(() => {
+    document.title = current ? `${current.label} - ${siteTitle} 管理后台` : `${siteTitle} 管理后台`;
+  }, [current, siteTitle]);
+
+  const menu = (
+    <Menu
+      theme="dark"
+      mode="inline"
+      selectedKeys={current ? [current.key] : []}
+      items={adminPages.map(({ key, label, icon }) => ({ key, label, icon }))}
+      onClick={({ key }) => {
+        navigate(adminPath(key));
+        if (mobile) setCollapsed(true);
+      }}
+    />
+  );
+
+  const brand = (showTitle: boolean) => (
+    <div className="admin-brand">
+      {allocation?.logo ? (
+        <img src={allocation.logo} alt="" width={32} height={32} />
+      ) : (
+        <span className="admin-brand-mark" aria-hidden="true">
+          {siteTitle.slice(0, 1)}
+        </span>
+      )}
+      {showTitle ? <span className="admin-brand-title">{siteTitle}</span> : null}
+    </div>
+  );
+
+  return (
+    <Layout className="admin-layout">
+      {mobile ? (
+        <Drawer
+          placement="left"
+          open={!collapsed}
+          onClose={() => setCollapsed(true)}
+          size={232}
+          closable={false}
+          title={null}
+          styles={{ body: { padding: 0, background: '#001529' } }}
+        >
+          <nav aria-label="管理菜单">
+            {brand(true)}
+            {menu}
+          </nav>
+        </Drawer>
+      ) : (
+        <Sider collapsible collapsed={collapsed} trigger={null} width={208} collapsedWidth={64} className="admin-sider">
+          <nav aria-label="管理菜单">
+            {brand(!collapsed)}
+            {menu}
+          </nav>
+        </Sider>
+      )}
+      <Layout>
+        <Header className="admin-header">
+          <Button
+            type="text"
+            className="admin-trigger"
+            aria-label={collapsed ? '展开菜单' : '收起菜单'}
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={() => setCollapsed(!collapsed)}
+          />
+          <span className="admin-page-title">{current?.label ?? ''}</span>
+          <div className="admin-actions">
+            <NoticeBell onOpenLink={(link) => navigate(link)} />
+            {mobile ? null : (
+              <span className="admin-user">
+                <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} alt="" />
+                <span>{user?.name ?? ''}</span>
+              </span>
+            )}
+            <Button type="text" icon={<KeyOutlined />} onClick={() => setPasswordOpen(true)}>
+              修改密码
+            </Button>
+            <Button type="text" icon={<LogoutOutlined />} onClick={() => void logout()}>
+              退出登录
+            </Button>
+          </div>
+        </Header>
+        <Content className="admin-content">
+          <ChunkBoundary key={location.pathname}>
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </ChunkBoundary>
+        </Content>
+      </Layout>
+      <PasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+    </Layout>
+  );
+}

@@ -1,0 +1,69 @@
+import { Code } from '@appdesk/contract/codes';
+import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { hashPassword } from '../../../api/hash';
+import { notify } from '../../../api/notify';
+import { call } from '../../../api/request';
+import { AppLink } from '../../../components/AppLink';
+import { phoneMessage, phonePattern } from '../../../components/rules';
+import { navigate } from '../../../nav';
+import { saveSession } from '../../../state/session';
+
+interface LoginValues {
+  phone: string;
+  password: string;
+}
+
+/** /user/login: phone + password. Admins go to the console, everyone else to the home page. */
+export default function LoginPage() {
+  const [submitting, setSubmitting] = useState(false);
+
+  const onFinish = async (values: LoginValues) => {
+    setSubmitting(true);
+    try {
+      const res = await call('/api/users/login', {
+        phone: values.phone.trim(),
+        password: hashPassword(values.password),
+      });
+      if (res.code === Code.OK && res.data) {
+        const { token, user } = res.data;
+        saveSession(token, user);
+        void notify('success', { title: res.message || '登录成功' });
+        navigate(user.isAdmin ? '/admin/admin/dashboard' : '/');
+      }
+    } catch {
+      // The request client already showed the error.
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <section className="user-card" aria-labelledby="login-title">
+      <h1 id="login-title">账号登录</h1>
+      <Form<LoginValues> layout="vertical" size="large" requiredMark={false} onFinish={onFinish} autoComplete="on">
+        <Form.Item
+          label="手机号"
+          name="phone"
+          rules={[
+            { required: true, message: '请输入手机号' },
+            { pattern: phonePattern, message: phoneMessage },
+          ]}
+        >
+          <Input placeholder="请输入 11 位手机号" inputMode="numeric" autoComplete="username" maxLength={11} />
+        </Form.Item>
+        <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
+          <Input.Password placeholder="请输入密码" autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" block loading={submitting}>
+            登录
+          </Button>
+        </Form.Item>
+      </Form>
+      <p style={{ textAlign: 'center', margin: '0 0 16px', color: '#4e5969' }}>
+        <AppLink href="/">返回首页</AppLink>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { Code } from '@appdesk/contract/codes';
+import { timings } from '@appdesk/contract/constants';
+import type { InboxMessage, Notice } from '@appdesk/contract/types';
+import { request } from '../api/request';
+import { userStore } from './session';
+import { createStore } from './store';
+
+export interface GlobalState {
+  /** Side menu collapsed (default true). */
+  collapsed: boolean;
+  notices: Notice[];
+  fetchingNotices: boolean;
+}
+
+export const globalStore = createStore<GlobalState>({ collapsed: true, notices: [], fetchingNotices: false });
+
+function setNotifyCount(count: number): void {
+  userStore.set((s) => (s.currentUser ? { currentUser: { ...s.currentUser, notifyCount: count } } : {}));
+}
+
+/** Spec section 4: fetching sets the loading flag, stores the result, notifyCount = its length. */
+export async function fetchNotices(): Promise<void> {
+  globalStore.set({ fetchingNotices: true });
+  try {
+    const res = await request<{ code: number; message: string; data?: Notice[] }>('/api/notices/fetch');
+    if (res.code === Code.OK) {
+      const notices = Array.isArray(res.data) ? res.data : [];
+      globalStore.set({ notices });
+      setNotifyCount(notices.length);
+    }
+  } catch {
+    // The request client already told the user.
+  } finally {
+    globalStore.set({ fetchingNotices: false });
+  }
+}
+
+/** Clearing one type removes those notices; notifyCount becomes the number remaining. */
+export function clearNotices(type: Notice['type']): void {
+  const notices = globalStore.get().notices.filter((n) => n.type !== type);
+  globalStore.set({ notices });
+  setNotifyCount(notices.length);
+}
+
+export function setCollapsed(collapsed: boolean): void {
+  globalStore.set({ collapsed });
+}
+
+/**
+ * Unread messages (spec section 4): loaded only on code 200, not refetched within 60 s of the
+ * last fetch unless forced, never while a fetch runs. The call is optional: failures stay quiet.
+ */
+export async function fetchUnreadMessages(force = false): Promise<void> {
+  const state = userStore.get();
+  if (state.messageLoading) return;
+  if (!force && state.lastMessageLoading && Date.now() - state.lastMessageLoading < timings.unreadThrottleMs) return;
+  userStore.set({ messageLoading: true, lastMessageLoading: Date.now() });
+  try {
+    const res = await request<{ code: number; message: string; list?: InboxMessage[]; total?: number }>(
+      '/api/message/fetch/page/unread',
+      { data: { page: 0, size: 1024 }, silent: true },
+    );
+    if (res.code === Code.OK) {
+      const list = Array.isArray(res.list) ? res.list : [];
+      userStore.set({ unreadMessage: list, unreadTotal: typeof res.total === 'number' ? res.total : list.length });
+    }
+  } catch {
+    // Optional endpoint: keep the bell working without it.
+  } finally {
+    userStore.set({ messageLoading: false });
+  }
+}
