@@ -1,0 +1,302 @@
+// One command for the whole benchmark: npm run bench [-w @appdesk/bench -- --only api|web --users N ...]
+// See bench/README.md.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { callOk } from './lib/api';
+import { assertKnown, intFlag, parseArgs, stringFlag } from './lib/args';
+import { admin, seededPassword, sha256hex } from './lib/fixtures';
+import { type LoadContext, runScenario, type ScenarioResult } from './lib/load';
+import { type Child, freePort, onExit, runToEnd, start, stop, stopAll, waitUntil } from './lib/processes';
+import {
+  type ApiSection,
+  apiText,
+  gitRevision,
+  machine,
+  textTable,
+  type WebSection,
+  webText,
+  writeResults,
+} from './lib/report';
+import { seed, seedDefaults } from './lib/seed';
+import { measureWeb } from './lib/web';
+import { scenarios } from './scenarios';
+
+const benchDir = import.meta.dirname;
+const root = path.resolve(benchDir, '..');
+const serverEntry = path.join(root, 'packages/server/dist/main.js');
+const webDir = path.join(root, 'packages/web');
+const webIndex = path.join(webDir, 'dist/index.html');
+const resultsDir = path.join(benchDir, 'results');
+
+const known = [
+  'only',
+  'users',
+  'coin-records',
+  'messages',
+  'duration',
+  'warmup',
+  'lighthouse-runs',
+  'keep-data',
+  'strict',
+];
+const flags = parseArgs(process.argv.slice(2));
+assertKnown(flags, known);
+const only = stringFlag(flags, 'only') ?? 'all';
+if (!['all', 'api', 'web'].includes(only)) throw new Error('--only must be api or web');
+const settings = {
+  users: intFlag(flags, 'users', seedDefaults.users),
+  coinRecords: intFlag(flags, 'coin-records', seedDefaults.coinRecords),
+  messages: intFlag(flags, 'messages', seedDefaults.messages),
+  durationSeconds: intFlag(flags, 'duration', 10),
+  warmupSeconds: intFlag(flags, 'warmup', 2),
+};
+const lighthouseRuns = intFlag(flags, 'lighthouse-runs', 3);
+const wantApi = only !== 'web';
+const wantWeb = only !== 'api';
+if (settings.durationSeconds < 1 || settings.durationSeconds > 600) throw new Error('--duration must be 1..600 s');
+if (settings.warmupSeconds > 60) throw new Error('--warmup must be at most 60 s');
+if (lighthouseRuns > 9) throw new Error('--lighthouse-runs must be at most 9');
+
+const log = (line: string) => console.log(line);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Newest modification time of the files under `dirs` (bounded walk). */
+function newestMtime(dirs: string[]): number {
+  let newest = 0;
+  let budget = 20_000;
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (--budget < 0) return;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else newest = Math.max(newest, statSync(full).mtimeMs);
+    }
+  };
+  for (const dir of dirs) if (existsSync(dir)) walk(dir);
+  return newest;
+}
+
+/**
+ * Builds what is missing; returns why the web part cannot run, if it cannot. A server bundle
+ * older than its sources is rebuilt too (esbuild, a second): the seed migrates with the sources,
+ * and a server that lacks one of their migrations refuses to start.
+ */
+async function ensureBuilt(): Promise<string | null> {
+  if (wantWeb && !existsSync(webIndex)) {
+    const pkg = JSON.parse(readFileSync(path.join(webDir, 'package.json'), 'utf8')) as {
+      scripts?: Record<string, string>;
+    };
+    if (!pkg.scripts?.build || !existsSync(path.join(webDir, 'index.html')))
+      return 'web not built (no web app to build)';
+    log('web app not built: npm run build -w @appdesk/web');
+    try {
+      await runToEnd('web build', npm, ['run', 'build', '-w', '@appdesk/web'], root);
+    } catch (error) {
+      return `web not built (the build failed: ${(error as Error).message})`;
+    }
+    if (!existsSync(webIndex)) return 'web not built (the build wrote no dist/index.html)';
+  } else if (wantWeb && newestMtime([path.join(webDir, 'src')]) > statSync(webIndex).mtimeMs) {
+    log('note: packages/web/dist is older than packages/web/src; measuring the built app as it is');
+  }
+  const serverSources = [path.join(root, 'packages/server/src'), path.join(root, 'packages/contract/src')];
+  if (!existsSync(serverEntry)) {
+    log('server not built: npm run build -w @appdesk/server');
+    await runToEnd('server build', npm, ['run', 'build', '-w', '@appdesk/server'], root);
+  } else if (newestMtime(serverSources) > statSync(serverEntry).mtimeMs) {
+    log('server bundle older than its sources: npm run build -w @appdesk/server');
+    try {
+      await runToEnd('server build', npm, ['run', 'build', '-w', '@appdesk/server'], root);
+    } catch (error) {
+      log(`server build failed (${(error as Error).message}); using the existing bundle`);
+    }
+  }
+  return null;
+}
+
+/** Seeded accounts that can sign in (status normal), spread over the table. */
+function loginPhones(dataDir: string): string[] {
+  const db = new Database(path.join(dataDir, 'appdesk.sqlite'), { readonly: true });
+  try {
+    const rows = db
+      .prepare(`select phone from users where status = 'normal' and is_admin = 0 order by random() limit 1000`)
+      .all() as { phone: string }[];
+    return rows.map((r) => r.phone);
+  } finally {
+    db.close();
+  }
+}
+
+async function startServer(dataDir: string): Promise<{ child: Child; base: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+  env.LOG_LEVEL = 'warn';
+  delete env.DATABASE_URL; // always the seeded SQLite file
+  delete env.TRUST_PROXY;
+  // cwd = the data folder, so a developer's .env (say, a PostgreSQL URL) is not picked up.
+  const child = start('server', process.execPath, [serverEntry], { env, cwd: dataDir });
+  await waitUntil(child, async () => {
+    await callOk(base, '/api/allocation/fetch');
+    return true;
+  });
+  return { child, base };
+}
+
+async function startBaseline(): Promise<{ child: Child; base: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = start('baseline', process.execPath, [path.join(benchDir, 'baseline-server.mjs')], {
+    env: { ...process.env, PORT: String(port) },
+    cwd: benchDir,
+  });
+  await waitUntil(child, async () => {
+    await callOk(base, '/api/baseline');
+    return true;
+  });
+  return { child, base };
+}
+
+async function main(): Promise<number> {
+  const mach = machine();
+  const git = gitRevision(root);
+  log(`AppDesk bench: ${only === 'all' ? 'API + web' : only}; ${mach.cpus} CPU ${mach.cpuModel}, Node ${mach.node}`);
+  const webSkip = await ensureBuilt();
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'appdesk-bench-'));
+  const removeData = () => {
+    if (!flags.has('keep-data')) rmSync(dataDir, { recursive: true, force: true });
+  };
+  const undoRemove = onExit(removeData); // also when interrupted
+  let api: ApiSection | null = null;
+  let web: WebSection | null = null;
+  try {
+    let seedReport = null;
+    let phones: string[] = [];
+    if (wantApi) {
+      log(`seeding ${dataDir}`);
+      seedReport = await seed({ dataDir, ...settings, log });
+      phones = loginPhones(dataDir);
+    }
+
+    const server = await startServer(dataDir);
+    log(`server pid ${server.child.pid} on ${server.base}`);
+    await callOk(server.base, '/api/allocation/init', {
+      phone: admin.phone,
+      password: sha256hex(admin.password),
+      title: admin.title,
+      slogen: admin.slogen,
+    });
+    const { token } = await callOk<{ token: string }>(server.base, '/api/users/login', {
+      phone: admin.phone,
+      password: sha256hex(admin.password),
+    });
+
+    if (wantApi) {
+      const baseline = await startBaseline();
+      log(`baseline pid ${baseline.child.pid} on ${baseline.base}`);
+      const ctx: LoadContext = {
+        urls: { server: server.base, baseline: baseline.base },
+        pids: { server: server.child.pid, baseline: baseline.child.pid },
+        adminToken: token,
+        durationSeconds: settings.durationSeconds,
+        warmupSeconds: settings.warmupSeconds,
+      };
+      // Without seeded users, the login scenario signs the admin in.
+      const list =
+        phones.length > 0
+          ? scenarios({ loginPhones: phones, password: seededPassword })
+          : scenarios({ loginPhones: [admin.phone], password: admin.password });
+      const results: ScenarioResult[] = [];
+      const failed: { name: string; error: string }[] = [];
+      for (const scenario of list) {
+        log(`  ${scenario.name}: ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s…`);
+        let result: ScenarioResult;
+        try {
+          result = await runScenario(scenario, ctx);
+        } catch (error) {
+          // One broken endpoint should not cost the other figures.
+          log(`  ${scenario.name} failed: ${(error as Error).message}`);
+          failed.push({ name: scenario.name, error: (error as Error).message });
+          continue;
+        }
+        const base = results.find((r) => r.target === 'baseline');
+        if (base && result.target !== 'baseline') result.ratioToBaseline = result.rps / base.rps;
+        results.push(result);
+      }
+      await stop(baseline.child);
+      api = {
+        date: new Date().toISOString(),
+        git,
+        machine: mach,
+        settings,
+        seed: seedReport,
+        scenarios: results,
+        failed,
+      };
+    }
+
+    if (wantWeb) {
+      const date = new Date().toISOString();
+      if (webSkip) {
+        web = { date, git, machine: mach, status: 'skipped', reason: webSkip, pages: [] };
+      } else {
+        log('web: Chromium page loads and Lighthouse');
+        try {
+          const pages = await measureWeb(server.base, {
+            lighthouseRuns,
+            reportDir: path.join(resultsDir, 'lighthouse'),
+            log,
+          });
+          web = { date, git, machine: mach, status: 'measured', pages };
+        } catch (error) {
+          // Keep the API figures: report the web part as failed rather than losing the run.
+          log(`web failed: ${(error as Error).message}`);
+          web = { date, git, machine: mach, status: 'failed', reason: (error as Error).message, pages: [] };
+        }
+      }
+    }
+    await stop(server.child);
+    const serverLog = server.child.output().trim();
+    if (serverLog)
+      log(`server logged at warn level or above (last lines):\n${serverLog.split('\n').slice(-10).join('\n')}`);
+  } finally {
+    await stopAll();
+    removeData();
+    undoRemove();
+    if (flags.has('keep-data')) log(`data kept in ${dataDir}`);
+  }
+
+  writeResults(resultsDir, { api, web });
+  log('');
+  if (api?.seed) {
+    log(
+      textTable(
+        ['seed', 'rows', 'seconds', 'rows/s'],
+        api.seed.phases.map((p) => [
+          p.phase,
+          p.rows.toLocaleString('en-US'),
+          p.seconds.toFixed(2),
+          Math.round(p.rowsPerSecond).toLocaleString('en-US'),
+        ]),
+      ),
+    );
+    log('');
+  }
+  if (api) log(`${apiText(api)}\n`);
+  if (web) log(`${webText(web)}\n`);
+  log(`written: ${path.relative(root, path.join(resultsDir, 'latest.json'))}, latest.md`);
+  if ((api?.failed.length ?? 0) > 0) return 1;
+  const failed = web?.status === 'failed' || (web?.pages.some((p) => p.budgets.some((b) => !b.pass)) ?? false);
+  return failed && flags.has('strict') ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    await stopAll();
+    process.exit(1);
+  },
+);
