@@ -128,6 +128,19 @@ function loginPhones(dataDir: string): string[] {
   }
 }
 
+/** Signs seeded users in (argon2 makes this about 25 ms each), for scenarios that act as app users. */
+async function signInUsers(base: string, phones: string[]): Promise<string[]> {
+  const tokens: string[] = [];
+  for (const phone of phones) {
+    const { token } = await callOk<{ token: string }>(base, '/api/users/login', {
+      phone,
+      password: sha256hex(seededPassword),
+    });
+    tokens.push(token);
+  }
+  return tokens;
+}
+
 async function startServer(dataDir: string): Promise<{ child: Child; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -200,6 +213,7 @@ async function main(): Promise<number> {
         urls: { server: server.base, baseline: baseline.base },
         pids: { server: server.child.pid, baseline: baseline.child.pid },
         adminToken: token,
+        userTokens: await signInUsers(server.base, phones.slice(0, 100)),
         durationSeconds: settings.durationSeconds,
         warmupSeconds: settings.warmupSeconds,
       };

@@ -30,6 +30,38 @@ export function scenarios(options: { loginPhones: string[]; password: string }):
       token: 'admin',
     },
     {
+      name: 'users/fetch/page p0',
+      measures: 'operator list, first page with the total (1M users: an indexed page and a count)',
+      target: 'server',
+      path: '/api/users/fetch/page',
+      body: { page: 0, size: 20 },
+      token: 'admin',
+    },
+    {
+      name: 'users/fetch/page p10000',
+      measures: 'operator list, page 10,000 of 20 rows (offset 200,000 on the sign-up index)',
+      target: 'server',
+      path: '/api/users/fetch/page',
+      body: { page: 10_000, size: 20 },
+      token: 'admin',
+    },
+    {
+      name: 'users/fetch/page phone search',
+      measures: 'search by 3 to 11 consecutive digits of a real phone (trigram index), first page with the total',
+      target: 'server',
+      path: '/api/users/fetch/page',
+      body: (n: number) => ({ page: 0, size: 20, search: phoneFragment(phones[n % phones.length], n) }),
+      token: 'admin',
+    },
+    {
+      name: 'message/fetch/page/unread',
+      measures: "an app user's unread messages as the app asks (page 0, size 1024), 100 users in turn",
+      target: 'server',
+      path: '/api/message/fetch/page/unread',
+      body: { page: 0, size: 1024 },
+      token: 'users',
+    },
+    {
       name: 'users/login',
       measures: 'sign-in with the right password: argon2id verify (m=19 MiB, t=2) + a new session row',
       target: 'server',
@@ -39,4 +71,11 @@ export function scenarios(options: { loginPhones: string[]; password: string }):
       unit: 'sign-ins/s',
     },
   ];
+}
+
+/** 3 to 11 consecutive digits of a phone, length and start varying with n. */
+export function phoneFragment(phone: string, n: number): string {
+  const length = 3 + (n % 9);
+  const start = (n * 7) % (phone.length - length + 1);
+  return phone.slice(start, start + length);
 }

@@ -18,8 +18,11 @@ export interface Scenario {
   path: string;
   /** A fixed body, or a function of the request number for bodies that vary. */
   body?: unknown | ((n: number) => unknown);
-  /** 'admin': the token of the admin signed in at start-up; default none (public call). */
-  token?: 'admin' | 'none';
+  /**
+   * 'admin': the token of the admin signed in at start-up; 'users': each request the token of
+   * another seeded user signed in at start-up (in turn); default none (public call).
+   */
+  token?: 'admin' | 'users' | 'none';
   /** Concurrent connections; 10 unless given. */
   connections?: number;
   /** Unit of the rate column, e.g. 'sign-ins/s'. */
@@ -48,6 +51,8 @@ export interface LoadContext {
   urls: Record<Target, string>;
   pids: Record<Target, number>;
   adminToken: string;
+  /** Tokens of seeded app users, for scenarios with token 'users'. */
+  userTokens: string[];
   durationSeconds: number;
   warmupSeconds: number;
 }
@@ -65,15 +70,24 @@ function bodyOf(scenario: Scenario, n: number): string {
   return JSON.stringify(body ?? {});
 }
 
+function tokenFor(scenario: Scenario, ctx: LoadContext, n: number): string {
+  if (scenario.token === 'admin') return ctx.adminToken;
+  if (scenario.token === 'users') {
+    if (ctx.userTokens.length === 0) throw new Error(`${scenario.name}: no signed-in users (seed some)`);
+    return ctx.userTokens[n % ctx.userTokens.length];
+  }
+  return '';
+}
+
 function options(scenario: Scenario, ctx: LoadContext, seconds: number): autocannon.Options {
-  const headers = {
-    'content-type': 'application/json',
-    token: scenario.token === 'admin' ? ctx.adminToken : '',
-  };
+  const headers = { 'content-type': 'application/json', token: tokenFor(scenario, ctx, 0) };
   let n = 0;
   const request: autocannon.Request = { method: 'POST', path: scenario.path, headers, body: bodyOf(scenario, n) };
-  if (typeof scenario.body === 'function') {
-    request.setupRequest = (req) => ({ ...req, body: bodyOf(scenario, n++) });
+  if (typeof scenario.body === 'function' || scenario.token === 'users') {
+    request.setupRequest = (req) => {
+      n += 1;
+      return { ...req, body: bodyOf(scenario, n), headers: { ...headers, token: tokenFor(scenario, ctx, n) } };
+    };
   }
   const base = new URL(ctx.urls[scenario.target]);
   if (base.hostname !== '127.0.0.1') throw new Error(`refusing to load ${base.hostname}: only 127.0.0.1`);
@@ -90,7 +104,7 @@ function options(scenario: Scenario, ctx: LoadContext, seconds: number): autocan
 /** Runs one scenario: a sample call, a warm-up, then the measured run. */
 export async function runScenario(scenario: Scenario, ctx: LoadContext): Promise<ScenarioResult> {
   // Sample check: a scenario that only measures error answers is worthless, so stop early.
-  const token = scenario.token === 'admin' ? ctx.adminToken : '';
+  const token = tokenFor(scenario, ctx, 0);
   const sample = await call(ctx.urls[scenario.target], scenario.path, JSON.parse(bodyOf(scenario, 0)), token);
   if (sample.code !== 200) {
     throw new Error(`${scenario.name}: sample call answered code ${sample.code} (${sample.message})`);
