@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
 /**
@@ -6,13 +7,35 @@ import { hash, verify } from '@node-rs/argon2';
  */
 const params = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * At most one argon2 computation per core: more only queue inside the thread pool while each
+ * holds its 19 MiB, raising memory without raising throughput (and leaving no thread free for
+ * file work).
+ */
+const slots = Math.max(1, availableParallelism());
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  // A finishing computation hands its slot straight to the next waiter.
+  if (running < slots) running += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 export function hashPassword(digest: string): Promise<string> {
-  return hash(digest, params);
+  return limited(() => hash(digest, params));
 }
 
 export async function verifyPassword(stored: string, digest: string): Promise<boolean> {
   try {
-    return await verify(stored, digest);
+    return await limited(() => verify(stored, digest));
   } catch {
     return false;
   }
