@@ -58,3 +58,15 @@ export const MOBILE_MAX_WIDTH = 900;
 
 /** Local storage keys for the stored session (spec section 3). */
 export const storageKeys = { user: 'user', token: 'token' } as const;
+
+/** Why a coin balance changed (DESIGN.md data model), with the label operators see. */
+export const coinReasons = [
+  { value: 'register', label: '注册赠送' },
+  { value: 'order', label: '购买套餐' },
+  { value: 'iap', label: '应用内购买' },
+  { value: 'exchange', label: '兑换商品' },
+  { value: 'review_reward', label: '好评奖励' },
+  { value: 'selfapp', label: '推广奖励' },
+  { value: 'admin', label: '管理员调整' },
+] as const;
+export type CoinReason = (typeof coinReasons)[number]['value'];

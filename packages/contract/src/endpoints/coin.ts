@@ -1,18 +1,8 @@
 import { z } from 'zod';
+import { type CoinReason, coinReasons } from '../constants';
 import { endpoint } from '../endpoint';
 import { id, isoTime, page, paged, size, timeRange } from '../fields';
 
-/** Why a balance changed (DESIGN.md data model). */
-export const coinReasons = [
-  { value: 'register', label: '注册赠送' },
-  { value: 'order', label: '购买套餐' },
-  { value: 'iap', label: '应用内购买' },
-  { value: 'exchange', label: '兑换商品' },
-  { value: 'review_reward', label: '好评奖励' },
-  { value: 'selfapp', label: '推广奖励' },
-  { value: 'admin', label: '管理员调整' },
-] as const;
-export type CoinReason = (typeof coinReasons)[number]['value'];
 export const coinReason = z.enum(coinReasons.map((r) => r.value) as [CoinReason, ...CoinReason[]], {
   error: '未知的金币变动原因',
 });

@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  AuditOutlined,
   CommentOutlined,
   CrownOutlined,
   CustomerServiceOutlined,
@@ -10,6 +11,7 @@ import {
   KeyOutlined,
   LikeOutlined,
   MailOutlined,
+  MoneyCollectOutlined,
   PictureOutlined,
   ProfileOutlined,
   QuestionCircleOutlined,
@@ -130,6 +132,18 @@ export const adminPages: AdminPage[] = [
     label: '站内消息',
     icon: <MailOutlined />,
     Component: lazyPage(() => import('../pages/admin/message')),
+  },
+  {
+    key: 'coin',
+    label: '金币流水',
+    icon: <MoneyCollectOutlined />,
+    Component: lazyPage(() => import('../pages/admin/coin')),
+  },
+  {
+    key: 'audit',
+    label: '操作日志',
+    icon: <AuditOutlined />,
+    Component: lazyPage(() => import('../pages/admin/audit')),
   },
   {
     key: 'reviewreward',

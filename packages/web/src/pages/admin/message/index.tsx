@@ -1,6 +1,172 @@
-import { UnderConstruction } from '../../../components/UnderConstruction';
+import { SendOutlined } from '@ant-design/icons';
+import { Code } from '@appdesk/contract/codes';
+import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { call } from '../../../api/request';
+import { type FilterField, type ListValues, ListView, TimeCell, useList } from '../../../components/list';
+import { type AdminMessage, MessageModal } from './MessageModal';
 
-/** /admin/admin/message (站内消息): not built yet. */
+const keys = ['search', 'blocked'] as const;
+const fields: FilterField[] = [
+  { kind: 'text', name: 'search', label: '搜索', placeholder: '标题或内容', width: 200 },
+  {
+    kind: 'select',
+    name: 'blocked',
+    label: '状态',
+    width: 120,
+    options: [
+      { value: '', label: '全部' },
+      { value: 'false', label: '正常' },
+      { value: 'true', label: '已屏蔽' },
+    ],
+  },
+];
+
+function toFilter(values: ListValues) {
+  const blocked = values.blocked === 'true' ? true : values.blocked === 'false' ? false : undefined;
+  return { search: values.search ?? '', ...(blocked === undefined ? {} : { blocked }) };
+}
+
+/** /admin/admin/message (站内消息): sent messages, send to everyone or one user, edit, block. */
 export default function MessagePage() {
-  return <UnderConstruction explanation="站内消息页面正在开发，完成后可在这里向全体或指定用户发送消息。" />;
+  const list = useList<AdminMessage>({ fetchPath: '/api/message/fetch/page', keys, toFilter });
+  const { notification } = App.useApp();
+  const [editing, setEditing] = useState<AdminMessage | null>(null);
+  const [open, setOpen] = useState(false);
+  const { refresh } = list;
+
+  const setBlocked = useCallback(
+    async (message: AdminMessage, blocked: boolean) => {
+      try {
+        const res = await call(blocked ? '/api/message/block' : '/api/message/unblock', { id: message.id });
+        if (res.code !== Code.OK) return;
+        notification.success({
+          title: blocked ? '消息已屏蔽' : '已取消屏蔽',
+          description: blocked ? '用户将看不到这条消息' : '用户可以重新看到这条消息',
+        });
+        await refresh();
+      } catch {
+        // The request client already showed the error.
+      }
+    },
+    [notification, refresh],
+  );
+
+  const columns = useMemo<ColumnsType<AdminMessage>>(
+    () => [
+      {
+        title: '标题',
+        dataIndex: 'title',
+        key: 'title',
+        render: (title: string) => (
+          <Typography.Text strong ellipsis={{ tooltip: title }} style={{ maxWidth: 220 }}>
+            {title}
+          </Typography.Text>
+        ),
+      },
+      {
+        title: '内容',
+        dataIndex: 'content',
+        key: 'content',
+        render: (content: string) => (
+          <Typography.Text ellipsis={{ tooltip: content }} style={{ maxWidth: 320 }}>
+            {content}
+          </Typography.Text>
+        ),
+      },
+      {
+        title: '接收人',
+        key: 'userId',
+        render: (_, m) =>
+          m.userId === null ? (
+            <Tag color="blue">全体用户</Tag>
+          ) : (
+            <Link to={`/admin/admin/users?search=${m.userId}&detail=${m.userId}`}>
+              {m.userPhone ?? `ID ${m.userId}`}
+            </Link>
+          ),
+      },
+      { title: '已读数', dataIndex: 'readCount', key: 'readCount', align: 'right' },
+      {
+        title: '状态',
+        dataIndex: 'blocked',
+        key: 'blocked',
+        render: (blocked: boolean) => (blocked ? <Tag color="red">已屏蔽</Tag> : <Tag color="green">正常</Tag>),
+      },
+      { title: '发送时间', dataIndex: 'createdAt', key: 'createdAt', render: (v: string) => <TimeCell value={v} /> },
+      {
+        title: '操作',
+        key: 'actions',
+        fixed: 'right',
+        render: (_, m) => (
+          <Space size={0}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => {
+                setEditing(m);
+                setOpen(true);
+              }}
+            >
+              编辑
+            </Button>
+            {m.blocked ? (
+              <Popconfirm
+                title="取消屏蔽"
+                description="取消屏蔽后，接收人会重新看到这条消息。"
+                okText="确定"
+                cancelText="取消"
+                onConfirm={() => setBlocked(m, false)}
+              >
+                <Button type="link" size="small">
+                  取消屏蔽
+                </Button>
+              </Popconfirm>
+            ) : (
+              <Popconfirm
+                title="屏蔽消息"
+                description="屏蔽后，这条消息会从用户的消息列表中消失。"
+                okText="屏蔽"
+                okButtonProps={{ danger: true }}
+                cancelText="取消"
+                onConfirm={() => setBlocked(m, true)}
+              >
+                <Button type="link" size="small" danger>
+                  屏蔽
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+      },
+    ],
+    [setBlocked],
+  );
+
+  return (
+    <>
+      <ListView<AdminMessage>
+        list={list}
+        columns={columns}
+        rowKey="id"
+        fields={fields}
+        emptyText="还没有发送过站内消息。点击“发送消息”可以通知全体用户或某一位用户。"
+        actions={
+          <Button
+            type="primary"
+            icon={<SendOutlined />}
+            onClick={() => {
+              setEditing(null);
+              setOpen(true);
+            }}
+          >
+            发送消息
+          </Button>
+        }
+      />
+      <MessageModal open={open} message={editing} onClose={() => setOpen(false)} onSaved={() => void refresh()} />
+    </>
+  );
 }

@@ -1,6 +1,165 @@
-import { UnderConstruction } from '../../../components/UnderConstruction';
+import { UsergroupAddOutlined, UserOutlined } from '@ant-design/icons';
+import { Code } from '@appdesk/contract/codes';
+import type { AdminUser } from '@appdesk/contract/types';
+import { useQuery } from '@tanstack/react-query';
+import { Avatar, Button, Tabs, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useCallback, useMemo, useState } from 'react';
+import { call } from '../../../api/request';
+import {
+  type FilterField,
+  idValue,
+  type ListValues,
+  ListView,
+  TimeCell,
+  useIsMobile,
+  useList,
+} from '../../../components/list';
+import { CoinsModal } from './CoinsModal';
+import { GenerateModal } from './GenerateModal';
+import { StatusTag, UserActionButtons, UserDrawer } from './UserDrawer';
+import './users.css';
 
-/** /admin/admin/users (用户管理): not built yet. */
+const statuses = ['all', 'normal', 'blocked', 'admin'] as const;
+type Status = (typeof statuses)[number];
+const statusLabels: Record<Status, string> = { all: '全部', normal: '正常', blocked: '已封禁', admin: '管理员' };
+const sortKeys = ['createdAt', 'lastActiveAt', 'coins'] as const;
+type SortKey = (typeof sortKeys)[number];
+
+const keys = ['status', 'search'] as const;
+const fields: FilterField[] = [
+  { kind: 'text', name: 'search', label: '搜索', placeholder: '手机号、昵称或 ID', width: 220 },
+];
+const defaultSort = { sort: 'createdAt', order: 'descend' } as const;
+
+function toFilter(values: ListValues, sort: { sort?: string; order?: 'ascend' | 'descend' }) {
+  const status = statuses.includes(values.status as Status) ? (values.status as Status) : 'all';
+  return {
+    status,
+    search: values.search ?? '',
+    sort: sortKeys.includes(sort.sort as SortKey) ? (sort.sort as SortKey) : 'createdAt',
+    order: sort.order ?? 'descend',
+  };
+}
+
+/** /admin/admin/users (用户管理): status tabs, search, sortable list, detail drawer and account tools. */
 export default function UsersPage() {
-  return <UnderConstruction explanation="用户管理页面正在开发，完成后可在这里搜索、查看、封禁用户和设置管理员。" />;
+  const list = useList<AdminUser>({ fetchPath: '/api/users/fetch/page', keys, toFilter, defaultSort });
+  const [generateOpen, setGenerateOpen] = useState(false);
+  const [coinsUser, setCoinsUser] = useState<AdminUser | null>(null);
+  const detailId = idValue(list.param('detail')) ?? null;
+  const { update } = list;
+  const mobile = useIsMobile();
+  const setDetail = useCallback((id: number | null) => update({ detail: id ?? undefined }, true), [update]);
+
+  const counts = useQuery({
+    queryKey: ['/api/users/fetch/page/box'],
+    queryFn: async () => {
+      const res = await call('/api/users/fetch/page/box', {});
+      if (res.code !== Code.OK || !res.data) throw new Error(res.message);
+      return res.data;
+    },
+  });
+
+  const status = (list.values.status as Status | undefined) ?? 'all';
+
+  const columns = useMemo<ColumnsType<AdminUser>>(
+    () => [
+      { title: 'ID', dataIndex: 'id', key: 'id', width: 80 },
+      {
+        title: '用户',
+        key: 'user',
+        render: (_, user) => (
+          <div className="user-cell">
+            <Avatar size={36} src={user.avatar || undefined} icon={<UserOutlined />} alt="" />
+            <div className="user-cell-text">
+              <Button type="link" className="user-cell-name" onClick={() => setDetail(user.id)}>
+                {user.name}
+              </Button>
+              <span className="list-muted">{user.phone}</span>
+            </div>
+          </div>
+        ),
+      },
+      { title: '状态', dataIndex: 'status', key: 'status', render: (_, user) => <StatusTag user={user} /> },
+      {
+        title: '管理员',
+        dataIndex: 'isAdmin',
+        key: 'isAdmin',
+        render: (isAdmin: boolean) =>
+          isAdmin ? <Tag color="blue">管理员</Tag> : <span className="list-muted">-</span>,
+      },
+      {
+        title: '金币',
+        dataIndex: 'coins',
+        key: 'coins',
+        align: 'right',
+        sorter: true,
+        render: (coins: number) => coins.toLocaleString('zh-CN'),
+      },
+      {
+        title: '注册时间',
+        dataIndex: 'createdAt',
+        key: 'createdAt',
+        sorter: true,
+        render: (v: string) => <TimeCell value={v} />,
+      },
+      {
+        title: '最近活跃',
+        dataIndex: 'lastActiveAt',
+        key: 'lastActiveAt',
+        sorter: true,
+        render: (v: string | null) => <TimeCell value={v} />,
+      },
+      {
+        title: '操作',
+        key: 'actions',
+        fixed: 'right',
+        render: (_, user) => (
+          <div className="user-row-actions">
+            <Button type="link" size="small" onClick={() => setDetail(user.id)}>
+              详情
+            </Button>
+            {mobile ? null : <UserActionButtons user={user} onAdjustCoins={setCoinsUser} compact />}
+          </div>
+        ),
+      },
+    ],
+    [setDetail, mobile],
+  );
+
+  const tabItems = statuses.map((key) => ({
+    key,
+    label: counts.data ? `${statusLabels[key]} (${counts.data[key].toLocaleString('zh-CN')})` : statusLabels[key],
+  }));
+
+  return (
+    <>
+      <ListView<AdminUser>
+        list={list}
+        columns={columns}
+        rowKey="id"
+        fields={fields}
+        emptyText="还没有用户。App 用户注册后会出现在这里，也可以点击“生成账号”批量创建。"
+        exportPath="/api/users/export"
+        exportName="用户"
+        header={
+          <Tabs
+            activeKey={status}
+            items={tabItems}
+            onChange={(key) => update({ status: key === 'all' ? undefined : key })}
+            className="user-tabs"
+          />
+        }
+        actions={
+          <Button type="primary" icon={<UsergroupAddOutlined />} onClick={() => setGenerateOpen(true)}>
+            生成账号
+          </Button>
+        }
+      />
+      <UserDrawer id={detailId} onClose={() => setDetail(null)} onAdjustCoins={setCoinsUser} />
+      <CoinsModal user={coinsUser} onClose={() => setCoinsUser(null)} />
+      <GenerateModal open={generateOpen} onClose={() => setGenerateOpen(false)} />
+    </>
+  );
 }

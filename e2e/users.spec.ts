@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * Operator tools end to end: find an app user, adjust coins, block and unblock, toggle admin,
+ * generate accounts (CSV download), and send a message the user reads through the API.
+ * Works on a fresh server or after spine.spec.ts has set the site up.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const admin = { phone: '13800000000', password: 'Admin12345' };
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+interface Answer {
+  code: number;
+  message: string;
+  data?: Record<string, unknown>;
+  list?: { id: number; title: string }[];
+  total?: number;
+}
+
+async function api(page: Page, url: string, body: unknown = {}, token = ''): Promise<Answer> {
+  const answer = await page.request.post(url, { data: body, headers: { token } });
+  return (await answer.json()) as Answer;
+}
+
+async function ensureSiteReady(page: Page) {
+  const fetched = await api(page, '/api/allocation/fetch');
+  const isInit = (fetched.data?.allocation as { isInit?: boolean } | undefined)?.isInit === true;
+  if (isInit) return;
+  const init = await api(page, '/api/allocation/init', {
+    phone: admin.phone,
+    password: sha256(admin.password),
+    title: '滚动截屏',
+    slogen: '长截图，一键完成',
+  });
+  expect(init.code).toBe(200);
+}
+
+async function signIn(page: Page) {
+  await page.goto('/user/login');
+  await page.getByLabel('手机号').fill(admin.phone);
+  await page.getByLabel('密码').fill(admin.password);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/admin\/admin\//);
+}
+
+/** Confirms the open Popconfirm with its OK button. */
+async function confirmPop(page: Page, ok: string) {
+  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: ok, exact: true }).click();
+}
+
+const randomPhone = () => `15${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+
+test('an operator manages an app user, generates accounts and messages every user', async ({ page }) => {
+  test.setTimeout(120_000);
+  await ensureSiteReady(page);
+
+  // An app user signs up from the app.
+  const phone = randomPhone();
+  const userPassword = sha256('User12345');
+  const registered = await api(page, '/api/users/register', {
+    phone,
+    password: userPassword,
+    app: 'tailor',
+    channel: 'huawei',
+  });
+  expect(registered.code).toBe(200);
+  const userId = (registered.data?.user as { id: number } | undefined)?.id;
+  expect(userId).toBeGreaterThan(0);
+  const userToken = registered.data?.token as string;
+
+  await signIn(page);
+  await page.goto('/admin/admin/users');
+
+  // Found by part of the phone number; the filter goes into the URL.
+  const part = phone.slice(3, 10);
+  await page.getByPlaceholder('手机号、昵称或 ID').fill(part);
+  await page.getByPlaceholder('手机号、昵称或 ID').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`search=${part}`));
+  const row = page.locator('.ant-table-row', { hasText: phone });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('正常');
+
+  // The filter survives a reload.
+  await page.reload();
+  await expect(page.getByPlaceholder('手机号、昵称或 ID')).toHaveValue(part);
+  await expect(row).toHaveCount(1);
+
+  // Detail drawer.
+  await row.getByRole('button', { name: '详情' }).click();
+  const drawer = page.getByRole('dialog', { name: '用户详情' });
+  await expect(drawer).toBeVisible();
+  await expect(drawer).toContainText(phone);
+  await expect(drawer).toContainText('华为应用市场');
+  await expect(drawer).toContainText('滚动截屏');
+
+  // Adjust coins with a reason: the ledger row appears in the drawer.
+  const reason = `e2e 补偿 ${Date.now()}`;
+  await drawer.getByRole('button', { name: '调整金币' }).click();
+  const coinsModal = page.getByRole('dialog', { name: /调整金币/ });
+  await coinsModal.getByLabel('调整数量').fill('250');
+  await coinsModal.getByLabel('原因').fill(reason);
+  await coinsModal.getByRole('button', { name: '确认调整' }).click();
+  await expect(coinsModal).toBeHidden();
+  await expect(drawer).toContainText(reason);
+  await expect(drawer).toContainText('+250');
+
+  // Block: the user's token is refused at once.
+  await drawer.getByRole('button', { name: '封禁' }).click();
+  await confirmPop(page, '封禁');
+  await expect(drawer.getByRole('button', { name: '解封' })).toBeVisible();
+  await expect(drawer).toContainText('已封禁');
+  const refused = await api(page, '/api/users/fetch/info', {}, userToken);
+  expect(refused.code).toBe(401);
+  await expect(row).toContainText('已封禁');
+
+  // Unblock.
+  await drawer.getByRole('button', { name: '解封' }).click();
+  await confirmPop(page, '解封');
+  await expect(drawer.getByRole('button', { name: '封禁' })).toBeVisible();
+  await expect(row).toContainText('正常');
+
+  // Admin on and off.
+  await drawer.getByRole('button', { name: '设为管理员' }).click();
+  await confirmPop(page, '确定');
+  await expect(drawer.getByRole('button', { name: '取消管理员' })).toBeVisible();
+  await expect(row).toContainText('管理员');
+  await drawer.getByRole('button', { name: '取消管理员' }).click();
+  await confirmPop(page, '确定');
+  await expect(drawer.getByRole('button', { name: '设为管理员' })).toBeVisible();
+
+  // The adjustment is on 金币流水 too.
+  await drawer.getByRole('button', { name: /查看.*全部金币流水/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/admin/coin\\?userId=${userId}`));
+  await expect(page.locator('.ant-table-row', { hasText: reason })).toContainText('管理员调整');
+
+  // Generate 20 accounts: a CSV downloads at once (header + 20 rows), passwords shown once.
+  await page.goto('/admin/admin/users');
+  await page.getByRole('button', { name: '生成账号' }).click();
+  const generate = page.getByRole('dialog', { name: '批量生成账号' });
+  await generate.getByLabel('数量').fill('20');
+  const downloadPromise = page.waitForEvent('download');
+  await generate.getByRole('button', { name: '生成' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^生成账号-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync(await download.path(), 'utf8');
+  expect(csv.charCodeAt(0)).toBe(0xfeff);
+  const lines = csv
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split(/\r?\n/);
+  expect(lines).toHaveLength(21);
+  expect(lines[0]).toBe('手机号,初始密码,ID');
+  expect(lines[1]).toMatch(/^1[3-9]\d{9},[A-Za-z0-9]{10},\d+$/);
+  const result = page.getByRole('dialog', { name: '已生成 20 个账号' });
+  await expect(result).toContainText('初始密码只显示这一次');
+  await result.getByRole('button', { name: '我已保存，关闭' }).click();
+  await expect(result).toBeHidden();
+
+  // A message to every user; the user signs in again (blocking ended the old session).
+  const login = await api(page, '/api/users/login', { phone, password: userPassword });
+  expect(login.code).toBe(200);
+  const token = login.data?.token as string;
+  await api(page, '/api/message/read/all', {}, token);
+  const unread = () => api(page, '/api/message/fetch/page/unread', { page: 0, size: 1024 }, token);
+  expect((await unread()).total).toBe(0);
+
+  const title = `系统维护通知 ${Date.now()}`;
+  await page.goto('/admin/admin/message');
+  await page.getByRole('button', { name: '发送消息' }).click();
+  const compose = page.getByRole('dialog', { name: '发送消息' });
+  await compose.getByLabel('标题').fill(title);
+  await compose.getByLabel('内容').fill('今晚 23:00 至 23:30 进行系统维护，期间暂停服务。');
+  await expect(compose.getByLabel('全体用户')).toBeChecked();
+  await compose.getByRole('button', { name: '发送' }).click();
+  await expect(compose).toBeHidden();
+  const messageRow = page.locator('.ant-table-row', { hasText: title });
+  await expect(messageRow).toContainText('全体用户');
+  await expect(messageRow).toContainText('正常');
+
+  let inbox = await unread();
+  expect(inbox.total).toBe(1);
+  expect(inbox.list?.[0]?.title).toBe(title);
+  const messageId = inbox.list?.[0]?.id as number;
+
+  expect((await api(page, '/api/message/read', { id: messageId }, token)).code).toBe(200);
+  expect((await unread()).total).toBe(0);
+  expect((await api(page, '/api/message/unread', { id: messageId }, token)).code).toBe(200);
+  inbox = await unread();
+  expect(inbox.total).toBe(1);
+  expect(inbox.list?.[0]?.id).toBe(messageId);
+  const all = await api(page, '/api/message/read/all', {}, token);
+  expect(all.code).toBe(200);
+  expect((await unread()).total).toBe(0);
+
+  // The read shows in the operator's list after a refresh.
+  await page.reload();
+  await expect(page.locator('.ant-table-row', { hasText: title })).toBeVisible();
+});

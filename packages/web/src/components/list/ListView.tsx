@@ -1,0 +1,267 @@
+import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { datePresets } from '@appdesk/contract/format';
+import type { ApiPath } from '@appdesk/contract/types';
+import { Button, DatePicker, Empty, Form, Input, Select, Space, Table } from 'antd';
+import type { ColumnsType, TableProps } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { downloadExport } from '../download';
+import { useIsMobile } from './useIsMobile';
+import type { ListController, ListValues, SortOrder } from './useList';
+import { pageSizes } from './useList';
+import './list.css';
+
+/** One control of the search form; its value lives in the URL under `name` (a range: `from`/`to`). */
+export type FilterField =
+  | { kind: 'text'; name: string; label: string; placeholder: string; width?: number }
+  | { kind: 'id'; name: string; label: string; placeholder: string; width?: number }
+  | {
+      kind: 'select';
+      name: string;
+      label: string;
+      options: { label: string; value: string }[];
+      placeholder?: string;
+      width?: number;
+    }
+  | { kind: 'range'; name: 'range'; label: string };
+
+/** Desktop width of a control; under 900 px the stylesheet makes every control full width. */
+const fieldWidth = (px: number) => ({ '--list-field-width': `${px}px` }) as CSSProperties;
+
+type FormValues = Record<string, string | [Dayjs, Dayjs] | null | undefined>;
+
+function toFormValues(fields: FilterField[], values: ListValues): FormValues {
+  const out: FormValues = {};
+  for (const field of fields) {
+    if (field.kind === 'range') {
+      const from = values.from ? dayjs(values.from) : null;
+      const to = values.to ? dayjs(values.to) : null;
+      out.range = from?.isValid() && to?.isValid() ? [from, to] : null;
+    } else if (field.kind === 'select') {
+      out[field.name] = values[field.name] ?? '';
+    } else {
+      out[field.name] = values[field.name] ?? '';
+    }
+  }
+  return out;
+}
+
+function toQueryPatch(fields: FilterField[], form: FormValues): Record<string, string | undefined> {
+  const patch: Record<string, string | undefined> = {};
+  for (const field of fields) {
+    if (field.kind === 'range') {
+      const range = form.range as [Dayjs, Dayjs] | null | undefined;
+      // A picked day covers the whole day; presets already carry exact ends.
+      patch.from = range?.[0] ? range[0].startOf('day').toISOString() : undefined;
+      patch.to = range?.[1] ? range[1].endOf('day').toISOString() : undefined;
+    } else {
+      const value = form[field.name];
+      patch[field.name] = typeof value === 'string' && value.trim() ? value.trim() : undefined;
+    }
+  }
+  return patch;
+}
+
+export interface ListViewProps<Row> {
+  list: ListController<Row>;
+  columns: ColumnsType<Row>;
+  rowKey: keyof Row & string;
+  fields: FilterField[];
+  /** Explanation when the list has no rows and no filter is set. */
+  emptyText: string;
+  /** Export endpoint: the current filter (no page, size) is POSTed and the .xlsx downloaded. */
+  exportPath?: ApiPath;
+  exportName?: string;
+  /** Buttons beside 导出 Excel (e.g. 生成账号). */
+  actions?: ReactNode;
+  /** Above the form (e.g. status tabs). */
+  header?: ReactNode;
+  expandable?: TableProps<Row>['expandable'];
+  /** Horizontal scroll width of the table (narrow screens scroll sideways). */
+  scrollX?: number | 'max-content';
+}
+
+/** The shared list block: a search form bound to the URL query over a server-paged antd Table. */
+export function ListView<Row extends object>(props: ListViewProps<Row>) {
+  const { list, columns, rowKey, fields, emptyText, exportPath, exportName, actions, header, expandable } = props;
+  const [form] = Form.useForm<FormValues>();
+  const [exporting, setExporting] = useState(false);
+  const presets = useMemo(
+    () => Object.entries(datePresets()).map(([label, value]) => ({ label, value: value as [Dayjs, Dayjs] })),
+    [],
+  );
+
+  // Keep the form in step with the URL (back/forward, links, reset).
+  useEffect(() => {
+    form.setFieldsValue(toFormValues(fields, list.values));
+  }, [form, fields, list.values]);
+
+  const apply = (values: FormValues) => list.update(toQueryPatch(fields, values));
+
+  const mobile = useIsMobile();
+  const sortedColumns = useMemo(
+    () =>
+      columns.map((column) => {
+        // A fixed column would cover the narrow screen: everything scrolls together there.
+        if (mobile && column.fixed) column = { ...column, fixed: undefined };
+        if (!column.sorter || column.key === undefined) return column;
+        return {
+          ...column,
+          sortOrder: list.sort === column.key ? (list.order ?? null) : null,
+          // Never back to "unsorted": the server always sorts by something.
+          sortDirections: ['descend', 'ascend', 'descend'] as SortOrder[],
+        };
+      }),
+    [columns, list.sort, list.order, mobile],
+  );
+
+  const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const one = Array.isArray(sorter) ? sorter[0] : sorter;
+      const key = one?.columnKey !== undefined ? String(one.columnKey) : undefined;
+      const order = one?.order ?? undefined;
+      const isDefault = !key || !order || (key === list.defaultSort?.sort && order === list.defaultSort?.order);
+      list.update({ sort: isDefault ? undefined : key, order: isDefault ? undefined : order });
+      return;
+    }
+    const size = pagination.pageSize ?? list.size;
+    const page = size !== list.size ? 1 : (pagination.current ?? 1);
+    list.update({ page, size }, true);
+  };
+
+  const onExport = async () => {
+    if (!exportPath) return;
+    setExporting(true);
+    try {
+      await downloadExport(exportPath, list.filter, `${exportName ?? '导出'}.xlsx`);
+    } catch {
+      // The download helper already told the user.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const empty = list.error ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="列表加载失败，请检查网络后重试">
+      <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
+        重新加载
+      </Button>
+    </Empty>
+  ) : list.hasFilters ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有符合筛选条件的记录，请调整或清空筛选条件">
+      <Button onClick={list.reset}>清空筛选</Button>
+    </Empty>
+  ) : (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
+  );
+
+  return (
+    <div className="list-view">
+      {header}
+      <div className="list-toolbar">
+        <Form
+          form={form}
+          layout="inline"
+          className="list-form"
+          onFinish={apply}
+          initialValues={toFormValues(fields, list.values)}
+        >
+          {fields.map((field) => {
+            if (field.kind === 'range') {
+              return (
+                <Form.Item key="range" name="range" label={field.label}>
+                  <DatePicker.RangePicker
+                    className="list-field"
+                    classNames={{ popup: { root: 'list-range-popup' } }}
+                    style={fieldWidth(260)}
+                    presets={presets}
+                    allowEmpty={[false, false]}
+                    onChange={(value) => apply({ ...form.getFieldsValue(), range: value as [Dayjs, Dayjs] | null })}
+                  />
+                </Form.Item>
+              );
+            }
+            if (field.kind === 'select') {
+              return (
+                <Form.Item key={field.name} name={field.name} label={field.label}>
+                  <Select
+                    options={field.options}
+                    placeholder={field.placeholder}
+                    className="list-field"
+                    style={fieldWidth(field.width ?? 160)}
+                    popupMatchSelectWidth={false}
+                    onChange={(value: string) => apply({ ...form.getFieldsValue(), [field.name]: value })}
+                  />
+                </Form.Item>
+              );
+            }
+            return (
+              <Form.Item
+                key={field.name}
+                name={field.name}
+                label={field.label}
+                rules={field.kind === 'id' ? [{ pattern: /^\s*\d{1,10}\s*$/, message: '请输入数字 ID' }] : undefined}
+              >
+                <Input
+                  placeholder={field.placeholder}
+                  allowClear
+                  inputMode={field.kind === 'id' ? 'numeric' : undefined}
+                  maxLength={field.kind === 'id' ? 10 : 50}
+                  className="list-field"
+                  style={fieldWidth(field.width ?? 200)}
+                  onChange={(event) => {
+                    // Clearing with the × applies at once; typing waits for Enter or 查询.
+                    if (event.type === 'click' && !event.target.value) {
+                      apply({ ...form.getFieldsValue(), [field.name]: '' });
+                    }
+                  }}
+                />
+              </Form.Item>
+            );
+          })}
+          <Form.Item className="list-form-buttons">
+            <Space wrap>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                查询
+              </Button>
+              <Button onClick={list.reset} disabled={!list.hasFilters}>
+                重置
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+        <Space wrap className="list-actions">
+          {actions}
+          {exportPath ? (
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void onExport()}>
+              导出 Excel
+            </Button>
+          ) : null}
+        </Space>
+      </div>
+      <Table<Row>
+        className="list-table"
+        size="middle"
+        rowKey={rowKey}
+        columns={sortedColumns}
+        dataSource={list.data?.list ?? []}
+        loading={list.loading}
+        onChange={onTableChange}
+        expandable={expandable}
+        scroll={{ x: props.scrollX ?? 'max-content' }}
+        locale={{ emptyText: list.loading && !list.data ? ' ' : empty }}
+        pagination={{
+          current: list.page + 1,
+          pageSize: list.size,
+          total: list.data?.total ?? 0,
+          pageSizeOptions: pageSizes,
+          showSizeChanger: true,
+          showQuickJumper: true,
+          showTotal: (total, [from, to]) => `第 ${from}-${to} 条，共 ${total} 条`,
+          responsive: true,
+          placement: ['bottomEnd'],
+        }}
+      />
+    </div>
+  );
+}

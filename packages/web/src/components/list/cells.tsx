@@ -1,0 +1,21 @@
+import { formatDateTime, relativeTime } from '@appdesk/contract/format';
+import { Tooltip } from 'antd';
+
+/** Relative time ('3 分钟前'), with the full date and time on hover. */
+export function TimeCell({ value }: { value: string | null | undefined }) {
+  if (!value) return <span className="list-muted">-</span>;
+  return (
+    <Tooltip title={formatDateTime(value)}>
+      <time dateTime={value}>{relativeTime(value)}</time>
+    </Tooltip>
+  );
+}
+
+/** A coin change: green +N or red −N. */
+export function DeltaCell({ value }: { value: number }) {
+  return value >= 0 ? (
+    <span className="list-delta-up">+{value.toLocaleString('zh-CN')}</span>
+  ) : (
+    <span className="list-delta-down">−{Math.abs(value).toLocaleString('zh-CN')}</span>
+  );
+}

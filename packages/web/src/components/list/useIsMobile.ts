@@ -1,0 +1,13 @@
+import { isMobileWidth } from '@appdesk/contract/format';
+import { useEffect, useState } from 'react';
+
+/** True under 900 px (spec section 9), following window resizes. */
+export function useIsMobile(): boolean {
+  const [mobile, setMobile] = useState(() => isMobileWidth(window.innerWidth));
+  useEffect(() => {
+    const onResize = () => setMobile(isMobileWidth(window.innerWidth));
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return mobile;
+}

@@ -1,0 +1,90 @@
+import type { CoinRecord } from '@appdesk/contract/types';
+import { Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { Link } from 'react-router';
+import {
+  DeltaCell,
+  type FilterField,
+  idValue,
+  type ListValues,
+  ListView,
+  rangeValue,
+  TimeCell,
+  useList,
+} from '../../../components/list';
+import { coinReasonLabel, coinReasonLabels, coinReasonOptions } from './reasons';
+import './coin.css';
+
+const keys = ['userId', 'reason', 'from', 'to'] as const;
+const fields: FilterField[] = [
+  { kind: 'id', name: 'userId', label: '用户 ID', placeholder: '例如 10086', width: 140 },
+  {
+    kind: 'select',
+    name: 'reason',
+    label: '原因',
+    width: 140,
+    options: [{ value: '', label: '全部原因' }, ...coinReasonOptions],
+  },
+  { kind: 'range', name: 'range', label: '时间' },
+];
+
+function toFilter(values: ListValues) {
+  const reason =
+    values.reason && values.reason in coinReasonLabels ? (values.reason as CoinRecord['reason']) : undefined;
+  return { userId: idValue(values.userId), reason, ...rangeValue(values) };
+}
+
+const columns: ColumnsType<CoinRecord> = [
+  { title: '流水 ID', dataIndex: 'id', key: 'id', width: 90 },
+  {
+    title: '用户',
+    key: 'user',
+    render: (_, r) => (
+      <div className="coin-user">
+        <Link to={`/admin/admin/users?search=${r.userId}&detail=${r.userId}`} title="在用户管理中查看">
+          {r.userPhone}
+        </Link>
+        <span className="list-muted">ID {r.userId}</span>
+      </div>
+    ),
+  },
+  { title: '变动', dataIndex: 'delta', key: 'delta', align: 'right', render: (v: number) => <DeltaCell value={v} /> },
+  {
+    title: '变动后余额',
+    dataIndex: 'balanceAfter',
+    key: 'balanceAfter',
+    align: 'right',
+    render: (v: number) => v.toLocaleString('zh-CN'),
+  },
+  { title: '原因', dataIndex: 'reason', key: 'reason', render: (v: string) => coinReasonLabel(v) },
+  {
+    title: '备注',
+    dataIndex: 'note',
+    key: 'note',
+    render: (v: string | null) =>
+      v ? (
+        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 260 }}>
+          {v}
+        </Typography.Text>
+      ) : (
+        <span className="list-muted">-</span>
+      ),
+  },
+  { title: '时间', dataIndex: 'createdAt', key: 'createdAt', render: (v: string) => <TimeCell value={v} /> },
+];
+
+/** /admin/admin/coin (金币流水): every balance change, by user, reason and time, with Excel export. */
+export default function CoinPage() {
+  const list = useList<CoinRecord>({ fetchPath: '/api/coin/fetch/page', keys, toFilter });
+  return (
+    <ListView<CoinRecord>
+      list={list}
+      columns={columns}
+      rowKey="id"
+      fields={fields}
+      emptyText="还没有金币流水。用户注册赠送、购买、兑换或管理员调整金币后，每一笔变动都会记录在这里。"
+      exportPath="/api/coin/export"
+      exportName="金币流水"
+    />
+  );
+}

@@ -1,0 +1,324 @@
+import { UserOutlined } from '@ant-design/icons';
+import { Code } from '@appdesk/contract/codes';
+import { apps, channels } from '@appdesk/contract/constants';
+import { formatDateTime } from '@appdesk/contract/format';
+import type { AdminUser, ApiOutput } from '@appdesk/contract/types';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Avatar,
+  Button,
+  Descriptions,
+  Drawer,
+  Empty,
+  Popconfirm,
+  Result,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useNavigate } from 'react-router';
+import { call } from '../../../api/request';
+import { DeltaCell, TimeCell, useIsMobile } from '../../../components/list';
+import { userStore } from '../../../state/session';
+import { useStore } from '../../../state/store';
+import { coinReasonLabel } from '../coin/reasons';
+import { useUserActions } from './actions';
+import './users.css';
+
+type Other = ApiOutput<'/api/users/fetch/other/info'>;
+type CoinRow = Other['coinRecords'][number];
+type SessionRow = Other['sessions'][number];
+
+const appLabel = (code: string | null) => (code ? (apps.find((a) => a.value === code)?.label ?? code) : '-');
+const channelLabel = (code: string | null) => (code ? (channels.find((c) => c.value === code)?.label ?? code) : '-');
+
+function vipText(expires: string | null) {
+  if (!expires) return <span className="list-muted">未开通</span>;
+  const active = Date.parse(expires) > Date.now();
+  return (
+    <Space size={4}>
+      <span>{formatDateTime(expires)}</span>
+      {active ? <Tag color="gold">有效</Tag> : <Tag>已过期</Tag>}
+    </Space>
+  );
+}
+
+export function StatusTag({ user }: { user: Pick<AdminUser, 'status'> }) {
+  return user.status === 'blocked' ? <Tag color="red">已封禁</Tag> : <Tag color="green">正常</Tag>;
+}
+
+/** Actions on one user; `compact` renders link-style buttons for table rows. */
+export function UserActionButtons({
+  user,
+  onAdjustCoins,
+  compact,
+}: {
+  user: AdminUser;
+  onAdjustCoins?: (user: AdminUser) => void;
+  compact?: boolean;
+}) {
+  const actions = useUserActions();
+  const me = useStore(userStore, (s) => s.currentUser?.id);
+  const self = me === user.id;
+  const type = compact ? 'link' : 'default';
+  const size = compact ? 'small' : 'middle';
+  const blockButton =
+    user.status === 'blocked' ? (
+      <Popconfirm
+        title="解除封禁"
+        description={`确定解除 ${user.name} 的封禁吗？解封后用户可重新登录。`}
+        okText="解封"
+        cancelText="取消"
+        onConfirm={() => actions.unblock(user)}
+      >
+        <Button type={type} size={size}>
+          解封
+        </Button>
+      </Popconfirm>
+    ) : (
+      <Popconfirm
+        title="封禁用户"
+        description={`确定封禁 ${user.name} 吗？封禁后其所有登录会话立即失效。`}
+        okText="封禁"
+        okButtonProps={{ danger: true }}
+        cancelText="取消"
+        onConfirm={() => actions.block(user)}
+        disabled={self}
+      >
+        <Tooltip title={self ? '不能封禁自己' : undefined}>
+          <Button type={type} size={size} danger disabled={self}>
+            封禁
+          </Button>
+        </Tooltip>
+      </Popconfirm>
+    );
+  const adminButton = user.isAdmin ? (
+    <Popconfirm
+      title="取消管理员"
+      description={`确定取消 ${user.name} 的管理员身份吗？`}
+      okText="确定"
+      cancelText="取消"
+      onConfirm={() => actions.setAdmin(user, false)}
+      disabled={self}
+    >
+      <Tooltip title={self ? '不能取消自己的管理员身份' : undefined}>
+        <Button type={type} size={size} disabled={self}>
+          取消管理员
+        </Button>
+      </Tooltip>
+    </Popconfirm>
+  ) : (
+    <Popconfirm
+      title="设为管理员"
+      description={`确定将 ${user.name} 设为管理员吗？管理员可以登录本后台。`}
+      okText="确定"
+      cancelText="取消"
+      onConfirm={() => actions.setAdmin(user, true)}
+    >
+      <Button type={type} size={size}>
+        设为管理员
+      </Button>
+    </Popconfirm>
+  );
+  return (
+    <Space wrap={!compact} size={compact ? 0 : 8}>
+      {onAdjustCoins ? (
+        <Button type={compact ? 'link' : 'primary'} size={size} onClick={() => onAdjustCoins(user)}>
+          调整金币
+        </Button>
+      ) : null}
+      {blockButton}
+      {adminButton}
+    </Space>
+  );
+}
+
+/** 用户详情: profile, coins, VIP, source, latest ledger rows and login sessions, with the actions. */
+export function UserDrawer({
+  id,
+  onClose,
+  onAdjustCoins,
+}: {
+  id: number | null;
+  onClose: () => void;
+  onAdjustCoins: (user: AdminUser) => void;
+}) {
+  const mobile = useIsMobile();
+  const navigate = useNavigate();
+  const detail = useQuery({
+    queryKey: ['/api/users/fetch/detail', id],
+    enabled: id !== null,
+    queryFn: async () => {
+      const res = await call('/api/users/fetch/detail', { id: id as number });
+      if (res.code !== Code.OK || !res.data) throw new Error(res.message);
+      return res.data.user;
+    },
+  });
+  const other = useQuery({
+    queryKey: ['/api/users/fetch/other/info', id],
+    enabled: id !== null,
+    queryFn: async () => {
+      const res = await call('/api/users/fetch/other/info', { id: id as number });
+      if (res.code !== Code.OK || !res.data) throw new Error(res.message);
+      return res.data;
+    },
+  });
+  const user = detail.data && detail.data.id === id ? detail.data : undefined;
+
+  let body: React.ReactNode;
+  if (detail.isError) {
+    body = <Result status="warning" title="用户资料加载失败" subTitle="该用户可能不存在，或网络出现问题。" />;
+  } else if (!user) {
+    body = <Skeleton active avatar paragraph={{ rows: 8 }} />;
+  } else {
+    body = (
+      <div className="user-detail">
+        <div className="user-detail-head">
+          <Avatar size={56} src={user.avatar || undefined} icon={<UserOutlined />} alt="" />
+          <div className="user-detail-title">
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {user.name}
+            </Typography.Title>
+            <Space size={4} wrap>
+              <StatusTag user={user} />
+              {user.isAdmin ? <Tag color="blue">管理员</Tag> : null}
+              <span className="list-muted">ID {user.id}</span>
+            </Space>
+          </div>
+        </div>
+        <UserActionButtons user={user} onAdjustCoins={onAdjustCoins} />
+        <Descriptions
+          className="user-detail-section"
+          title="资料"
+          bordered
+          size="small"
+          column={mobile ? 1 : 2}
+          items={[
+            { key: 'phone', label: '手机号', children: user.phone },
+            { key: 'nickname', label: '昵称', children: user.nickname || <span className="list-muted">未设置</span> },
+            {
+              key: 'email',
+              label: '邮箱',
+              span: mobile ? 1 : 2,
+              children: user.email ? (
+                <Space size={4} wrap>
+                  <span>{user.email}</span>
+                  {user.emailVerified ? <Tag color="green">已验证</Tag> : <Tag>未验证</Tag>}
+                </Space>
+              ) : (
+                <span className="list-muted">未绑定</span>
+              ),
+            },
+            {
+              key: 'coins',
+              label: '金币',
+              children: <strong>{user.coins.toLocaleString('zh-CN')}</strong>,
+            },
+            { key: 'vip', label: 'VIP 到期', children: vipText(user.vipExpiresAt) },
+            { key: 'app', label: '应用', children: appLabel(user.app) },
+            { key: 'channel', label: '渠道', children: channelLabel(user.channel) },
+            { key: 'createdAt', label: '注册时间', children: formatDateTime(user.createdAt) },
+            { key: 'lastLoginAt', label: '最近登录', children: formatDateTime(user.lastLoginAt) },
+            { key: 'lastActiveAt', label: '最近活跃', children: formatDateTime(user.lastActiveAt) },
+          ]}
+        />
+        <div className="user-detail-section">
+          <div className="user-detail-subhead">
+            <Typography.Title level={5} style={{ margin: 0 }}>
+              最近金币流水
+            </Typography.Title>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => navigate(`/admin/admin/coin?userId=${user.id}`)}
+              aria-label={`查看 ${user.name} 的全部金币流水`}
+            >
+              查看全部流水
+            </Button>
+          </div>
+          <Table<CoinRow>
+            size="small"
+            rowKey="id"
+            loading={other.isFetching}
+            dataSource={other.data?.coinRecords ?? []}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            locale={{
+              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="该用户还没有金币变动记录" />,
+            }}
+            columns={[
+              { title: '时间', dataIndex: 'createdAt', render: (v: string) => <TimeCell value={v} /> },
+              { title: '变动', dataIndex: 'delta', align: 'right', render: (v: number) => <DeltaCell value={v} /> },
+              {
+                title: '余额',
+                dataIndex: 'balanceAfter',
+                align: 'right',
+                render: (v: number) => v.toLocaleString('zh-CN'),
+              },
+              { title: '原因', dataIndex: 'reason', render: (v: string) => coinReasonLabel(v) },
+              {
+                title: '备注',
+                dataIndex: 'note',
+                render: (v: string | null) => v || <span className="list-muted">-</span>,
+              },
+            ]}
+          />
+        </div>
+        <div className="user-detail-section">
+          <Typography.Title level={5} style={{ margin: '0 0 8px' }}>
+            登录会话
+          </Typography.Title>
+          <Table<SessionRow>
+            size="small"
+            rowKey="id"
+            loading={other.isFetching}
+            dataSource={other.data?.sessions ?? []}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            locale={{
+              emptyText: (
+                <Empty
+                  image={Empty.PRESENTED_IMAGE_SIMPLE}
+                  description="当前没有有效的登录会话（未登录、已退出或已被封禁）"
+                />
+              ),
+            }}
+            columns={[
+              { title: '登录时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+              { title: '最近使用', dataIndex: 'lastUsedAt', render: (v: string) => <TimeCell value={v} /> },
+              { title: 'IP', dataIndex: 'ip', render: (v: string | null) => v || '-' },
+              {
+                title: '设备',
+                dataIndex: 'userAgent',
+                render: (v: string | null) =>
+                  v ? (
+                    <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 260 }}>
+                      {v}
+                    </Typography.Text>
+                  ) : (
+                    '-'
+                  ),
+              },
+            ]}
+          />
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <Drawer
+      title="用户详情"
+      open={id !== null}
+      onClose={onClose}
+      size={mobile ? '100%' : 720}
+      destroyOnHidden
+      closable={{ 'aria-label': '关闭用户详情' }}
+    >
+      {body}
+    </Drawer>
+  );
+}
