@@ -346,8 +346,9 @@ export async function seed(options: SeedOptions): Promise<SeedReport> {
         const id = firstMessage + i;
         const created = now - TWO_YEARS + Math.floor(((i + r()) / m) * TWO_YEARS);
         const title = pick(r, TITLES);
-        // Broadcasts are rare (a few a day); most messages go to one user (replies, rewards, notices).
-        const target = r() < 0.02 ? null : targets();
+        // Broadcasts are rare (about two a week over two years); most messages go to one user
+        // (replies, rewards, notices).
+        const target = r() < 0.002 ? null : targets();
         insertMessage.run(id, title, `${title}：${pick(r, BODIES)}`, target, r() < 0.03 ? 1 : 0, created, created);
         const readers = target === null ? Math.floor(r() * 200) : r() < 0.5 ? 1 : 0;
         for (let k = 0; k < readers; k++) {

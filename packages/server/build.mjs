@@ -1,4 +1,5 @@
 // Bundles the server and the contract into dist/main.js; npm packages stay external.
+import { copyFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -14,3 +15,6 @@ await build({
   alias: { '@appdesk/contract': '../contract/src' },
   logLevel: 'warning',
 });
+
+// The SQLite pool's worker runs as its own file beside the bundle (see src/db/sqlite-pool.ts).
+copyFileSync('src/db/sqlite-worker.mjs', 'dist/sqlite-worker.mjs');

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type Migration as KyselyMigration, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type Migration as KyselyMigration, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './migrations/helpers';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
+import { sqlitePoolDialect } from './sqlite-pool';
 
 export type Db = Kysely<Database>;
 export type { Dialect } from './migrations/helpers';
@@ -41,12 +42,12 @@ export function openDatabase(options: {
   }
   if (url) throw new Error('DATABASE_URL must start with postgres:// (leave it unset for SQLite)');
   mkdirSync(options.dataDir, { recursive: true });
-  const file = new SQLite(path.join(options.dataDir, 'appdesk.sqlite'));
-  file.pragma('journal_mode = WAL');
-  file.pragma('foreign_keys = ON');
-  file.pragma('busy_timeout = 5000');
-  file.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  const file = path.join(options.dataDir, 'appdesk.sqlite');
+  // WAL is a property of the file: set it once, before the pool's connections open it.
+  const setup = new SQLite(file);
+  setup.pragma('journal_mode = WAL');
+  setup.close();
+  const db = new Kysely<Database>({ dialect: sqlitePoolDialect(file, options.poolSize) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -1,0 +1,135 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type Kysely,
+  type Dialect as KyselyDialect,
+  type QueryResult,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
+
+interface Reply {
+  id: number;
+  rows: unknown[];
+  changes?: number;
+  lastInsertRowid?: number;
+  error?: { message: string; code?: string };
+}
+
+/** A connection living in its own worker thread: a slow query there never blocks HTTP. */
+class WorkerConnection implements DatabaseConnection {
+  private readonly pending = new Map<number, { resolve(reply: Reply): void; reject(error: Error): void }>();
+  private nextId = 0;
+  private failure: Error | undefined;
+
+  constructor(private readonly worker: Worker) {
+    worker.on('message', (reply: Reply) => {
+      const waiter = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      waiter?.resolve(reply);
+    });
+    worker.on('error', (error) => this.fail(error));
+    worker.on('exit', (code) => this.fail(new Error(`SQLite worker exited with code ${code}`)));
+  }
+
+  private fail(error: Error) {
+    this.failure = error;
+    for (const waiter of this.pending.values()) waiter.reject(error);
+    this.pending.clear();
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.failure) throw this.failure;
+    const id = this.nextId++;
+    const reply = await new Promise<Reply>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, sql: query.sql, parameters: query.parameters });
+    });
+    if (reply.error) {
+      throw Object.assign(new Error(reply.error.message), { code: reply.error.code });
+    }
+    if (reply.changes === undefined) return { rows: reply.rows as R[] };
+    return {
+      rows: reply.rows as R[],
+      numAffectedRows: BigInt(reply.changes),
+      insertId: reply.lastInsertRowid === undefined ? undefined : BigInt(reply.lastInsertRowid),
+    };
+  }
+
+  // biome-ignore lint/correctness/useYield: streaming is not offered; exports page by id instead
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported by the SQLite worker pool');
+  }
+
+  terminate() {
+    return this.worker.terminate();
+  }
+}
+
+/**
+ * SQLite as PocketBase runs it: several connections to one WAL file, each in a worker thread,
+ * so reads run in parallel on every core while writers take turns (busy_timeout). Transactions
+ * begin IMMEDIATE: they take the write lock up front instead of failing when a read turns into
+ * a write.
+ */
+class SqlitePoolDriver implements Driver {
+  private readonly idle: WorkerConnection[] = [];
+  private readonly all: WorkerConnection[] = [];
+  private readonly waiting: ((connection: WorkerConnection) => void)[] = [];
+
+  constructor(
+    private readonly file: string,
+    private readonly size: number,
+  ) {}
+
+  async init(): Promise<void> {
+    const workerUrl = new URL('./sqlite-worker.mjs', import.meta.url);
+    for (let i = 0; i < this.size; i++) {
+      const connection = new WorkerConnection(new Worker(workerUrl, { workerData: { file: this.file } }));
+      this.all.push(connection);
+      this.idle.push(connection);
+    }
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = this.idle.pop();
+    if (connection) return connection;
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const next = this.waiting.shift();
+    if (next) next(connection as WorkerConnection);
+    else this.idle.push(connection as WorkerConnection);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async destroy(): Promise<void> {
+    await Promise.all(this.all.map((connection) => connection.terminate()));
+  }
+}
+
+/** Kysely dialect over the worker pool; `size` defaults to one connection per core (at least 2). */
+export function sqlitePoolDialect(file: string, size = Math.max(2, availableParallelism())): KyselyDialect {
+  return {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new SqlitePoolDriver(file, size),
+    createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  };
+}
