@@ -35,16 +35,18 @@ export function sendXlsx(reply: FastifyReply, table: ExportTable, log: FastifyBa
 
 /**
  * Walks a query in id order, `batch` rows at a time, so exports read the whole filtered result
- * without OFFSET scans. `fetch(afterId)` must answer rows with id > afterId, ascending.
+ * without OFFSET scans, and turns each row into a spreadsheet row. `fetch(afterId, limit)` must
+ * answer rows with id > afterId, ascending.
  */
-export async function* batches<T extends { id: number }>(
+export async function* exportRows<T extends { id: number }, R>(
   fetch: (afterId: number, limit: number) => Promise<T[]>,
+  present: (row: T) => R,
   batch = 1000,
-): AsyncGenerator<T> {
+): AsyncGenerator<R> {
   let after = 0;
   for (;;) {
     const rows = await fetch(after, batch);
-    yield* rows;
+    for (const row of rows) yield present(row);
     if (rows.length < batch) return;
     after = rows[rows.length - 1].id;
   }

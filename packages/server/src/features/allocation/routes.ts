@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
+import { newUserRow } from '../users/new-user';
 import { hashPassword } from '../users/passwords';
 import { presentAllocation, readAllocation, updateAllocation } from './service';
 
@@ -53,17 +54,7 @@ export const allocationRoutes = defineRoutes({
         if (Number(claimed.numUpdatedRows) !== 1) throw alreadyInitialised();
         const admin = await tx.db
           .insertInto('users')
-          .values({
-            phone: input.phone,
-            password_hash: passwordHash,
-            nickname: '管理员',
-            is_admin: 1,
-            status: 'normal',
-            coins: 0,
-            email_verified: 0,
-            created_at: now,
-            updated_at: now,
-          })
+          .values(newUserRow({ phone: input.phone, password_hash: passwordHash, nickname: '管理员', is_admin: 1 }, now))
           .onConflict((oc) => oc.column('phone').doNothing())
           .returning('id')
           .executeTakeFirst();

@@ -2,7 +2,7 @@ import type { auditFilter } from '@appdesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { iso, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
-import { batches } from '../../http/export';
+import { exportRows } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 import { maskPhone } from '../users/presenter';
 
@@ -87,28 +87,25 @@ export const auditRoutes = defineRoutes({
         { header: '修改后', key: 'after', width: 40 },
         { header: 'IP', key: 'ip', width: 16 },
       ],
-      rows: (async function* () {
-        const rows = batches((after, limit) =>
+      rows: exportRows(
+        (after, limit) =>
           filteredEntries(ctx.db, input)
             .select(entryColumns)
             .where('a.id', '>', after)
             .orderBy('a.id')
             .limit(limit)
             .execute(),
-        );
-        for await (const r of rows) {
-          yield {
-            id: r.id,
-            time: shanghaiTime(r.created_at),
-            actor: actorName(r) ?? '',
-            action: r.action,
-            target: r.target_id ? `${r.target_type} #${r.target_id}` : r.target_type,
-            before: r.before ?? '',
-            after: r.after ?? '',
-            ip: r.ip ?? '',
-          };
-        }
-      })(),
+        (r) => ({
+          id: r.id,
+          time: shanghaiTime(r.created_at),
+          actor: actorName(r) ?? '',
+          action: r.action,
+          target: r.target_id ? `${r.target_type} #${r.target_id}` : r.target_type,
+          before: r.before ?? '',
+          after: r.after ?? '',
+          ip: r.ip ?? '',
+        }),
+      ),
     }),
   },
 });

@@ -2,7 +2,7 @@ import { type CoinReason, type coinFilter, coinReasons } from '@appdesk/contract
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { iso, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
-import { batches } from '../../http/export';
+import { exportRows } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 
 type CoinFilter = z.output<typeof coinFilter>;
@@ -75,28 +75,25 @@ export const coinRoutes = defineRoutes({
         { header: '备注', key: 'note', width: 30 },
         { header: '时间', key: 'time', width: 20 },
       ],
-      rows: (async function* () {
-        const rows = batches((after, limit) =>
+      rows: exportRows(
+        (after, limit) =>
           filteredRecords(ctx.db, input)
             .select(recordColumns)
             .where('coin_records.id', '>', after)
             .orderBy('coin_records.id')
             .limit(limit)
             .execute(),
-        );
-        for await (const r of rows) {
-          yield {
-            id: r.id,
-            userId: r.user_id,
-            phone: r.phone,
-            delta: r.delta,
-            balance: r.balance_after,
-            reason: reasonText.get(r.reason) ?? r.reason,
-            note: r.note ?? '',
-            time: shanghaiTime(r.created_at),
-          };
-        }
-      })(),
+        (r) => ({
+          id: r.id,
+          userId: r.user_id,
+          phone: r.phone,
+          delta: r.delta,
+          balance: r.balance_after,
+          reason: reasonText.get(r.reason) ?? r.reason,
+          note: r.note ?? '',
+          time: shanghaiTime(r.created_at),
+        }),
+      ),
     }),
   },
 });

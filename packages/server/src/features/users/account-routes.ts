@@ -3,6 +3,7 @@ import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
 import { changeCoins } from '../coin/ledger';
 import { sendEmailVerification } from './email';
+import { newUserRow } from './new-user';
 import { hashPassword } from './passwords';
 import { presentCurrentUser } from './presenter';
 import { createSession, readSessionUser } from './sessions';
@@ -24,21 +25,18 @@ export const accountRoutes = defineRoutes({
         const now = Date.now();
         const row = await tx.db
           .insertInto('users')
-          .values({
-            phone: input.phone,
-            password_hash: passwordHash,
-            nickname: '',
-            email_verified: 0,
-            is_admin: 0,
-            status: 'normal',
-            coins: 0,
-            app: input.app,
-            channel: input.channel,
-            last_login_at: now,
-            last_active_at: now,
-            created_at: now,
-            updated_at: now,
-          })
+          .values(
+            newUserRow(
+              {
+                phone: input.phone,
+                password_hash: passwordHash,
+                app: input.app,
+                channel: input.channel,
+                last_login_at: now,
+              },
+              now,
+            ),
+          )
           .onConflict((oc) => oc.column('phone').doNothing())
           .returning('id')
           .executeTakeFirst();

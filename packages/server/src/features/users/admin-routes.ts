@@ -4,10 +4,11 @@ import { sql } from 'kysely';
 import { iso, pageAnswer, shanghaiTime } from '../../db/paging';
 import { type RequestContext, signedIn } from '../../http/context';
 import { fail } from '../../http/errors';
-import { batches } from '../../http/export';
+import { exportRows } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 import { changeCoins } from '../coin/ledger';
 import { filteredUsers, userPage } from './list';
+import { newUserRow } from './new-user';
 import { hashPassword } from './passwords';
 import { adminUserColumns, presentAdminUser } from './presenter';
 import { revokeUserSessions } from './sessions';
@@ -102,32 +103,29 @@ export const userAdminRoutes = defineRoutes({
         { header: '注册时间', key: 'created', width: 20 },
         { header: '最近活跃', key: 'active', width: 20 },
       ],
-      rows: (async function* () {
-        const rows = batches((after, limit) =>
+      rows: exportRows(
+        (after, limit) =>
           filteredUsers(ctx.db, ctx.dialect, input)
             .select(adminUserColumns)
             .where('id', '>', after)
             .orderBy('id')
             .limit(limit)
             .execute(),
-        );
-        for await (const u of rows) {
-          yield {
-            id: u.id,
-            phone: u.phone,
-            nickname: u.nickname,
-            email: u.email ?? '',
-            status: statusText[u.status],
-            admin: u.is_admin ? '是' : '否',
-            coins: u.coins,
-            vip: shanghaiTime(u.vip_expires_at),
-            app: u.app ?? '',
-            channel: u.channel ? (channelText.get(u.channel) ?? u.channel) : '',
-            created: shanghaiTime(u.created_at),
-            active: shanghaiTime(u.last_active_at),
-          };
-        }
-      })(),
+        (u) => ({
+          id: u.id,
+          phone: u.phone,
+          nickname: u.nickname,
+          email: u.email ?? '',
+          status: statusText[u.status],
+          admin: u.is_admin ? '是' : '否',
+          coins: u.coins,
+          vip: shanghaiTime(u.vip_expires_at),
+          app: u.app ?? '',
+          channel: u.channel ? (channelText.get(u.channel) ?? u.channel) : '',
+          created: shanghaiTime(u.created_at),
+          active: shanghaiTime(u.last_active_at),
+        }),
+      ),
     }),
   },
 
@@ -272,20 +270,7 @@ export const userAdminRoutes = defineRoutes({
             const phone = randomPhone(input.phonePrefix);
             const row = await tx.db
               .insertInto('users')
-              .values({
-                phone,
-                password_hash: plan.hash,
-                nickname: '',
-                email_verified: 0,
-                is_admin: 0,
-                status: 'normal',
-                coins: 0,
-                app: input.app,
-                channel: input.channel,
-                last_active_at: now,
-                created_at: now,
-                updated_at: now,
-              })
+              .values(newUserRow({ phone, password_hash: plan.hash, app: input.app, channel: input.channel }, now))
               .onConflict((oc) => oc.column('phone').doNothing())
               .returning('id')
               .executeTakeFirst();

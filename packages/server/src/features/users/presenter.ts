@@ -1,7 +1,7 @@
 import type { AdminUser, CurrentUser } from '@appdesk/contract';
 import { iso, isoOrNull } from '../../db/paging';
 import type { UsersTable } from '../../db/schema';
-import type { SessionUser } from './sessions';
+import { type SessionUser, sessionUserColumns } from './sessions';
 
 /** Phone with the middle four digits hidden, used as a display name before a nickname is set. */
 export function maskPhone(phone: string): string {
@@ -26,23 +26,7 @@ export function presentCurrentUser(user: SessionUser): CurrentUser {
 }
 
 /** The columns an operator sees; never the password hash. */
-export const adminUserColumns = [
-  'id',
-  'phone',
-  'nickname',
-  'avatar',
-  'email',
-  'email_verified',
-  'is_admin',
-  'status',
-  'coins',
-  'vip_expires_at',
-  'app',
-  'channel',
-  'last_login_at',
-  'last_active_at',
-  'created_at',
-] as const;
+export const adminUserColumns = [...sessionUserColumns, 'app', 'channel', 'last_login_at', 'last_active_at'] as const;
 
 export type AdminUserRow = Pick<UsersTable, Exclude<(typeof adminUserColumns)[number], 'id'>> & { id: number };
 

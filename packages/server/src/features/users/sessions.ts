@@ -51,7 +51,7 @@ export type SessionUser = Pick<
 > & { id: number };
 
 /** What a request knows of its signed-in account. */
-const sessionUserColumns = [
+export const sessionUserColumns = [
   'id',
   'phone',
   'nickname',
