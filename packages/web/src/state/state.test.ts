@@ -1,0 +1,156 @@
+/**
+ * The client-side rules of spec section 4, run in Node with an in-memory localStorage and a
+ * recording fetch: login restore, notices and notifyCount, the unread-message throttle, and the
+ * session-ending codes of section 8.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const calls: string[] = [];
+let answers: Record<string, unknown> = {};
+const replaced: string[] = [];
+
+function memoryStorage(): Storage {
+  const data = new Map<string, string>();
+  return {
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (key) => data.get(key) ?? null,
+    key: (i) => [...data.keys()][i] ?? null,
+    removeItem: (key) => void data.delete(key),
+    setItem: (key, value) => void data.set(key, String(value)),
+  };
+}
+
+beforeEach(() => {
+  calls.length = 0;
+  replaced.length = 0;
+  answers = {};
+  vi.stubGlobal('window', {
+    localStorage: memoryStorage(),
+    location: { pathname: '/admin/admin/users', replace: (to: string) => replaced.push(to) },
+  });
+  vi.stubGlobal('document', { cookie: '' });
+  vi.stubGlobal('fetch', async (url: string) => {
+    calls.push(url);
+    return new Response(JSON.stringify(answers[url] ?? { code: 200, message: '成功' }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.resetModules();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const load = async () => ({
+  session: await import('./session'),
+  global: await import('./global'),
+  request: await import('../api/request'),
+});
+
+describe('login restore', () => {
+  it('sets the current user and isLogin from storage, then runs the callback', async () => {
+    const { session } = await load();
+    window.localStorage.setItem('user', JSON.stringify({ name: '管理员', isAdmin: true }));
+    window.localStorage.setItem('token', 't1');
+    const done = vi.fn();
+    session.restoreLogin(done);
+    expect(session.userStore.get()).toMatchObject({ isLogin: true, currentUser: { name: '管理员', isAdmin: true } });
+    expect(done).toHaveBeenCalledOnce();
+  });
+
+  it('sends no stored user to login and a non-admin to 403', async () => {
+    const { session } = await load();
+    expect(session.adminRedirect()).toBe('/user/login');
+    window.localStorage.setItem('user', JSON.stringify({ name: '小明', isAdmin: false }));
+    expect(session.adminRedirect()).toBe('/exception/403');
+    window.localStorage.setItem('user', JSON.stringify({ name: '管理员', isAdmin: true }));
+    expect(session.adminRedirect()).toBeNull();
+  });
+});
+
+describe('notices', () => {
+  it('stores the fetched notices, counts them, and clearing a type leaves the rest', async () => {
+    const { session, global } = await load();
+    window.localStorage.setItem('user', JSON.stringify({ name: '管理员', isAdmin: true }));
+    session.restoreLogin();
+    const notice = (id: string, type: string) => ({ id, type, title: id, description: '', datetime: '', link: null });
+    answers['/api/notices/fetch'] = {
+      code: 200,
+      message: '成功',
+      data: [notice('a', 'message'), notice('b', 'message'), notice('c', 'feedback')],
+    };
+    const fetching = global.fetchNotices();
+    expect(global.globalStore.get().fetchingNotices).toBe(true);
+    await fetching;
+    expect(global.globalStore.get()).toMatchObject({ fetchingNotices: false });
+    expect(global.globalStore.get().notices).toHaveLength(3);
+    expect(session.userStore.get().currentUser?.notifyCount).toBe(3);
+    global.clearNotices('message');
+    expect(global.globalStore.get().notices.map((n) => n.id)).toEqual(['c']);
+    expect(session.userStore.get().currentUser?.notifyCount).toBe(1);
+  });
+});
+
+describe('unread messages', () => {
+  const unread = '/api/message/fetch/page/unread';
+
+  it('loads on code 200, not again within 60 s unless forced, and never while a fetch runs', async () => {
+    const { session, global } = await load();
+    answers[unread] = {
+      code: 200,
+      message: '成功',
+      list: [{ id: 1, title: '新版本', content: '', read: false }],
+      total: 1,
+    };
+    const first = global.fetchUnreadMessages();
+    await global.fetchUnreadMessages(); // in flight: skipped
+    await first;
+    expect(calls.filter((c) => c === unread)).toHaveLength(1);
+    expect(session.userStore.get()).toMatchObject({ unreadTotal: 1, messageLoading: false });
+
+    await global.fetchUnreadMessages(); // within 60 s: skipped
+    expect(calls.filter((c) => c === unread)).toHaveLength(1);
+    await global.fetchUnreadMessages(true); // forced
+    expect(calls.filter((c) => c === unread)).toHaveLength(2);
+
+    session.userStore.set({ lastMessageLoading: Date.now() - 60_001 });
+    answers[unread] = { code: 500, message: '出错' };
+    await global.fetchUnreadMessages(); // 60 s later: fetched, but a non-200 answer keeps the list
+    expect(calls.filter((c) => c === unread)).toHaveLength(3);
+    expect(session.userStore.get().unreadTotal).toBe(1);
+  });
+});
+
+describe('session-ending codes', () => {
+  it('401, 402 and 403 clear the stored user and token and replace the location with the login page', async () => {
+    for (const code of [401, 402, 403]) {
+      const { request, session } = await load();
+      window.localStorage.setItem('user', JSON.stringify({ name: '管理员', isAdmin: true }));
+      window.localStorage.setItem('token', 'old');
+      session.restoreLogin();
+      const error = (() => {
+        try {
+          request.handleEnvelope({ code, message: '请先登录' }, { silent: true });
+        } catch (e) {
+          return e as { id: number };
+        }
+      })();
+      expect(error?.id).toBe(code);
+      expect([window.localStorage.getItem('user'), window.localStorage.getItem('token')]).toEqual([null, null]);
+      expect(session.userStore.get().isLogin).toBe(false);
+      expect(replaced.at(-1)).toBe('/user/login');
+    }
+  });
+
+  it('other codes come back as values', async () => {
+    const { request } = await load();
+    window.localStorage.setItem('token', 'kept');
+    expect(request.handleEnvelope({ code: 409, message: '冲突' }, { silent: true })).toMatchObject({ code: 409 });
+    expect(window.localStorage.getItem('token')).toBe('kept');
+  });
+});
