@@ -25,6 +25,11 @@ describe('first-run setup', () => {
     expect(await adminCount()).toBe(1);
     const fetched = await server.call('/api/allocation/fetch');
     expect(fetched.body.data).toMatchObject({ allocation: { title: '测试站点', isInit: true } });
+    const db = server.app.services.db;
+    const admin = await db.selectFrom('users').select('id').where('is_admin', '=', 1).executeTakeFirstOrThrow();
+    const audit = await db.selectFrom('audit_log').selectAll().where('action', '=', 'allocation.init').execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0].actor_id).toBe(admin.id);
   });
 
   it('50 concurrent calls on a fresh database create exactly one admin', async () => {

@@ -14,6 +14,8 @@ export interface Services {
 }
 
 export interface AuditEntry {
+  /** Who acted; defaults to the signed-in account (first-run setup names the admin it creates). */
+  actorId?: number | null;
   action: string;
   targetType: string;
   targetId?: string | number | null;

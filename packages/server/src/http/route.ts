@@ -92,7 +92,7 @@ async function runEndpoint(
       userAgent: request.headers['user-agent'] ?? null,
       log: request.log,
       file,
-      audit: (entry) => writeAudit(db, { ...entry, actorId: user?.id ?? null, ip: request.ip }),
+      audit: (entry) => writeAudit(db, { ...entry, actorId: entry.actorId ?? user?.id ?? null, ip: request.ip }),
       // Already inside one (the route declared `transaction`): reuse it rather than deadlock.
       inTransaction: (work) =>
         db.isTransaction ? work(makeCtx(db)) : services.db.transaction().execute((trx) => work(makeCtx(trx))),

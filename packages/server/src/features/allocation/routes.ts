@@ -61,6 +61,7 @@ export const allocationRoutes = defineRoutes({
         // Rolls the claim back too: the site stays uninitialised.
         if (!admin) throw fail.conflict('该手机号已被注册，请换一个手机号');
         await tx.audit({
+          actorId: admin.id,
           action: 'allocation.init',
           targetType: 'allocation',
           targetId: 1,
