@@ -15,6 +15,8 @@ export type { Database } from './schema';
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
+  /** PostgreSQL schema the tables live in, when not the default. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -38,7 +40,7 @@ export function openDatabase(options: {
       ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', schema: options.schema, close: () => db.destroy() };
   }
   if (url) throw new Error('DATABASE_URL must start with postgres:// (leave it unset for SQLite)');
   mkdirSync(options.dataDir, { recursive: true });
@@ -59,6 +61,9 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   }
   const migrator = new Migrator({
     db: handle.db,
+    // Kysely looks for its own tables across every schema: name ours, so another schema's
+    // (another server's, on a shared database) is never taken for this one's.
+    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
     provider: { getMigrations: async () => provided },
   });
   const { error, results } = await migrator.migrateToLatest();
