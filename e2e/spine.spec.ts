@@ -21,6 +21,8 @@ async function signIn(page: Page, phone: string, password: string) {
   await page.getByLabel('手机号').fill(phone);
   await page.getByLabel('密码').fill(password);
   await page.getByRole('button', { name: '登录' }).click();
+  // Signed in once the page has moved on (admins to the console, others to the home page).
+  await expect(page).not.toHaveURL(/\/user\/login$/);
 }
 
 test('a fresh site sends visitors to setup, which creates the admin; the home page shows the title', async ({

@@ -46,9 +46,10 @@ async function signIn(page: Page) {
   await expect(page).toHaveURL(/\/admin\/admin\//);
 }
 
-/** Confirms the open Popconfirm with its OK button. */
+/** Confirms the open Popconfirm with its OK button and waits until the action has finished. */
 async function confirmPop(page: Page, ok: string) {
   await page.locator('.ant-popconfirm:visible').getByRole('button', { name: ok, exact: true }).click();
+  await expect(page.locator('.ant-popconfirm:visible')).toHaveCount(0);
 }
 
 const randomPhone = () => `15${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;

@@ -68,6 +68,7 @@ export function UserActionButtons({
   const blockButton =
     user.status === 'blocked' ? (
       <Popconfirm
+        key="unblock"
         title="解除封禁"
         description={`确定解除 ${user.name} 的封禁吗？解封后用户可重新登录。`}
         okText="解封"
@@ -80,6 +81,7 @@ export function UserActionButtons({
       </Popconfirm>
     ) : (
       <Popconfirm
+        key="block"
         title="封禁用户"
         description={`确定封禁 ${user.name} 吗？封禁后其所有登录会话立即失效。`}
         okText="封禁"
@@ -95,8 +97,11 @@ export function UserActionButtons({
         </Tooltip>
       </Popconfirm>
     );
+  // Distinct keys: when the flag flips, the other confirmation mounts fresh instead of inheriting
+  // the finishing one's loading state and its close-on-resolve.
   const adminButton = user.isAdmin ? (
     <Popconfirm
+      key="unset-admin"
       title="取消管理员"
       description={`确定取消 ${user.name} 的管理员身份吗？`}
       okText="确定"
@@ -112,6 +117,7 @@ export function UserActionButtons({
     </Popconfirm>
   ) : (
     <Popconfirm
+      key="set-admin"
       title="设为管理员"
       description={`确定将 ${user.name} 设为管理员吗？管理员可以登录本后台。`}
       okText="确定"
