@@ -143,7 +143,7 @@ export function AdminShell() {
             type="text"
             className="admin-trigger"
             aria-label={collapsed ? '展开菜单' : '收起菜单'}
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
             onClick={() => setCollapsed(!collapsed)}
           />
           <span className="admin-page-title">{current?.label ?? ''}</span>
@@ -151,14 +151,14 @@ export function AdminShell() {
             <NoticeBell onOpenLink={(link) => navigate(link)} />
             {mobile ? null : (
               <span className="admin-user">
-                <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} alt="" />
+                <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined aria-hidden />} alt="" />
                 <span>{user?.name ?? ''}</span>
               </span>
             )}
-            <Button type="text" icon={<KeyOutlined />} onClick={() => setPasswordOpen(true)}>
+            <Button type="text" icon={<KeyOutlined aria-hidden />} onClick={() => setPasswordOpen(true)}>
               修改密码
             </Button>
-            <Button type="text" icon={<LogoutOutlined />} onClick={() => void logout()}>
+            <Button type="text" icon={<LogoutOutlined aria-hidden />} onClick={() => void logout()}>
               退出登录
             </Button>
           </div>

@@ -69,7 +69,7 @@ export function ImageUploader({ label, src, buttonText, onUpload }: Props) {
             });
         }}
       >
-        <Button icon={<UploadOutlined />} loading={percent !== null && percent < 100}>
+        <Button icon={<UploadOutlined aria-hidden />} loading={percent !== null && percent < 100}>
           {buttonText}
         </Button>
       </Upload>

@@ -143,7 +143,7 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
 
   const empty = list.error ? (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="列表加载失败，请检查网络后重试">
-      <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
+      <Button icon={<ReloadOutlined aria-hidden />} onClick={() => void list.refetch()}>
         重新加载
       </Button>
     </Empty>
@@ -221,7 +221,7 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
           })}
           <Form.Item className="list-form-buttons">
             <Space wrap>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
                 查询
               </Button>
               <Button onClick={list.reset} disabled={!list.hasFilters}>
@@ -233,7 +233,7 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
         <Space wrap className="list-actions">
           {actions}
           {exportPath ? (
-            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void onExport()}>
+            <Button icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={() => void onExport()}>
               导出 Excel
             </Button>
           ) : null}

@@ -156,7 +156,7 @@ export default function MessagePage() {
         actions={
           <Button
             type="primary"
-            icon={<SendOutlined />}
+            icon={<SendOutlined aria-hidden />}
             onClick={() => {
               setEditing(null);
               setOpen(true);

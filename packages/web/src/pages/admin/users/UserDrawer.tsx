@@ -183,7 +183,7 @@ export function UserDrawer({
     body = (
       <div className="user-detail">
         <div className="user-detail-head">
-          <Avatar size={56} src={user.avatar || undefined} icon={<UserOutlined />} alt="" />
+          <Avatar size={56} src={user.avatar || undefined} icon={<UserOutlined aria-hidden />} alt="" />
           <div className="user-detail-title">
             <Typography.Title level={4} style={{ margin: 0 }}>
               {user.name}

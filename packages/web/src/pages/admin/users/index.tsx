@@ -71,7 +71,7 @@ export default function UsersPage() {
         key: 'user',
         render: (_, user) => (
           <div className="user-cell">
-            <Avatar size={36} src={user.avatar || undefined} icon={<UserOutlined />} alt="" />
+            <Avatar size={36} src={user.avatar || undefined} icon={<UserOutlined aria-hidden />} alt="" />
             <div className="user-cell-text">
               <Button type="link" className="user-cell-name" onClick={() => setDetail(user.id)}>
                 {user.name}
@@ -152,7 +152,7 @@ export default function UsersPage() {
           />
         }
         actions={
-          <Button type="primary" icon={<UsergroupAddOutlined />} onClick={() => setGenerateOpen(true)}>
+          <Button type="primary" icon={<UsergroupAddOutlined aria-hidden />} onClick={() => setGenerateOpen(true)}>
             生成账号
           </Button>
         }
