@@ -136,6 +136,13 @@ test('an operator manages an app user, generates accounts and messages every use
   await drawer.getByRole('button', { name: /查看.*全部金币流水/ }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/admin/coin\\?userId=${userId}`));
   await expect(page.locator('.ant-table-row', { hasText: reason })).toContainText('管理员调整');
+  // Sorting by a column goes to the URL; the export downloads the whole filtered ledger.
+  await page.getByRole('columnheader', { name: '变动', exact: true }).click();
+  await expect(page).toHaveURL(/sort=delta/);
+  await expect(page.locator('.ant-table-row', { hasText: reason })).toBeVisible();
+  const xlsx = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出 Excel' }).click();
+  expect((await xlsx).suggestedFilename()).toMatch(/^金币流水-\d{4}-\d{2}-\d{2}\.xlsx$/);
 
   // Generate 20 accounts: a CSV downloads at once (header + 20 rows), passwords shown once.
   await page.goto('/admin/admin/users');

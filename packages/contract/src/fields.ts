@@ -71,6 +71,14 @@ export const order = z
   .default('descend')
   .meta({ title: '排序方向' });
 
+/** Which column a list sorts by: one of `keys`, the first by default. */
+export function sortBy<const K extends readonly [string, ...string[]]>(keys: K) {
+  return z
+    .enum(keys, { error: `排序字段只能是 ${keys.join('、')}` })
+    .default(keys[0] as K[number] as never)
+    .meta({ title: '排序字段' });
+}
+
 /** An inclusive time range as ISO 8601 strings (the web's date presets produce them). */
 export const timeRange = z
   .object({

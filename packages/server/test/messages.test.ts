@@ -60,6 +60,20 @@ describe('in-app messages', () => {
     expect((await unread(aliceToken)).total).toBe(1);
   });
 
+  it('lists newest or oldest first, by sending or by last change', async () => {
+    const ids = async (body: Record<string, unknown>) =>
+      (
+        (await server.call('/api/message/fetch/page', { size: 100, ...body }, admin)).body.data as {
+          list: { id: number }[];
+        }
+      ).list.map((m) => m.id);
+    const newest = await ids({});
+    expect(newest).toEqual([...newest].sort((a, b) => b - a));
+    expect(await ids({ order: 'ascend' })).toEqual([...newest].reverse());
+    await server.call('/api/message/update', { id: newest.at(-1), title: '最近修改' }, admin);
+    expect((await ids({ sort: 'updatedAt' }))[0]).toBe(newest.at(-1));
+  });
+
   it('update changes only the fields sent', async () => {
     const made = await server.call('/api/message/make', { title: '原标题', content: '原内容' }, admin);
     const id = (made.body.data as { message: { id: number } }).message.id;

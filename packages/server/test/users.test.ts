@@ -226,6 +226,14 @@ describe('operator tools', () => {
       .executeTakeFirstOrThrow();
     expect(row.coins).toBe(0);
     expect(await unreconciledUsers(server.app.services.db)).toEqual([]);
+    const byDelta = async (order: string) =>
+      (
+        (await server.call('/api/coin/fetch/page', { userId: user.id, sort: 'delta', order, size: 100 }, admin)).body
+          .data as { list: { delta: number }[]; total: number }
+      ).list.map((r) => r.delta);
+    expect((await byDelta('descend'))[0]).toBe(20);
+    expect((await byDelta('ascend'))[0]).toBe(-1);
+    expect(await byDelta('ascend')).toHaveLength(21);
   });
 
   it('exports the whole filtered list as .xlsx, not just a page', async () => {
@@ -262,6 +270,8 @@ describe('operator tools', () => {
     );
     expect(page.total).toBeGreaterThan(0);
     expect(page.list.every((e) => String(e.action).startsWith('users.'))).toBe(true);
+    const oldest = data<{ list: Data[] }>(await server.call('/api/audit/fetch/page', { order: 'ascend' }, admin));
+    expect(oldest.list[0].action).toBe('allocation.init');
     const blocks = data<{ list: Data[] }>(await server.call('/api/audit/fetch/page', { action: 'users.block' }, admin));
     expect(blocks.list[0]).toMatchObject({
       before: { status: 'normal' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { id, isoTime, page, paged, size, text, timeRange } from '../fields';
+import { id, isoTime, order, page, paged, size, text, timeRange } from '../fields';
 
 export const auditEntry = z.object({
   id,
@@ -25,7 +25,7 @@ export const auditEndpoints = {
   '/api/audit/fetch/page': endpoint({
     access: 'admin',
     summary: '分页查询操作日志（按操作人、类型、时间筛选）',
-    input: auditFilter.extend({ page, size }),
+    input: auditFilter.extend({ page, size, order }),
     output: paged(auditEntry),
   }),
   '/api/audit/export': endpoint({

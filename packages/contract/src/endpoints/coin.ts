@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type CoinReason, coinReasons } from '../constants';
 import { endpoint } from '../endpoint';
-import { id, isoTime, page, paged, size, timeRange } from '../fields';
+import { id, isoTime, order, page, paged, size, sortBy, timeRange } from '../fields';
 
 export const coinReason = z.enum(coinReasons.map((r) => r.value) as [CoinReason, ...CoinReason[]], {
   error: '未知的金币变动原因',
@@ -31,7 +31,7 @@ export const coinEndpoints = {
   '/api/coin/fetch/page': endpoint({
     access: 'admin',
     summary: '分页查询金币流水（按用户、原因、时间筛选）',
-    input: coinFilter.extend({ page, size }),
+    input: coinFilter.extend({ page, size, sort: sortBy(['createdAt', 'delta']), order }),
     output: paged(coinRecord),
   }),
   '/api/coin/export': endpoint({

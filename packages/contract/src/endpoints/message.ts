@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { empty, id, isoTime, page, paged, search, size, text } from '../fields';
+import { empty, id, isoTime, order, page, paged, search, size, sortBy, text } from '../fields';
 
 export const messageTitle = text('标题', 1, 100);
 export const messageContent = text('内容', 1, 5000);
@@ -61,6 +61,8 @@ export const messageEndpoints = {
       size,
       search,
       blocked: z.boolean({ error: '屏蔽筛选必须是布尔值' }).optional().meta({ title: '是否屏蔽' }),
+      sort: sortBy(['createdAt', 'updatedAt']),
+      order,
     }),
     output: paged(adminMessage),
   }),

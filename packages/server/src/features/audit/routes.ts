@@ -52,7 +52,7 @@ export const auditRoutes = defineRoutes({
       const [rows, count] = await Promise.all([
         base
           .select(entryColumns)
-          .orderBy('a.id', 'desc')
+          .orderBy('a.id', input.order === 'ascend' ? 'asc' : 'desc')
           .limit(input.size)
           .offset(input.page * input.size)
           .execute(),

@@ -36,10 +36,13 @@ export const coinRoutes = defineRoutes({
   '/api/coin/fetch/page': {
     handler: async (input, ctx) => {
       const base = filteredRecords(ctx.db, input);
+      const direction = input.order === 'ascend' ? 'asc' : 'desc';
+      // The ledger is append-only, so id order is time order.
+      let sorted = base.select(recordColumns);
+      if (input.sort === 'delta') sorted = sorted.orderBy('coin_records.delta', direction);
       const [rows, count] = await Promise.all([
-        base
-          .select(recordColumns)
-          .orderBy('coin_records.id', 'desc')
+        sorted
+          .orderBy('coin_records.id', direction)
           .limit(input.size)
           .offset(input.page * input.size)
           .execute(),

@@ -173,9 +173,11 @@ export const messageRoutes = defineRoutes({
           ]),
         );
       }
+      const direction = input.order === 'ascend' ? 'asc' : 'desc';
+      let sorted = base.leftJoin('users as u', 'u.id', 'm.user_id');
+      if (input.sort === 'updatedAt') sorted = sorted.orderBy('m.updated_at', direction);
       const [rows, count] = await Promise.all([
-        base
-          .leftJoin('users as u', 'u.id', 'm.user_id')
+        sorted
           .selectAll('m')
           .select(['u.phone as user_phone'])
           .select((eb) =>
@@ -185,7 +187,7 @@ export const messageRoutes = defineRoutes({
               .whereRef('r.message_id', '=', 'm.id')
               .as('read_count'),
           )
-          .orderBy('m.id', 'desc')
+          .orderBy('m.id', direction)
           .limit(input.size)
           .offset(input.page * input.size)
           .execute(),

@@ -10,6 +10,14 @@ export type ListValues = Record<string, string | undefined>;
 
 export type SortOrder = 'ascend' | 'descend';
 
+/** The sort an endpoint accepts from the URL's: an unknown column falls back to the first, newest first. */
+export function sortParams<K extends string>(
+  sort: { sort?: string; order?: SortOrder },
+  columns: readonly [K, ...K[]],
+): { sort: K; order: SortOrder } {
+  return { sort: columns.includes(sort.sort as K) ? (sort.sort as K) : columns[0], order: sort.order ?? 'descend' };
+}
+
 /** A server-paged answer (DESIGN.md): data { list, total, page, size }, page counted from 0. */
 export interface PagedData<Row> {
   list: Row[];

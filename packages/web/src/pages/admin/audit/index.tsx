@@ -7,6 +7,8 @@ import {
   type ListValues,
   ListView,
   rangeValue,
+  type SortOrder,
+  sortParams,
   TimeCell,
   useList,
 } from '../../../components/list';
@@ -69,9 +71,12 @@ const fields: FilterField[] = [
   { kind: 'range', name: 'range', label: '时间' },
 ];
 
-function toFilter(values: ListValues) {
+const sortColumns = ['createdAt'] as const;
+const defaultSort = { sort: sortColumns[0], order: 'descend' } as const;
+
+function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
   const action = values.action && /^[a-z.]{1,60}$/.test(values.action) ? values.action : undefined;
-  return { actorId: idValue(values.actorId), action, ...rangeValue(values) };
+  return { actorId: idValue(values.actorId), action, ...rangeValue(values), ...sortParams(sort, sortColumns) };
 }
 
 /** Compact one-line JSON of a before/after value; '-' when there is none. */
@@ -91,7 +96,13 @@ function JsonCell({ value }: { value: unknown }) {
 }
 
 const columns: ColumnsType<AuditEntry> = [
-  { title: '时间', dataIndex: 'createdAt', key: 'createdAt', render: (v: string) => <TimeCell value={v} /> },
+  {
+    title: '时间',
+    dataIndex: 'createdAt',
+    key: 'createdAt',
+    sorter: true,
+    render: (v: string) => <TimeCell value={v} />,
+  },
   {
     title: '操作人',
     key: 'actor',
@@ -157,7 +168,7 @@ function ExpandedEntry({ entry }: { entry: AuditEntry }) {
 
 /** /admin/admin/audit (操作日志): who changed what and when, with before/after values. */
 export default function AuditPage() {
-  const list = useList<AuditEntry>({ fetchPath: '/api/audit/fetch/page', keys, toFilter });
+  const list = useList<AuditEntry>({ fetchPath: '/api/audit/fetch/page', keys, toFilter, defaultSort });
   return (
     <ListView<AuditEntry>
       list={list}

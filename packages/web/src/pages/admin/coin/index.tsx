@@ -9,6 +9,8 @@ import {
   type ListValues,
   ListView,
   rangeValue,
+  type SortOrder,
+  sortParams,
   TimeCell,
   useList,
 } from '../../../components/list';
@@ -28,10 +30,13 @@ const fields: FilterField[] = [
   { kind: 'range', name: 'range', label: '时间' },
 ];
 
-function toFilter(values: ListValues) {
+const sortColumns = ['createdAt', 'delta'] as const;
+const defaultSort = { sort: sortColumns[0], order: 'descend' } as const;
+
+function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
   const reason =
     values.reason && values.reason in coinReasonLabels ? (values.reason as CoinRecord['reason']) : undefined;
-  return { userId: idValue(values.userId), reason, ...rangeValue(values) };
+  return { userId: idValue(values.userId), reason, ...rangeValue(values), ...sortParams(sort, sortColumns) };
 }
 
 const columns: ColumnsType<CoinRecord> = [
@@ -48,7 +53,14 @@ const columns: ColumnsType<CoinRecord> = [
       </div>
     ),
   },
-  { title: '变动', dataIndex: 'delta', key: 'delta', align: 'right', render: (v: number) => <DeltaCell value={v} /> },
+  {
+    title: '变动',
+    dataIndex: 'delta',
+    key: 'delta',
+    sorter: true,
+    align: 'right',
+    render: (v: number) => <DeltaCell value={v} />,
+  },
   {
     title: '变动后余额',
     dataIndex: 'balanceAfter',
@@ -70,12 +82,18 @@ const columns: ColumnsType<CoinRecord> = [
         <span className="list-muted">-</span>
       ),
   },
-  { title: '时间', dataIndex: 'createdAt', key: 'createdAt', render: (v: string) => <TimeCell value={v} /> },
+  {
+    title: '时间',
+    dataIndex: 'createdAt',
+    key: 'createdAt',
+    sorter: true,
+    render: (v: string) => <TimeCell value={v} />,
+  },
 ];
 
 /** /admin/admin/coin (金币流水): every balance change, by user, reason and time, with Excel export. */
 export default function CoinPage() {
-  const list = useList<CoinRecord>({ fetchPath: '/api/coin/fetch/page', keys, toFilter });
+  const list = useList<CoinRecord>({ fetchPath: '/api/coin/fetch/page', keys, toFilter, defaultSort });
   return (
     <ListView<CoinRecord>
       list={list}

@@ -5,7 +5,15 @@ import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '../../../api/request';
-import { type FilterField, type ListValues, ListView, TimeCell, useList } from '../../../components/list';
+import {
+  type FilterField,
+  type ListValues,
+  ListView,
+  type SortOrder,
+  sortParams,
+  TimeCell,
+  useList,
+} from '../../../components/list';
 import { type AdminMessage, MessageModal } from './MessageModal';
 
 const keys = ['search', 'blocked'] as const;
@@ -24,14 +32,21 @@ const fields: FilterField[] = [
   },
 ];
 
-function toFilter(values: ListValues) {
+const sortColumns = ['createdAt', 'updatedAt'] as const;
+const defaultSort = { sort: sortColumns[0], order: 'descend' } as const;
+
+function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
   const blocked = values.blocked === 'true' ? true : values.blocked === 'false' ? false : undefined;
-  return { search: values.search ?? '', ...(blocked === undefined ? {} : { blocked }) };
+  return {
+    search: values.search ?? '',
+    ...(blocked === undefined ? {} : { blocked }),
+    ...sortParams(sort, sortColumns),
+  };
 }
 
 /** /admin/admin/message (站内消息): sent messages, send to everyone or one user, edit, block. */
 export default function MessagePage() {
-  const list = useList<AdminMessage>({ fetchPath: '/api/message/fetch/page', keys, toFilter });
+  const list = useList<AdminMessage>({ fetchPath: '/api/message/fetch/page', keys, toFilter, defaultSort });
   const { notification } = App.useApp();
   const [editing, setEditing] = useState<AdminMessage | null>(null);
   const [open, setOpen] = useState(false);
@@ -95,7 +110,20 @@ export default function MessagePage() {
         key: 'blocked',
         render: (blocked: boolean) => (blocked ? <Tag color="red">已屏蔽</Tag> : <Tag color="green">正常</Tag>),
       },
-      { title: '发送时间', dataIndex: 'createdAt', key: 'createdAt', render: (v: string) => <TimeCell value={v} /> },
+      {
+        title: '发送时间',
+        dataIndex: 'createdAt',
+        key: 'createdAt',
+        sorter: true,
+        render: (v: string) => <TimeCell value={v} />,
+      },
+      {
+        title: '最近修改',
+        dataIndex: 'updatedAt',
+        key: 'updatedAt',
+        sorter: true,
+        render: (v: string) => <TimeCell value={v} />,
+      },
       {
         title: '操作',
         key: 'actions',

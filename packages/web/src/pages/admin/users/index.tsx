@@ -11,6 +11,7 @@ import {
   idValue,
   type ListValues,
   ListView,
+  sortParams,
   TimeCell,
   useIsMobile,
   useList,
@@ -24,7 +25,6 @@ const statuses = ['all', 'normal', 'blocked', 'admin'] as const;
 type Status = (typeof statuses)[number];
 const statusLabels: Record<Status, string> = { all: '全部', normal: '正常', blocked: '已封禁', admin: '管理员' };
 const sortKeys = ['createdAt', 'lastActiveAt', 'coins'] as const;
-type SortKey = (typeof sortKeys)[number];
 
 const keys = ['status', 'search'] as const;
 const fields: FilterField[] = [
@@ -37,8 +37,7 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: 'ascend' | 
   return {
     status,
     search: values.search ?? '',
-    sort: sortKeys.includes(sort.sort as SortKey) ? (sort.sort as SortKey) : 'createdAt',
-    order: sort.order ?? 'descend',
+    ...sortParams(sort, sortKeys),
   };
 }
 
