@@ -1,7 +1,7 @@
 import type { Notice } from '@appdesk/contract';
 import type { Selectable } from 'kysely';
-import { sql } from 'kysely';
-import type { Db } from '../../db/index';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database, Db } from '../../db/index';
 import { iso, pageAnswer } from '../../db/paging';
 import type { MessagesTable } from '../../db/schema';
 import { type RequestContext, signedIn } from '../../http/context';
@@ -38,19 +38,22 @@ function unreadBy(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>) {
   );
 }
 
+/** How many users have read message `m` (operators see it per message). */
+function readCount(eb: ExpressionBuilder<Database & { m: Database['messages'] }, 'm'>) {
+  return eb
+    .selectFrom('message_reads as r')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .whereRef('r.message_id', '=', 'm.id')
+    .as('read_count');
+}
+
 async function loadAdminMessage(ctx: RequestContext, id: number) {
   const row = await ctx.db
     .selectFrom('messages as m')
     .leftJoin('users as u', 'u.id', 'm.user_id')
     .selectAll('m')
     .select(['u.phone as user_phone'])
-    .select((eb) =>
-      eb
-        .selectFrom('message_reads as r')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('r.message_id', '=', 'm.id')
-        .as('read_count'),
-    )
+    .select(readCount)
     .where('m.id', '=', id)
     .executeTakeFirst();
   if (!row) throw fail.notFound('消息不存在');
@@ -180,13 +183,7 @@ export const messageRoutes = defineRoutes({
         sorted
           .selectAll('m')
           .select(['u.phone as user_phone'])
-          .select((eb) =>
-            eb
-              .selectFrom('message_reads as r')
-              .select((e) => e.fn.countAll<number>().as('n'))
-              .whereRef('r.message_id', '=', 'm.id')
-              .as('read_count'),
-          )
+          .select(readCount)
           .orderBy('m.id', direction)
           .limit(input.size)
           .offset(input.page * input.size)
