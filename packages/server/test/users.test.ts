@@ -208,6 +208,15 @@ describe('operator tools', () => {
     expect(future.total).toBe(0);
   });
 
+  it('the ledger and the audit log are append-only in the database itself', async () => {
+    const db = server.app.services.db;
+    await expect(db.updateTable('coin_records').set({ delta: 1_000_000 }).execute()).rejects.toThrow(/append-only/);
+    await expect(db.deleteFrom('coin_records').execute()).rejects.toThrow(/append-only/);
+    await expect(db.updateTable('audit_log').set({ action: 'forged' }).execute()).rejects.toThrow(/append-only/);
+    await expect(db.deleteFrom('audit_log').execute()).rejects.toThrow(/append-only/);
+    expect(await unreconciledUsers(db)).toEqual([]);
+  });
+
   it('200 concurrent debits against a balance that covers 20 succeed exactly 20 times', async () => {
     const user = await register();
     await server.call('/api/users/update/coins', { id: user.id, delta: 20, reason: '准备' }, admin);
