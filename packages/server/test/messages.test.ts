@@ -79,6 +79,12 @@ describe('in-app messages', () => {
     const id = (made.body.data as { message: { id: number } }).message.id;
     const titled = await server.call('/api/message/update', { id, title: '新标题' }, admin);
     expect(titled.body.data).toMatchObject({ message: { title: '新标题', content: '原内容' } });
+    for (const search of ['%', '_', '原%']) {
+      const found = await server.call('/api/message/fetch/page', { search }, admin);
+      expect((found.body.data as { total: number }).total, search).toBe(0);
+    }
+    const byWord = await server.call('/api/message/fetch/page', { search: '原内' }, admin);
+    expect((byWord.body.data as { total: number }).total).toBeGreaterThanOrEqual(1);
     const nothing = await server.call('/api/message/update', { id }, admin);
     expect(nothing.body.code).toBe(400);
     const missing = await server.call('/api/message/update', { id: 999_999, title: 'x' }, admin);

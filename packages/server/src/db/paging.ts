@@ -22,3 +22,6 @@ export function shanghaiTime(ms: number | null): string {
         .slice(0, 16)
         .replace('T', ' ');
 }
+
+/** Text with LIKE's wildcards taken literally; pair with ESCAPE '\\' (PostgreSQL's default, SQLite's on request). */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -2,7 +2,7 @@ import type { Notice } from '@appdesk/contract';
 import type { Selectable } from 'kysely';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database, Db } from '../../db/index';
-import { iso, pageAnswer } from '../../db/paging';
+import { escapeLike, iso, pageAnswer } from '../../db/paging';
 import type { MessagesTable } from '../../db/schema';
 import { type RequestContext, signedIn } from '../../http/context';
 import { fail } from '../../http/errors';
@@ -168,7 +168,7 @@ export const messageRoutes = defineRoutes({
       let base = ctx.db.selectFrom('messages as m');
       if (input.blocked !== undefined) base = base.where('m.blocked', '=', input.blocked ? 1 : 0);
       if (input.search) {
-        const pattern = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const pattern = `%${escapeLike(input.search)}%`;
         base = base.where((eb) =>
           eb.or([
             eb('m.title', 'like', sql<string>`${pattern} escape '\\'`),

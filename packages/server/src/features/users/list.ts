@@ -1,6 +1,7 @@
 import type { UserListFilter } from '@appdesk/contract';
 import { type ExpressionBuilder, type RawBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
+import { escapeLike } from '../../db/paging';
 import type { Database } from '../../db/schema';
 
 type Filter = Required<Omit<UserListFilter, 'order'>> & { order?: 'ascend' | 'descend' };
@@ -35,14 +36,19 @@ function searchCondition(dialect: Dialect, search: string) {
     const id = idLike(search);
     if (usesTrigrams(search)) {
       if (dialect === 'sqlite') return eb('users.id', 'in', sql<number>`(${sqliteMatches(search)})`);
-      const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = `%${escapeLike(search)}%`;
       ors.push(eb('users.phone', 'like', pattern), eb('users.nickname', 'like', pattern));
-    } else {
+    } else if (dialect === 'sqlite') {
+      // SQLite compares text byte by byte, so a prefix is a range the ordinary indexes serve.
       const upper = `${search}\uffff`;
       ors.push(
         eb.and([eb('users.phone', '>=', search), eb('users.phone', '<', upper)]),
         eb.and([eb('users.nickname', '>=', search), eb('users.nickname', '<', upper)]),
       );
+    } else {
+      // PostgreSQL may sort by a language collation, where that range trick is wrong: say "prefix".
+      const prefix = `${escapeLike(search)}%`;
+      ors.push(eb('users.phone', 'like', prefix), eb('users.nickname', 'like', prefix));
     }
     if (id !== undefined) ors.push(eb('users.id', '=', id));
     return eb.or(ors);
