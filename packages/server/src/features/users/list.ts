@@ -40,7 +40,7 @@ function searchCondition(dialect: Dialect, search: string) {
       ors.push(eb('users.phone', 'like', pattern), eb('users.nickname', 'like', pattern));
     } else if (dialect === 'sqlite') {
       // SQLite compares text byte by byte, so a prefix is a range the ordinary indexes serve.
-      const upper = `${search}\uffff`;
+      const upper = `${search}\u{10ffff}`;
       ors.push(
         eb.and([eb('users.phone', '>=', search), eb('users.phone', '<', upper)]),
         eb.and([eb('users.nickname', '>=', search), eb('users.nickname', '<', upper)]),
