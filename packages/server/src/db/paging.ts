@@ -1,3 +1,26 @@
+import type { SelectQueryBuilder } from 'kysely';
+
+/**
+ * One page of `list` (already selected and ordered) and the number of rows `filtered` matches,
+ * queried together. `filtered` is the same query before select and order, so the total counts
+ * exactly what the pages walk through.
+ */
+export async function pageOf<R, DB, TB extends keyof DB>(
+  list: { limit(n: number): { offset(n: number): { execute(): Promise<R[]> } } },
+  filtered: SelectQueryBuilder<DB, TB, object>,
+  page: number,
+  size: number,
+): Promise<{ rows: R[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    list
+      .limit(size)
+      .offset(page * size)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number((count as { n: number | string }).n) };
+}
+
 /** Time-range filters arrive as ISO strings; the database holds epoch milliseconds. */
 export function rangeMs(range: { from?: string; to?: string }): { from?: number; to?: number } {
   return {

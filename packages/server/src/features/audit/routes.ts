@@ -1,7 +1,7 @@
 import type { auditFilter } from '@appdesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
-import { iso, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
+import { iso, pageAnswer, pageOf, rangeMs, shanghaiTime } from '../../db/paging';
 import { exportRows } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 import { maskPhone } from '../users/presenter';
@@ -49,15 +49,12 @@ export const auditRoutes = defineRoutes({
   '/api/audit/fetch/page': {
     handler: async (input, ctx) => {
       const base = filteredEntries(ctx.db, input);
-      const [rows, count] = await Promise.all([
-        base
-          .select(entryColumns)
-          .orderBy('a.id', input.order === 'ascend' ? 'asc' : 'desc')
-          .limit(input.size)
-          .offset(input.page * input.size)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
+      const { rows, total } = await pageOf(
+        base.select(entryColumns).orderBy('a.id', input.order === 'ascend' ? 'asc' : 'desc'),
+        base,
+        input.page,
+        input.size,
+      );
       const list = rows.map((r) => ({
         id: r.id,
         actorId: r.actor_id,
@@ -70,7 +67,7 @@ export const auditRoutes = defineRoutes({
         ip: r.ip,
         createdAt: iso(r.created_at),
       }));
-      return pageAnswer(list, count.n, input.page, input.size);
+      return pageAnswer(list, total, input.page, input.size);
     },
   },
 

@@ -1,7 +1,7 @@
 import { type CoinReason, type coinFilter, coinReasons } from '@appdesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
-import { iso, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
+import { iso, pageAnswer, pageOf, rangeMs, shanghaiTime } from '../../db/paging';
 import { exportRows } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 
@@ -40,14 +40,7 @@ export const coinRoutes = defineRoutes({
       // The ledger is append-only, so id order is time order.
       let sorted = base.select(recordColumns);
       if (input.sort === 'delta') sorted = sorted.orderBy('coin_records.delta', direction);
-      const [rows, count] = await Promise.all([
-        sorted
-          .orderBy('coin_records.id', direction)
-          .limit(input.size)
-          .offset(input.page * input.size)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
+      const { rows, total } = await pageOf(sorted.orderBy('coin_records.id', direction), base, input.page, input.size);
       const list = rows.map((r) => ({
         id: r.id,
         userId: r.user_id,
@@ -61,7 +54,7 @@ export const coinRoutes = defineRoutes({
         note: r.note,
         createdAt: iso(r.created_at),
       }));
-      return pageAnswer(list, count.n, input.page, input.size);
+      return pageAnswer(list, total, input.page, input.size);
     },
   },
 

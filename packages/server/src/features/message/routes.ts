@@ -2,7 +2,7 @@ import type { Notice } from '@appdesk/contract';
 import type { Selectable } from 'kysely';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database, Db } from '../../db/index';
-import { escapeLike, iso, pageAnswer } from '../../db/paging';
+import { escapeLike, iso, pageAnswer, pageOf } from '../../db/paging';
 import type { MessagesTable } from '../../db/schema';
 import { type RequestContext, signedIn } from '../../http/context';
 import { fail } from '../../http/errors';
@@ -179,18 +179,13 @@ export const messageRoutes = defineRoutes({
       const direction = input.order === 'ascend' ? 'asc' : 'desc';
       let sorted = base.leftJoin('users as u', 'u.id', 'm.user_id');
       if (input.sort === 'updatedAt') sorted = sorted.orderBy('m.updated_at', direction);
-      const [rows, count] = await Promise.all([
-        sorted
-          .selectAll('m')
-          .select(['u.phone as user_phone'])
-          .select(readCount)
-          .orderBy('m.id', direction)
-          .limit(input.size)
-          .offset(input.page * input.size)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return pageAnswer(rows.map(presentAdminMessage), count.n, input.page, input.size);
+      const { rows, total } = await pageOf(
+        sorted.selectAll('m').select(['u.phone as user_phone']).select(readCount).orderBy('m.id', direction),
+        base,
+        input.page,
+        input.size,
+      );
+      return pageAnswer(rows.map(presentAdminMessage), total, input.page, input.size);
     },
   },
 
@@ -209,15 +204,12 @@ export const messageRoutes = defineRoutes({
     handler: async (input, ctx) => {
       const user = signedIn(ctx);
       const base = unreadBy(ctx.db, user);
-      const [rows, count] = await Promise.all([
-        base
-          .select(inboxColumns)
-          .orderBy('m.id', 'desc')
-          .limit(input.size)
-          .offset(input.page * input.size)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
+      const { rows, total } = await pageOf(
+        base.select(inboxColumns).orderBy('m.id', 'desc'),
+        base,
+        input.page,
+        input.size,
+      );
       return {
         list: rows.map((r) => ({
           id: r.id,
@@ -226,7 +218,7 @@ export const messageRoutes = defineRoutes({
           read: false,
           createdAt: iso(r.created_at),
         })),
-        total: Number(count.n),
+        total,
       };
     },
   },
@@ -235,18 +227,17 @@ export const messageRoutes = defineRoutes({
     handler: async (input, ctx) => {
       const user = signedIn(ctx);
       const base = visibleTo(ctx.db, user);
-      const [rows, count] = await Promise.all([
+      const { rows, total } = await pageOf(
         base
           .leftJoin('message_reads as r', (join) =>
             join.onRef('r.message_id', '=', 'm.id').on('r.user_id', '=', user.id),
           )
           .select([...inboxColumns, 'r.read_at'])
-          .orderBy('m.id', 'desc')
-          .limit(input.size)
-          .offset(input.page * input.size)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
+          .orderBy('m.id', 'desc'),
+        base,
+        input.page,
+        input.size,
+      );
       const list = rows.map((r) => ({
         id: r.id,
         title: r.title,
@@ -254,7 +245,7 @@ export const messageRoutes = defineRoutes({
         read: r.read_at !== null,
         createdAt: iso(r.created_at),
       }));
-      return pageAnswer(list, count.n, input.page, input.size);
+      return pageAnswer(list, total, input.page, input.size);
     },
   },
 

@@ -1,7 +1,7 @@
 import type { UserListFilter } from '@appdesk/contract';
 import { type ExpressionBuilder, type RawBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
-import { escapeLike } from '../../db/paging';
+import { escapeLike, pageOf } from '../../db/paging';
 import type { Database } from '../../db/schema';
 
 type Filter = Required<Omit<UserListFilter, 'order'>> & { order?: 'ascend' | 'descend' };
@@ -99,15 +99,10 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
     return { rows, total: Number(count.rows[0]?.n ?? 0) };
   }
   const base = filteredUsers(db, dialect, filter);
-  const [rows, count] = await Promise.all([
-    base
-      .select(columns)
-      .orderBy(sortColumn[filter.sort], direction)
-      .orderBy('id', direction)
-      .limit(filter.size)
-      .offset(offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageOf(
+    base.select(columns).orderBy(sortColumn[filter.sort], direction).orderBy('id', direction),
+    base,
+    filter.page,
+    filter.size,
+  );
 }
