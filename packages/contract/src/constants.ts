@@ -1,6 +1,6 @@
 /** Runtime constants shared by server and web. Kept free of zod so light pages can import it. */
 
-/** The company's apps (DESIGN.md): one today. */
+/** The company's apps, the spec's "app information option" (DESIGN.md): one today. */
 export const apps = [{ label: '滚动截屏', value: 'tailor' }] as const;
 export type AppCode = (typeof apps)[number]['value'];
 
@@ -32,9 +32,6 @@ export const channels = [
   { value: 'zhuoyi', label: '卓易市场' },
 ] as const;
 export type ChannelCode = (typeof channels)[number]['value'];
-
-/** App information options (spec section 3). */
-export const appInfoOptions = [{ label: '滚动截屏', value: 'tailor' }] as const;
 
 /** Upload limits in bytes (DESIGN.md "Files"). */
 export const uploadLimits = {

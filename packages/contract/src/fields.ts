@@ -58,8 +58,6 @@ export function text(title: string, min: number, max: number) {
 
 export const empty = z.object({}).meta({ title: '空' });
 
-export const pageInput = z.object({ page, size });
-
 /** A server-paged list (DESIGN.md): data: { list, total, page, size }. */
 export function paged<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int() });

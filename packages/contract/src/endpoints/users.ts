@@ -17,6 +17,8 @@ import {
   userId,
 } from '../fields';
 
+export const userStatus = z.enum(['normal', 'blocked'], { error: '状态只能是 normal 或 blocked' });
+
 /** The signed-in account as the client stores it (spec: at least name and isAdmin). */
 export const currentUser = z
   .object({
@@ -28,15 +30,13 @@ export const currentUser = z
     email: z.string().nullable(),
     emailVerified: z.boolean(),
     isAdmin: z.boolean(),
-    status: z.enum(['normal', 'blocked']),
+    status: userStatus,
     coins: z.number().int(),
     vipExpiresAt: isoTime.nullable(),
     createdAt: isoTime,
   })
   .meta({ title: '当前用户' });
 export type CurrentUser = z.infer<typeof currentUser>;
-
-export const userStatus = z.enum(['normal', 'blocked'], { error: '状态只能是 normal 或 blocked' });
 
 /** A user as operators see it in lists and the detail drawer. */
 export const adminUser = currentUser
