@@ -1,6 +1,5 @@
 import { KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Code } from '@appdesk/contract/codes';
-import { isMobileWidth } from '@appdesk/contract/format';
 import { Avatar, Button, Drawer, Layout, Menu, Spin } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -8,6 +7,7 @@ import { call } from '../api/request';
 import { NoticeBell } from '../components/admin/NoticeBell';
 import { PasswordModal } from '../components/admin/PasswordModal';
 import { ChunkBoundary } from '../components/ChunkBoundary';
+import { useIsMobile } from '../components/useIsMobile';
 import { navigate as navigateAnywhere } from '../nav';
 import { ExceptionView } from '../pages/exception';
 import { allocationStore, loadAllocation, redirectIfNotInitialised } from '../state/allocation';
@@ -18,16 +18,6 @@ import { adminPages, adminPath } from './adminMenu';
 import './admin.css';
 
 const { Header, Sider, Content } = Layout;
-
-function useIsMobile(): boolean {
-  const [mobile, setMobile] = useState(() => isMobileWidth(window.innerWidth));
-  useEffect(() => {
-    const onResize = () => setMobile(isMobileWidth(window.innerWidth));
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, []);
-  return mobile;
-}
 
 function PageSpinner() {
   return (

@@ -6,7 +6,7 @@ import type { ColumnsType, TableProps } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { downloadExport } from '../download';
-import { useIsMobile } from './useIsMobile';
+import { useIsMobile } from '../useIsMobile';
 import type { ListController, ListValues, SortOrder } from './useList';
 import { pageSizes } from './useList';
 import './list.css';

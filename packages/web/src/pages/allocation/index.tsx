@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { hashPassword } from '../../api/hash';
 import { notify } from '../../api/notify';
-import { phoneMessage, phonePattern, strongPasswordRule } from '../../components/rules';
+import { phoneRules, strongPasswordRule } from '../../components/rules';
 import { navigate } from '../../nav';
 import { allocationStore, initAllocation, loadAllocation } from '../../state/allocation';
 import { useStore } from '../../state/store';
@@ -97,14 +97,7 @@ export default function AllocationInitPage() {
         title="首次使用，请创建管理员账号并设置站点信息。初始化只能进行一次。"
       />
       <Form<InitValues> layout="vertical" requiredMark onFinish={onFinish} autoComplete="off">
-        <Form.Item
-          label="手机号"
-          name="phone"
-          rules={[
-            { required: true, message: '请输入手机号' },
-            { pattern: phonePattern, message: phoneMessage },
-          ]}
-        >
+        <Form.Item label="手机号" name="phone" rules={phoneRules}>
           <Input placeholder="管理员登录用的 11 位手机号" inputMode="numeric" autoComplete="username" maxLength={11} />
         </Form.Item>
         <Form.Item

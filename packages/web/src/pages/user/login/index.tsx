@@ -5,7 +5,7 @@ import { hashPassword } from '../../../api/hash';
 import { notify } from '../../../api/notify';
 import { call } from '../../../api/request';
 import { AppLink } from '../../../components/AppLink';
-import { phoneMessage, phonePattern } from '../../../components/rules';
+import { phoneRules } from '../../../components/rules';
 import { navigate } from '../../../nav';
 import { saveSession } from '../../../state/session';
 
@@ -42,14 +42,7 @@ export default function LoginPage() {
     <section className="user-card" aria-labelledby="login-title">
       <h1 id="login-title">账号登录</h1>
       <Form<LoginValues> layout="vertical" size="large" requiredMark={false} onFinish={onFinish} autoComplete="on">
-        <Form.Item
-          label="手机号"
-          name="phone"
-          rules={[
-            { required: true, message: '请输入手机号' },
-            { pattern: phonePattern, message: phoneMessage },
-          ]}
-        >
+        <Form.Item label="手机号" name="phone" rules={phoneRules}>
           <Input placeholder="请输入 11 位手机号" inputMode="numeric" autoComplete="username" maxLength={11} />
         </Form.Item>
         <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
