@@ -200,6 +200,13 @@ export async function snapshotTables(server: TestServer): Promise<string> {
       .orderBy(table === 'login_attempts' ? 'key' : 'id')
       .execute();
   }
+  // The one table without an id column: the per-user read marks of messages.
+  out.message_reads = await server.app.services.db
+    .selectFrom('message_reads')
+    .selectAll()
+    .orderBy('user_id')
+    .orderBy('message_id')
+    .execute();
   return JSON.stringify(out);
 }
 
