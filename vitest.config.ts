@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-const apiTests = ['packages/server/test/**/*.test.ts'];
+// API tests: the shared suites in test/, and each feature's own beside its code.
+const apiTests = ['packages/server/test/**/*.test.ts', 'packages/server/src/**/*.test.ts'];
 
 // The API suite runs on SQLite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
 export default defineConfig({

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { channels } from '@appdesk/contract/constants';
 import Database from 'better-sqlite3';
+import { hashPassword } from '../../packages/server/src/core/passwords';
 import { migrateToLatest, openDatabase } from '../../packages/server/src/db/index';
-import { hashPassword } from '../../packages/server/src/features/users/passwords';
 import { rng, seededPassword, seededPhone, sha256hex } from './fixtures';
 
 export interface SeedOptions {

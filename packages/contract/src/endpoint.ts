@@ -4,6 +4,22 @@ import type { UploadKind } from './constants';
 /** Who may call an endpoint; the server enforces it (DESIGN.md "The API contract"). */
 export type Access = 'public' | 'user' | 'admin';
 
+/** The kind of record an operation-log row is about, with its Chinese name. */
+export interface AuditTarget {
+  type: string;
+  label: string;
+}
+
+/**
+ * What a write records in the operation log: exactly one row per successful call, with this
+ * action and the Chinese label the operation log page shows.
+ */
+export interface AuditDecl {
+  action: string;
+  label: string;
+  target: AuditTarget;
+}
+
 export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   access: Access;
   /** Chinese one-line summary, shown in the OpenAPI document. */
@@ -12,6 +28,14 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
   input: I;
   /** What the answer carries. */
   output: O;
+  /**
+   * A valid input (default `{}`), the base the generated tests vary one field at a time. Ids in it
+   * name the records the tests create first: 1 the first admin, 3 an ordinary user, and for
+   * other records the first one the table's own `make` example creates.
+   */
+  example?: z.input<I>;
+  /** Writes: the operation-log row the call records. Reads declare none and record none. */
+  audit?: AuditDecl;
   /**
    * Where the output goes in the envelope: `data` (default) or `root`, spread beside
    * code and message, for the calls whose fields the spec places there.
@@ -23,9 +47,23 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
   download?: 'xlsx';
 }
 
-export function endpoint<I extends z.ZodType, O extends z.ZodType>(def: EndpointDef<I, O>): EndpointDef<I, O> {
+/** Declares one endpoint, keeping its literal access level so handlers are typed by it. */
+export function endpoint<const A extends Access, I extends z.ZodType, O extends z.ZodType>(
+  def: EndpointDef<I, O> & { access: A },
+): EndpointDef<I, O> & { access: A } {
   return def;
 }
+
+/** A feature's operation-log target: declares the label once for all its endpoints. */
+export const auditTarget = (type: string, label: string): AuditTarget => ({ type, label });
+
+/**
+ * Every feature's contract file adds its endpoints to this registry (module augmentation), so
+ * the table and its types are complete without a hand-kept list:
+ * `declare module '../endpoint' { interface EndpointRegistry extends HelpEndpoints {} }`.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by each feature's declaration merging
+export interface EndpointRegistry {}
 
 /** The common answer shape. */
 export interface Envelope<T = unknown> {

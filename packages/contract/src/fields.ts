@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { type IntegerRule, MAX_ID, phonePattern, ruleMessages, rules, type TextRule } from './rules';
 
 /**
  * Field schemas reused across endpoints. Each carries a Chinese title (`meta`) so the
  * server can name the field in a 400 message, and a Chinese message for its own rule.
  */
 export const phone = z
-  .string({ error: '手机号必须是字符串' })
-  .regex(/^1[3-9]\d{9}$/, { error: '手机号格式不正确，应为 11 位中国大陆手机号' })
-  .meta({ title: '手机号' });
+  .string({ error: ruleMessages(rules.phone).type })
+  .regex(phonePattern, { error: ruleMessages(rules.phone).pattern })
+  .meta({ title: rules.phone.title });
 
 /** What the client sends for a password: lower-case hex SHA-256 of the UTF-8 password. */
 export const passwordDigest = z
@@ -19,7 +20,7 @@ export const id = z
   .number({ error: 'ID 必须是数字' })
   .int({ error: 'ID 必须是整数' })
   .positive({ error: 'ID 必须大于 0' })
-  .max(2_147_483_647, { error: 'ID 超出范围' })
+  .max(MAX_ID, { error: 'ID 超出范围' })
   .meta({ title: 'ID' });
 
 /** Page numbers count from 0, as the spec's unread call does. */
@@ -47,13 +48,38 @@ const controlChars = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** Text with trimmed length bounds, titled for error messages; control characters are refused. */
 export function text(title: string, min: number, max: number) {
-  return z
-    .string({ error: `${title}必须是字符串` })
+  return textField({ kind: 'text', title, min, max });
+}
+
+/** The zod schema of a text rule (rules.ts): trimmed, bounded, its pattern, no control characters. */
+export function textField(rule: TextRule) {
+  const messages = ruleMessages(rule);
+  const base = z
+    .string({ error: messages.type })
     .trim()
-    .min(min, { error: min === 1 ? `${title}不能为空` : `${title}至少 ${min} 个字符` })
-    .max(max, { error: `${title}最多 ${max} 个字符` })
-    .refine((value) => !controlChars.test(value), { error: `${title}不能包含控制字符` })
-    .meta({ title });
+    .min(rule.min, { error: messages.min })
+    .max(rule.max, { error: messages.max });
+  return (rule.pattern ? base.regex(rule.pattern, { error: messages.pattern }) : base)
+    .refine((value) => !controlChars.test(value), { error: `${rule.title}不能包含控制字符` })
+    .meta({ title: rule.title });
+}
+
+/** The zod schema of an integer rule (rules.ts). */
+export function integerField(rule: IntegerRule) {
+  const messages = ruleMessages(rule);
+  const base = z
+    .number({ error: messages.type })
+    .int({ error: messages.integer })
+    .min(rule.min, { error: messages.min })
+    .max(rule.max, { error: messages.max });
+  return (rule.nonZero ? base.refine((v) => v !== 0, { error: messages.nonZero }) : base).meta({
+    title: rule.title,
+  });
+}
+
+/** A value of a value/label list (rules.ts `valuesOf`), refused with a Chinese message naming the field. */
+export function oneOf<const V extends readonly [string, ...string[]]>(title: string, values: V) {
+  return z.enum(values, { error: `${title}只能是 ${values.join('、')}` }).meta({ title });
 }
 
 export const empty = z.object({}).meta({ title: '空' });
@@ -86,9 +112,9 @@ export const timeRange = z
   .meta({ title: '时间范围' });
 
 /** A short search string; empty means no search. */
-export const search = text('搜索关键字', 0, 50).default('');
+export const search = textField(rules.search).default('');
 
 /** The user an operator acts on. */
 export const userId = id.meta({ title: '用户 ID' });
 
-export const reasonNote = text('原因', 1, 200);
+export const reasonNote = textField(rules.reason);

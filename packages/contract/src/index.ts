@@ -1,11 +1,7 @@
+export * from './client';
 export * from './codes';
 export * from './constants';
 export * from './endpoint';
-export * from './endpoints/allocation';
-export * from './endpoints/audit';
-export * from './endpoints/coin';
 export * from './endpoints/index';
-export * from './endpoints/message';
-export * from './endpoints/notices';
-export * from './endpoints/users';
 export * as fields from './fields';
+export * from './rules';

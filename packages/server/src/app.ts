@@ -8,30 +8,27 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/index';
-import { allocationRoutes } from './features/allocation/routes';
-import { auditRoutes } from './features/audit/routes';
-import { coinRoutes } from './features/coin/routes';
+import type { Migration } from './db/migrations/index';
 import { buildOpenApi } from './features/docs/openapi';
-import { messageRoutes } from './features/message/routes';
-import { noticeRoutes } from './features/notices/routes';
-import { accountRoutes } from './features/users/account-routes';
-import { userAdminRoutes } from './features/users/admin-routes';
-import { userRoutes } from './features/users/routes';
-import type { Services } from './http/context';
-import { envelope, registerEndpoints } from './http/route';
+import type { NoticeSource, Services } from './http/context';
+import { envelope, type RouteTable, registerEndpoints } from './http/route';
 import { LocalStorage } from './storage/local';
 
-/** Every feature's handlers; the contract's endpoint table decides which must exist. */
-const routeTables = [
-  allocationRoutes,
-  userRoutes,
-  accountRoutes,
-  userAdminRoutes,
-  coinRoutes,
-  messageRoutes,
-  auditRoutes,
-  noticeRoutes,
-];
+/*
+ * Features are found, not listed: a folder under features/ contributes its handlers
+ * (`*routes.ts`, default export), its migrations (`migrations/*.ts`, named by time so they apply
+ * in the order they were written) and its header-bell notices (`notices.ts`). The contract's
+ * endpoint table decides which handlers must exist.
+ */
+const routeTables = Object.values(
+  import.meta.glob<{ default: RouteTable }>('./features/*/*routes.ts', { eager: true }),
+).map((m) => m.default);
+const noticeSources = Object.values(
+  import.meta.glob<{ default: NoticeSource }>('./features/*/notices.ts', { eager: true }),
+).map((m) => m.default);
+const featureMigrations: Migration[] = Object.entries(
+  import.meta.glob<Pick<Migration, 'up'>>('./features/*/migrations/*.ts', { eager: true }),
+).map(([file, m]) => ({ name: path.basename(file, '.ts'), up: m.up }));
 
 export interface App {
   app: FastifyInstance;
@@ -42,13 +39,24 @@ export interface App {
 /** Builds the whole server (API, uploaded files, web app) on a migrated database. */
 export async function buildApp(
   config: Config,
-  options: { logger?: FastifyServerOptions['logger']; database?: DatabaseHandle } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    database?: DatabaseHandle;
+    onHandlerRun?: Services['onHandlerRun'];
+  } = {},
 ): Promise<App> {
   const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(database);
+  await migrateToLatest(database, featureMigrations);
   const storage = new LocalStorage(config.dataDir);
   await storage.init();
-  const services: Services = { config, db: database.db, dialect: database.dialect, storage };
+  const services: Services = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    storage,
+    noticeSources,
+    onHandlerRun: options.onHandlerRun,
+  };
 
   const app = Fastify({
     logger: options.logger ?? {

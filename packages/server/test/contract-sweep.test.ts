@@ -5,7 +5,7 @@
 import { type ApiPath, endpoints } from '@appdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createSession } from '../src/features/users/sessions';
+import { createSession } from '../src/core/sessions';
 import { type Answer, snapshotTables, startServer, type TestServer, tinyPng } from './harness';
 
 let server: TestServer;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unreconciledUsers } from '../src/features/coin/ledger';
+import { unreconciledUsers } from '../src/core/ledger';
 import { digest, nextPhone, startServer, type TestServer, tinyPng } from './harness';
 
 let server: TestServer;

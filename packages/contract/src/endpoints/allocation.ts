@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
-import { empty, passwordDigest, phone, text } from '../fields';
+import { auditTarget, endpoint } from '../endpoint';
+import { empty, passwordDigest, phone, textField } from '../fields';
+import { rules } from '../rules';
 
 export const allocation = z
   .object({
@@ -17,14 +18,13 @@ export type Allocation = z.infer<typeof allocation>;
 
 const allocationOut = z.object({ allocation });
 
-export const siteTitle = text('站点标题', 1, 40);
-export const slogen = text('标语', 0, 120);
-export const qq = z
-  .string({ error: 'QQ 号必须是字符串' })
-  .trim()
-  .regex(/^(|[1-9]\d{4,11})$/, { error: 'QQ 号应为 5 到 12 位数字' })
-  .meta({ title: 'QQ 号' });
-export const about = text('关于我们', 0, 5000);
+export const siteTitle = textField(rules.siteTitle);
+export const slogen = textField(rules.slogen);
+export const qq = textField(rules.qq);
+export const about = textField(rules.about);
+const target = auditTarget('allocation', '站点配置');
+/** The digest of 'Admin12345', the first admin's password in the generated tests. */
+const adminDigest = '8122cba12b897aa5546baf90b6c82c9f646f976b3555033cbc5e0b72d4f7a5bc';
 
 export const allocationEndpoints = {
   '/api/allocation/fetch': endpoint({
@@ -38,6 +38,8 @@ export const allocationEndpoints = {
     summary: '首次初始化站点并创建第一个管理员（只能成功一次）',
     input: z.object({ phone, password: passwordDigest, title: siteTitle, slogen }),
     output: allocationOut,
+    example: { phone: '13800000000', password: adminDigest, title: '测试站点', slogen: '让截图更简单' },
+    audit: { action: 'allocation.init', label: '站点初始化', target },
   }),
   '/api/allocation/update/logo': endpoint({
     access: 'admin',
@@ -45,6 +47,7 @@ export const allocationEndpoints = {
     input: empty,
     output: allocationOut,
     upload: { field: 'logo', kind: 'image' },
+    audit: { action: 'allocation.update.logo', label: '修改站点 Logo', target },
   }),
   '/api/allocation/update/service': endpoint({
     access: 'admin',
@@ -52,29 +55,44 @@ export const allocationEndpoints = {
     input: empty,
     output: allocationOut,
     upload: { field: 'service', kind: 'image' },
+    audit: { action: 'allocation.update.service', label: '修改客服图片', target },
   }),
   '/api/allocation/update/title': endpoint({
     access: 'admin',
     summary: '修改站点标题',
     input: z.object({ title: siteTitle }),
     output: allocationOut,
+    example: { title: '滚动截屏官网' },
+    audit: { action: 'allocation.update.title', label: '修改站点标题', target },
   }),
   '/api/allocation/update/qq/account': endpoint({
     access: 'admin',
     summary: '修改客服 QQ 号',
     input: z.object({ qq }),
     output: allocationOut,
+    example: { qq: '12345678' },
+    audit: { action: 'allocation.update.qq', label: '修改客服 QQ', target },
   }),
   '/api/allocation/update/slogen': endpoint({
     access: 'admin',
     summary: '修改站点标语',
     input: z.object({ slogen }),
     output: allocationOut,
+    example: { slogen: '长截图，一步到位' },
+    audit: { action: 'allocation.update.slogen', label: '修改站点标语', target },
   }),
   '/api/allocation/update/about': endpoint({
     access: 'admin',
     summary: '修改关于我们',
     input: z.object({ about }),
     output: allocationOut,
+    example: { about: '我们是一家专注效率工具的小团队。' },
+    audit: { action: 'allocation.update.about', label: '修改关于我们', target },
   }),
 };
+
+export default allocationEndpoints;
+type AllocationEndpoints = typeof allocationEndpoints;
+declare module '../endpoint' {
+  interface EndpointRegistry extends AllocationEndpoints {}
+}

@@ -36,3 +36,9 @@ export const auditEndpoints = {
     download: 'xlsx',
   }),
 };
+
+export default auditEndpoints;
+type AuditEndpoints = typeof auditEndpoints;
+declare module '../endpoint' {
+  interface EndpointRegistry extends AuditEndpoints {}
+}

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { type CoinReason, coinReasons } from '../constants';
+import { coinReasons } from '../constants';
 import { endpoint } from '../endpoint';
 import { id, isoTime, order, page, paged, size, sortBy, timeRange } from '../fields';
+import { valuesOf } from '../rules';
 
-export const coinReason = z.enum(coinReasons.map((r) => r.value) as [CoinReason, ...CoinReason[]], {
-  error: '未知的金币变动原因',
-});
+export const coinReason = z.enum(valuesOf(coinReasons), { error: '未知的金币变动原因' });
 
 export const coinRecord = z.object({
   id,
@@ -42,3 +41,9 @@ export const coinEndpoints = {
     download: 'xlsx',
   }),
 };
+
+export default coinEndpoints;
+type CoinEndpoints = typeof coinEndpoints;
+declare module '../endpoint' {
+  interface EndpointRegistry extends CoinEndpoints {}
+}

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
-import { empty, id, isoTime, order, page, paged, search, size, sortBy, text } from '../fields';
+import { auditTarget, endpoint } from '../endpoint';
+import { empty, id, isoTime, order, page, paged, search, size, sortBy, textField } from '../fields';
+import { rules } from '../rules';
 
-export const messageTitle = text('标题', 1, 100);
-export const messageContent = text('内容', 1, 5000);
+export const messageTitle = textField(rules.messageTitle);
+export const messageContent = textField(rules.messageContent);
+const target = auditTarget('message', '消息');
 
 /** A message as operators manage it. */
 export const adminMessage = z.object({
@@ -42,6 +44,8 @@ export const messageEndpoints = {
       userId: id.nullable().default(null).meta({ title: '接收用户 ID' }),
     }),
     output: z.object({ message: adminMessage }),
+    example: { title: '系统维护通知', content: '今晚 22:00 至 23:00 系统维护，期间暂停服务。', userId: null },
+    audit: { action: 'message.make', label: '发送消息', target },
   }),
   '/api/message/update': endpoint({
     access: 'admin',
@@ -52,6 +56,8 @@ export const messageEndpoints = {
       content: messageContent.optional(),
     }),
     output: z.object({ message: adminMessage }),
+    example: { id: 1, title: '系统维护通知（已更新）' },
+    audit: { action: 'message.update', label: '修改消息', target },
   }),
   '/api/message/fetch/page': endpoint({
     access: 'admin',
@@ -71,12 +77,16 @@ export const messageEndpoints = {
     summary: '屏蔽消息（从用户的列表中消失）',
     input: messageId,
     output: z.object({ message: adminMessage }),
+    example: { id: 1 },
+    audit: { action: 'message.block', label: '屏蔽消息', target },
   }),
   '/api/message/unblock': endpoint({
     access: 'admin',
     summary: '取消屏蔽消息',
     input: messageId,
     output: z.object({ message: adminMessage }),
+    example: { id: 1 },
+    audit: { action: 'message.unblock', label: '取消屏蔽消息', target },
   }),
   '/api/message/fetch/page/unread': endpoint({
     access: 'user',
@@ -95,12 +105,14 @@ export const messageEndpoints = {
     access: 'user',
     summary: '标记一条消息为已读',
     input: messageId,
+    example: { id: 1 },
     output: z.null(),
   }),
   '/api/message/unread': endpoint({
     access: 'user',
     summary: '标记一条消息为未读',
     input: messageId,
+    example: { id: 1 },
     output: z.null(),
   }),
   '/api/message/read/all': endpoint({
@@ -110,3 +122,9 @@ export const messageEndpoints = {
     output: z.object({ count: z.number().int() }),
   }),
 };
+
+export default messageEndpoints;
+type MessageEndpoints = typeof messageEndpoints;
+declare module '../endpoint' {
+  interface EndpointRegistry extends MessageEndpoints {}
+}

@@ -22,3 +22,9 @@ export const noticeEndpoints = {
     output: z.array(notice),
   }),
 };
+
+export default noticeEndpoints;
+type NoticeEndpoints = typeof noticeEndpoints;
+declare module '../endpoint' {
+  interface EndpointRegistry extends NoticeEndpoints {}
+}

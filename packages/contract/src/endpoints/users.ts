@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { apps, channels } from '../constants';
-import { endpoint } from '../endpoint';
+import { auditTarget, endpoint } from '../endpoint';
 import {
   empty,
   id,
+  integerField,
   isoTime,
+  oneOf,
   order,
   page,
   paged,
@@ -13,11 +15,25 @@ import {
   reasonNote,
   search,
   size,
-  text,
+  sortBy,
+  textField,
   userId,
 } from '../fields';
+import { rules, valuesOf } from '../rules';
 
-export const userStatus = z.enum(['normal', 'blocked'], { error: '状态只能是 normal 或 blocked' });
+/** Account states and the filters of the users list, with the labels operators see. */
+export const userStatuses = [
+  { value: 'normal', label: '正常' },
+  { value: 'blocked', label: '已封禁' },
+] as const;
+export const userStatus = oneOf('状态', valuesOf(userStatuses));
+const target = auditTarget('user', '用户');
+/** Digests of the passwords the generated tests give their accounts ('Admin12345', 'User12345', 'User54321'). */
+const digests = {
+  admin: '8122cba12b897aa5546baf90b6c82c9f646f976b3555033cbc5e0b72d4f7a5bc',
+  user: '6e7fb5f60d505b9480ad515a14b63194fa8bc3883acb3d9fbe3f9010690fcb0c',
+  changed: '0785bdc424a31f371a823b66f403d448d67258cfbd26afe1d1bc4326b8b98102',
+};
 
 /** The signed-in account as the client stores it (spec: at least name and isAdmin). */
 export const currentUser = z
@@ -50,31 +66,21 @@ export const adminUser = currentUser
 export type AdminUser = z.infer<typeof adminUser>;
 
 export const userListFilter = z.object({
-  status: z
-    .enum(['all', 'normal', 'blocked', 'admin'], { error: '状态筛选只能是 all、normal、blocked 或 admin' })
-    .default('all')
-    .meta({ title: '状态' }),
+  status: oneOf('状态', ['all', 'normal', 'blocked', 'admin']).default('all'),
   search,
-  sort: z
-    .enum(['createdAt', 'lastActiveAt', 'coins'], { error: '排序字段只能是 createdAt、lastActiveAt 或 coins' })
-    .default('createdAt')
-    .meta({ title: '排序字段' }),
+  sort: sortBy(['createdAt', 'lastActiveAt', 'coins']),
   order,
 });
 export type UserListFilter = z.input<typeof userListFilter>;
 
-const appCode = z
-  .enum(apps.map((a) => a.value) as [string, ...string[]], { error: '未知的应用' })
-  .meta({ title: '应用' });
-const channelCode = z
-  .enum(channels.map((c) => c.value) as [string, ...string[]], { error: '未知的渠道' })
-  .meta({ title: '渠道' });
+export const appCode = z.enum(valuesOf(apps), { error: '未知的应用' }).meta({ title: '应用' });
+export const channelCode = z.enum(valuesOf(channels), { error: '未知的渠道' }).meta({ title: '渠道' });
 
-export const nickname = text('昵称', 1, 20);
+export const nickname = textField(rules.nickname);
 export const email = z
   .email({ error: '邮箱格式不正确' })
-  .max(100, { error: '邮箱最多 100 个字符' })
-  .meta({ title: '邮箱' });
+  .max(rules.email.max, { error: `邮箱最多 ${rules.email.max} 个字符` })
+  .meta({ title: rules.email.title });
 
 export const userEndpoints = {
   '/api/users/login': endpoint({
@@ -82,6 +88,7 @@ export const userEndpoints = {
     summary: '手机号 + 密码登录，返回令牌',
     input: z.object({ phone, password: passwordDigest }),
     output: z.object({ token: z.string(), user: currentUser }),
+    example: { phone: '13800000000', password: digests.admin },
   }),
   '/api/users/logout': endpoint({
     access: 'user',
@@ -103,6 +110,8 @@ export const userEndpoints = {
       refresh: passwordDigest.meta({ title: '新密码' }),
     }),
     output: z.null(),
+    example: { old: digests.user, refresh: digests.changed },
+    audit: { action: 'users.update.password', label: '修改密码', target },
   }),
   '/api/users/validate/email': endpoint({
     access: 'public',
@@ -114,6 +123,7 @@ export const userEndpoints = {
         .meta({ title: '验证令牌' }),
     }),
     output: z.object({ email: z.string() }),
+    example: { token: 'an-email-token-that-was-never-sent' },
   }),
 };
 
@@ -124,12 +134,14 @@ export const accountEndpoints = {
     summary: 'App 用户用手机号注册（记录来源应用与渠道），返回令牌',
     input: z.object({ phone, password: passwordDigest, app: appCode, channel: channelCode.default('other') }),
     output: z.object({ token: z.string(), user: currentUser }),
+    example: { phone: '13912345678', password: digests.user, app: 'tailor', channel: 'huawei' },
   }),
   '/api/users/update/info': endpoint({
     access: 'user',
     summary: '修改自己的资料（昵称、邮箱；新邮箱需通过邮件验证）',
     input: z.object({ nickname: nickname.optional(), email: email.optional() }),
     output: z.object({ user: currentUser, emailSent: z.boolean() }),
+    example: { nickname: '小明' },
   }),
   '/api/users/update/avatar': endpoint({
     access: 'user',
@@ -166,11 +178,13 @@ export const userAdminEndpoints = {
     summary: '查看用户资料',
     input: z.object({ id: userId }),
     output: z.object({ user: adminUser }),
+    example: { id: 3 },
   }),
   '/api/users/fetch/other/info': endpoint({
     access: 'admin',
     summary: '查看用户的最近金币流水与登录会话',
     input: z.object({ id: userId }),
+    example: { id: 3 },
     output: z.object({
       coinRecords: z.array(
         z.object({
@@ -198,12 +212,16 @@ export const userAdminEndpoints = {
     summary: '封禁用户（立即吊销其全部会话）',
     input: z.object({ id: userId }),
     output: z.object({ user: adminUser }),
+    example: { id: 3 },
+    audit: { action: 'users.block', label: '封禁用户', target },
   }),
   '/api/users/unblock': endpoint({
     access: 'admin',
     summary: '解除封禁',
     input: z.object({ id: userId }),
     output: z.object({ user: adminUser }),
+    example: { id: 3 },
+    audit: { action: 'users.unblock', label: '解除封禁', target },
   }),
   '/api/users/update/admin': endpoint({
     access: 'admin',
@@ -213,41 +231,39 @@ export const userAdminEndpoints = {
       isAdmin: z.boolean({ error: '是否管理员必须是布尔值' }).meta({ title: '是否管理员' }),
     }),
     output: z.object({ user: adminUser }),
+    example: { id: 3, isAdmin: true },
+    audit: { action: 'users.update.admin', label: '设置管理员', target },
   }),
   '/api/users/update/coins': endpoint({
     access: 'admin',
     summary: '管理员调整用户金币（记入流水）',
     input: z.object({
       id: userId,
-      delta: z
-        .number({ error: '调整数量必须是数字' })
-        .int({ error: '调整数量必须是整数' })
-        .min(-1_000_000_000, { error: '调整数量过小' })
-        .max(1_000_000_000, { error: '调整数量过大' })
-        .refine((v) => v !== 0, { error: '调整数量不能为 0' })
-        .meta({ title: '调整数量' }),
+      delta: integerField(rules.coinDelta),
       reason: reasonNote,
     }),
     output: z.object({ coins: z.number(), recordId: id }),
+    example: { id: 3, delta: 100, reason: '活动奖励' },
+    audit: { action: 'users.update.coins', label: '调整金币', target },
   }),
   '/api/users/generate': endpoint({
     access: 'admin',
     summary: '批量生成账号（每个账号一个随机初始密码，结果只返回这一次）',
     input: z.object({
-      count: z
-        .number({ error: '数量必须是数字' })
-        .int({ error: '数量必须是整数' })
-        .min(1, { error: '数量至少为 1' })
-        .max(1000, { error: '数量最多 1000' })
-        .meta({ title: '数量' }),
-      phonePrefix: z
-        .string({ error: '号段必须是字符串' })
-        .regex(/^(|1[3-9]\d{0,8})$/, { error: '号段应为以 13–19 开头、最多 10 位的数字，留空则随机' })
-        .default('')
-        .meta({ title: '号段' }),
+      count: integerField(rules.generateCount),
+      phonePrefix: textField(rules.phonePrefix).default(''),
       app: appCode.default('tailor'),
       channel: channelCode.default('other'),
     }),
     output: z.object({ accounts: z.array(z.object({ id, phone: z.string(), password: z.string() })) }),
+    example: { count: 1 },
+    audit: { action: 'users.generate', label: '批量生成账号', target },
   }),
 };
+
+const allUserEndpoints = { ...userEndpoints, ...accountEndpoints, ...userAdminEndpoints };
+export default allUserEndpoints;
+type UserEndpoints = typeof allUserEndpoints;
+declare module '../endpoint' {
+  interface EndpointRegistry extends UserEndpoints {}
+}

@@ -241,3 +241,8 @@ export function fenToYuan(fen: number | null | undefined): string {
 export function isMobileWidth(px: number): boolean {
   return px < MOBILE_MAX_WIDTH;
 }
+
+/** Phone with the middle four digits hidden (138****8000): the display name before a nickname is set. */
+export function maskPhone(phone: string): string {
+  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
+}

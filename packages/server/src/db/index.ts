@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, type Migration as KyselyMigration, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './migrations/helpers';
-import { migrations } from './migrations/index';
+import { type Migration, migrations } from './migrations/index';
 import type { Database } from './schema';
 import { sqlitePoolDialect } from './sqlite-pool';
 
@@ -54,9 +54,10 @@ export function openDatabase(options: {
 }
 
 /** Applies every pending migration; throws if one fails (the server must not start half-migrated). */
-export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+export async function migrateToLatest(handle: DatabaseHandle, featureMigrations: Migration[] = []): Promise<void> {
   const provided: Record<string, KyselyMigration> = {};
-  for (const m of migrations) {
+  for (const m of [...migrations, ...featureMigrations]) {
+    if (m.name in provided) throw new Error(`Two migrations are named ${m.name}`);
     provided[m.name] = { up: (db) => m.up(db, handle.dialect) };
   }
   const migrator = new Migrator({
@@ -65,6 +66,8 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     // (another server's, on a shared database) is never taken for this one's.
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
     provider: { getMigrations: async () => provided },
+    // Features are written side by side; each one's migrations only touch its own tables.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -1,9 +1,13 @@
+import type { Notice } from '@appdesk/contract/endpoints/notices';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
+import type { SessionUser } from '../core/sessions';
 import type { Db, Dialect } from '../db/index';
-import type { SessionUser } from '../features/users/sessions';
 import type { LocalStorage } from '../storage/local';
 import type { UploadedFile } from './uploads';
+
+/** A feature's source of header-bell notices for the signed-in operator (features/<f>/notices.ts). */
+export type NoticeSource = (ctx: RequestContext<SessionUser>) => Promise<Notice[]>;
 
 /** What every handler can use; `db` is the transaction when the route declares one. */
 export interface Services {
@@ -11,35 +15,38 @@ export interface Services {
   db: Db;
   dialect: Dialect;
   storage: LocalStorage;
+  /** Every feature's notice source, found at start-up. */
+  noticeSources: NoticeSource[];
+  /** Called with the path each time a handler starts (the generated tests count what reaches handlers). */
+  onHandlerRun?: (path: string) => void;
 }
 
-export interface AuditEntry {
+/**
+ * One operation-log row of the call. Its action and target type are the ones the contract
+ * declares for the endpoint (`audit`); the handler says which record and what changed.
+ */
+export interface AuditRecord {
   /** Who acted; defaults to the signed-in account (first-run setup names the admin it creates). */
   actorId?: number | null;
-  action: string;
-  targetType: string;
   targetId?: string | number | null;
   before?: unknown;
   after?: unknown;
 }
 
-export interface RequestContext extends Services {
-  /** The signed-in account; null only on public endpoints. */
-  user: SessionUser | null;
+export interface RequestContext<U extends SessionUser | null = SessionUser | null> extends Services {
+  /** The signed-in account: never null where the contract says the caller is signed in. */
+  user: U;
   sessionId: number | null;
   ip: string;
   userAgent: string | null;
   log: FastifyBaseLogger;
   /** The uploaded file, on upload endpoints. */
   file: UploadedFile | null;
-  /** Appends to the audit log inside the same transaction as the change. */
-  audit(entry: AuditEntry): Promise<void>;
+  /** Records the call in the operation log, inside the same transaction as the change. */
+  audit(record: AuditRecord): Promise<void>;
   /** Runs work in one transaction with a context whose db and audit use it. */
-  inTransaction<T>(work: (ctx: RequestContext) => Promise<T>): Promise<T>;
+  inTransaction<T>(work: (ctx: RequestContext<U>) => Promise<T>): Promise<T>;
 }
 
-/** Narrows ctx.user on endpoints whose access level guarantees a signed-in account. */
-export function signedIn(ctx: RequestContext): SessionUser {
-  if (!ctx.user) throw new Error('signedIn() used on a public endpoint');
-  return ctx.user;
-}
+/** The context of an endpoint whose caller is signed in (access `user` or `admin`). */
+export type SignedInContext = RequestContext<SessionUser>;

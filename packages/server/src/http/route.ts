@@ -1,30 +1,42 @@
-import { type ApiOutput, type ApiPath, type Endpoints, endpoints } from '@appdesk/contract';
+import {
+  type ApiOutput,
+  type ApiPath,
+  type AuditDecl,
+  type EndpointDef,
+  type Endpoints,
+  endpoints,
+} from '@appdesk/contract';
 import { Code, type CodeValue, codeMessage } from '@appdesk/contract/codes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { writeAudit } from '../features/audit/log';
-import { lookupSession } from '../features/users/sessions';
-import type { RequestContext, Services } from './context';
+import { writeAudit } from '../core/audit';
+import { lookupSession, type SessionUser } from '../core/sessions';
+import type { AuditRecord, RequestContext, Services } from './context';
 import { ApiError, fail } from './errors';
 import { type ExportTable, sendXlsx } from './export';
 import { readUpload, type UploadedFile } from './uploads';
 import { describeIssue } from './validation';
 
+type Def<P extends ApiPath> = Endpoints[P] & EndpointDef;
+
+/** The context a handler gets: `user` is non-null unless the endpoint is public. */
+export type ContextFor<P extends ApiPath> = RequestContext<Def<P>['access'] extends 'public' ? null : SessionUser>;
+
 export interface RouteDef<P extends ApiPath> {
-  /** Run the handler (and its audit rows) in one database transaction. */
+  /** Run the handler (and its audit row) in one database transaction. */
   transaction?: boolean;
   /** Chinese success message for the envelope (default 成功). */
   message?: string;
   /** Download endpoints (`download: 'xlsx'` in the contract) answer an ExportTable instead. */
   handler(
-    input: z.output<Endpoints[P]['input']>,
-    ctx: RequestContext,
-  ): Promise<Endpoints[P] extends { download: 'xlsx' } ? ExportTable : ApiOutput<P>>;
+    input: z.output<Def<P>['input']>,
+    ctx: ContextFor<P>,
+  ): Promise<Def<P> extends { download: 'xlsx' } ? ExportTable : ApiOutput<P>>;
 }
 
 export type RouteTable = { [P in ApiPath]?: RouteDef<P> };
 
-/** Declares a feature's handlers; the contract decides access, input and output. */
+/** Declares a feature's handlers; the contract decides access, input, output and what is audited. */
 export function defineRoutes<T extends RouteTable>(routes: T): T {
   return routes;
 }
@@ -33,17 +45,24 @@ export function envelope(code: CodeValue, message?: string, data?: unknown) {
   return { code, message: message ?? codeMessage[code], data: data ?? null };
 }
 
-/** Registers every endpoint of the contract; refuses to start if one has no handler. */
+/** Registers every endpoint of the contract; refuses to start if one has no handler or two have one. */
 export function registerEndpoints(app: FastifyInstance, services: Services, tables: RouteTable[]): void {
-  const routes: RouteTable = Object.assign({}, ...tables);
+  const routes: RouteTable = {};
+  for (const table of tables) {
+    for (const path of Object.keys(table) as ApiPath[]) {
+      if (!(path in endpoints)) throw new Error(`Handler for ${path}, which the contract does not declare`);
+      if (routes[path]) throw new Error(`Two handlers for ${path}`);
+      Object.assign(routes, { [path]: table[path] });
+    }
+  }
   for (const path of Object.keys(endpoints) as ApiPath[]) {
     const route = routes[path] as RouteDef<ApiPath> | undefined;
     if (!route) throw new Error(`No handler for ${path}`);
-    const def = endpoints[path];
+    const def = endpoints[path] as EndpointDef;
     app.post(path, async (request, reply) => {
       try {
-        const data = await runEndpoint(def, route, request, services);
-        if ('download' in def && def.download === 'xlsx') return sendXlsx(reply, data as ExportTable, request.log);
+        const data = await runEndpoint(path, def, route, request, services);
+        if (def.download === 'xlsx') return sendXlsx(reply, data as ExportTable, request.log);
         return sendOk(reply, def, route, data);
       } catch (error) {
         if (error instanceof ApiError) return reply.send(envelope(error.code, error.message));
@@ -53,16 +72,15 @@ export function registerEndpoints(app: FastifyInstance, services: Services, tabl
   }
 }
 
-function sendOk(reply: FastifyReply, def: Endpoints[ApiPath], route: RouteDef<ApiPath>, data: unknown) {
+function sendOk(reply: FastifyReply, def: EndpointDef, route: RouteDef<ApiPath>, data: unknown) {
   const message = route.message ?? codeMessage[Code.OK];
-  if ('placement' in def && def.placement === 'root') {
-    return reply.send({ code: Code.OK, message, ...(data as object) });
-  }
+  if (def.placement === 'root') return reply.send({ code: Code.OK, message, ...(data as object) });
   return reply.send({ code: Code.OK, message, data: data ?? null });
 }
 
 async function runEndpoint(
-  def: Endpoints[ApiPath],
+  path: ApiPath,
+  def: EndpointDef,
   route: RouteDef<ApiPath>,
   request: FastifyRequest,
   services: Services,
@@ -71,7 +89,7 @@ async function runEndpoint(
 
   let body: unknown = request.body ?? {};
   let file: UploadedFile | null = null;
-  if ('upload' in def && def.upload) {
+  if (def.upload) {
     const upload = await readUpload(request, def.upload, services);
     body = upload.fields;
     file = upload.file;
@@ -83,6 +101,7 @@ async function runEndpoint(
     const parsed = def.input.safeParse(body);
     if (!parsed.success) throw fail.badInput(describeIssue(def.input, body, parsed.error));
 
+    let recorded = 0;
     const makeCtx = (db: Services['db']): RequestContext => ({
       ...services,
       db,
@@ -92,14 +111,20 @@ async function runEndpoint(
       userAgent: request.headers['user-agent'] ?? null,
       log: request.log,
       file,
-      audit: (entry) => writeAudit(db, { ...entry, actorId: entry.actorId ?? user?.id ?? null, ip: request.ip }),
+      audit: async (record) => {
+        recorded += 1;
+        await writeAudit(db, auditRow(path, def.audit, record, user?.id ?? null, request.ip));
+      },
       // Already inside one (the route declared `transaction`): reuse it rather than deadlock.
       inTransaction: (work) =>
         db.isTransaction ? work(makeCtx(db)) : services.db.transaction().execute((trx) => work(makeCtx(trx))),
     });
     const run = async (db: Services['db']) => {
-      const result = await route.handler(parsed.data, makeCtx(db));
-      if (file) await recordFile(db, file, 'upload' in def && def.upload ? def.upload.kind : 'other', user?.id);
+      services.onHandlerRun?.(path);
+      const result = await route.handler(parsed.data as never, makeCtx(db) as never);
+      // A declared write records exactly one row; a slip here would leave the log silently incomplete.
+      if (def.audit && recorded !== 1) throw new Error(`${path} recorded ${recorded} operation-log rows, not 1`);
+      if (file) await recordFile(db, file, def.upload?.kind ?? 'other', user?.id);
       return result;
     };
     return route.transaction || file ? await services.db.transaction().execute(run) : await run(services.db);
@@ -108,6 +133,17 @@ async function runEndpoint(
     if (file) await services.storage.remove(file.key);
     throw error;
   }
+}
+
+function auditRow(path: string, decl: AuditDecl | undefined, record: AuditRecord, userId: number | null, ip: string) {
+  if (!decl) throw new Error(`${path} records an operation-log row but its contract entry declares no audit`);
+  return {
+    ...record,
+    action: decl.action,
+    targetType: decl.target.type,
+    actorId: record.actorId ?? userId,
+    ip,
+  };
 }
 
 async function authorize(access: string, request: FastifyRequest, services: Services) {

@@ -1,8 +1,8 @@
+import { newUserRow } from '../../core/new-user';
+import { hashPassword } from '../../core/passwords';
 import type { RequestContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
-import { newUserRow } from '../users/new-user';
-import { hashPassword } from '../users/passwords';
 import { presentAllocation, readAllocation, updateAllocation } from './service';
 
 const alreadyInitialised = () => fail.conflict('站点已经初始化，不能重复初始化');
@@ -13,8 +13,6 @@ type Field = 'logo' | 'service' | 'title' | 'qq' | 'slogen' | 'about';
 async function saveField(ctx: RequestContext, field: Field, value: string) {
   const { before, after } = await updateAllocation(ctx.db, { [field]: value });
   await ctx.audit({
-    action: `allocation.update.${field}`,
-    targetType: 'allocation',
     targetId: 1,
     before: { [field]: before[field] },
     after: { [field]: after[field] },
@@ -30,7 +28,7 @@ function uploadedUrl(ctx: RequestContext): string {
   return ctx.file.url;
 }
 
-export const allocationRoutes = defineRoutes({
+export default defineRoutes({
   '/api/allocation/fetch': {
     handler: async (_input, ctx) => ({ allocation: presentAllocation(await readAllocation(ctx.db)) }),
   },
@@ -62,8 +60,6 @@ export const allocationRoutes = defineRoutes({
         if (!admin) throw fail.conflict('该手机号已被注册，请换一个手机号');
         await tx.audit({
           actorId: admin.id,
-          action: 'allocation.init',
-          targetType: 'allocation',
           targetId: 1,
           after: { title: input.title, slogen: input.slogen, adminId: admin.id, adminPhone: input.phone },
         });

@@ -1,4 +1,4 @@
-import type { Allocation } from '@appdesk/contract';
+import type { Allocation } from '@appdesk/contract/endpoints/allocation';
 import type { Db } from '../../db/index';
 import type { AllocationTable } from '../../db/schema';
 

@@ -1,10 +1,10 @@
-import type { auditFilter } from '@appdesk/contract';
+import type { auditFilter } from '@appdesk/contract/endpoints/audit';
+import { maskPhone } from '@appdesk/contract/format';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { iso, pageAnswer, pageOf, rangeMs, shanghaiTime } from '../../db/paging';
 import { exportRows } from '../../http/export';
 import { defineRoutes } from '../../http/route';
-import { maskPhone } from '../users/presenter';
 
 type AuditFilter = z.output<typeof auditFilter>;
 
@@ -45,7 +45,7 @@ const parse = (text: string | null) => (text === null ? null : JSON.parse(text))
 const actorName = (row: { phone: string | null; nickname: string | null }) =>
   row.phone === null ? null : row.nickname || maskPhone(row.phone);
 
-export const auditRoutes = defineRoutes({
+export default defineRoutes({
   '/api/audit/fetch/page': {
     handler: async (input, ctx) => {
       const base = filteredEntries(ctx.db, input);

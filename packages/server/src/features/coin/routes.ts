@@ -1,4 +1,5 @@
-import { type CoinReason, type coinFilter, coinReasons } from '@appdesk/contract';
+import { type CoinReason, coinReasons } from '@appdesk/contract/constants';
+import type { coinFilter } from '@appdesk/contract/endpoints/coin';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { iso, pageAnswer, pageOf, rangeMs, shanghaiTime } from '../../db/paging';
@@ -32,7 +33,7 @@ const recordColumns = [
   'coin_records.created_at',
 ] as const;
 
-export const coinRoutes = defineRoutes({
+export default defineRoutes({
   '/api/coin/fetch/page': {
     handler: async (input, ctx) => {
       const base = filteredRecords(ctx.db, input);

@@ -1,13 +1,12 @@
-import type { Notice } from '@appdesk/contract';
 import type { Selectable } from 'kysely';
 import { type ExpressionBuilder, sql } from 'kysely';
+import type { SessionUser } from '../../core/sessions';
 import type { Database, Db } from '../../db/index';
 import { escapeLike, iso, pageAnswer, pageOf } from '../../db/paging';
 import type { MessagesTable } from '../../db/schema';
-import { type RequestContext, signedIn } from '../../http/context';
+import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
-import type { SessionUser } from '../users/sessions';
 
 /**
  * The messages a user can see: those addressed to them, and broadcasts sent since they signed
@@ -25,7 +24,7 @@ function visibleTo(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>) {
     );
 }
 
-function unreadBy(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>) {
+export function unreadBy(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>) {
   return visibleTo(db, user).where(({ not, exists, selectFrom }) =>
     not(
       exists(
@@ -81,8 +80,6 @@ async function setBlocked(ctx: RequestContext, id: number, blocked: 0 | 1) {
   const before = await loadAdminMessage(ctx, id);
   await ctx.db.updateTable('messages').set({ blocked, updated_at: Date.now() }).where('id', '=', id).execute();
   await ctx.audit({
-    action: blocked ? 'message.block' : 'message.unblock',
-    targetType: 'message',
     targetId: id,
     before: { blocked: before.blocked },
     after: { blocked: blocked === 1 },
@@ -90,21 +87,21 @@ async function setBlocked(ctx: RequestContext, id: number, blocked: 0 | 1) {
   return { message: await loadAdminMessage(ctx, id) };
 }
 
-async function assertVisible(ctx: RequestContext, id: number) {
-  const user = signedIn(ctx);
+async function assertVisible(ctx: SignedInContext, id: number) {
+  const user = ctx.user;
   const found = await visibleTo(ctx.db, user).select('m.id').where('m.id', '=', id).executeTakeFirst();
   if (!found) throw fail.notFound('消息不存在');
   return user;
 }
 
-const inboxColumns = ['m.id', 'm.title', 'm.content', 'm.created_at'] as const;
+export const inboxColumns = ['m.id', 'm.title', 'm.content', 'm.created_at'] as const;
 
-export const messageRoutes = defineRoutes({
+export default defineRoutes({
   '/api/message/make': {
     transaction: true,
     message: '消息已发送',
     handler: async (input, ctx) => {
-      const author = signedIn(ctx);
+      const author = ctx.user;
       if (input.userId !== null) {
         const recipient = await ctx.db
           .selectFrom('users')
@@ -128,8 +125,6 @@ export const messageRoutes = defineRoutes({
         .returning('id')
         .executeTakeFirstOrThrow();
       await ctx.audit({
-        action: 'message.make',
-        targetType: 'message',
         targetId: row.id,
         after: { title: input.title, userId: input.userId },
       });
@@ -153,8 +148,6 @@ export const messageRoutes = defineRoutes({
         .where('id', '=', input.id)
         .execute();
       await ctx.audit({
-        action: 'message.update',
-        targetType: 'message',
         targetId: input.id,
         before: Object.fromEntries(Object.keys(changes).map((k) => [k, before[k as keyof typeof changes]])),
         after: changes,
@@ -202,7 +195,7 @@ export const messageRoutes = defineRoutes({
 
   '/api/message/fetch/page/unread': {
     handler: async (input, ctx) => {
-      const user = signedIn(ctx);
+      const user = ctx.user;
       const base = unreadBy(ctx.db, user);
       const { rows, total } = await pageOf(
         base.select(inboxColumns).orderBy('m.id', 'desc'),
@@ -225,7 +218,7 @@ export const messageRoutes = defineRoutes({
 
   '/api/message/fetch/page/mine': {
     handler: async (input, ctx) => {
-      const user = signedIn(ctx);
+      const user = ctx.user;
       const base = visibleTo(ctx.db, user);
       const { rows, total } = await pageOf(
         base
@@ -278,7 +271,7 @@ export const messageRoutes = defineRoutes({
   '/api/message/read/all': {
     message: '已全部标记为已读',
     handler: async (_input, ctx) => {
-      const user = signedIn(ctx);
+      const user = ctx.user;
       const now = Date.now();
       const result = await ctx.db
         .insertInto('message_reads')
@@ -292,16 +285,3 @@ export const messageRoutes = defineRoutes({
     },
   },
 });
-
-/** The signed-in operator's unread messages, as header-bell notices. */
-export async function unreadMessageNotices(ctx: RequestContext): Promise<Notice[]> {
-  const rows = await unreadBy(ctx.db, signedIn(ctx)).select(inboxColumns).orderBy('m.id', 'desc').limit(50).execute();
-  return rows.map((r) => ({
-    id: `message-${r.id}`,
-    type: 'message',
-    title: r.title,
-    description: r.content.slice(0, 60),
-    datetime: iso(r.created_at),
-    link: null,
-  }));
-}

@@ -1,18 +1,17 @@
-import { signedIn } from '../../http/context';
+import { changeCoins } from '../../core/ledger';
+import { newUserRow } from '../../core/new-user';
+import { hashPassword } from '../../core/passwords';
+import { createSession, readSessionUser } from '../../core/sessions';
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
-import { changeCoins } from '../coin/ledger';
 import { sendEmailVerification } from './email';
-import { newUserRow } from './new-user';
-import { hashPassword } from './passwords';
 import { presentCurrentUser } from './presenter';
-import { createSession, readSessionUser } from './sessions';
 
 /** Key-value (a11t) that sets the coins a new account starts with, per app; absent means 0. */
 export const SIGNUP_COINS_KEY = 'signup_coins';
 
 /** App-facing account calls: sign-up, own profile, own avatar. */
-export const accountRoutes = defineRoutes({
+export default defineRoutes({
   '/api/users/register': {
     message: '注册成功',
     handler: async (input, ctx) => {
@@ -66,7 +65,7 @@ export const accountRoutes = defineRoutes({
   '/api/users/update/info': {
     message: '资料已更新',
     handler: async (input, ctx) => {
-      const user = signedIn(ctx);
+      const user = ctx.user;
       const now = Date.now();
       if (input.nickname !== undefined && input.nickname !== user.nickname) {
         await ctx.db
@@ -87,7 +86,7 @@ export const accountRoutes = defineRoutes({
   '/api/users/update/avatar': {
     message: '头像已更新',
     handler: async (_input, ctx) => {
-      const user = signedIn(ctx);
+      const user = ctx.user;
       if (!ctx.file) throw fail.badInput('缺少头像文件');
       await ctx.db
         .updateTable('users')

@@ -1,17 +1,17 @@
 import { createHash, randomInt } from 'node:crypto';
 import { channels } from '@appdesk/contract';
 import { sql } from 'kysely';
+import { changeCoins } from '../../core/ledger';
+import { newUserRow } from '../../core/new-user';
+import { hashPassword } from '../../core/passwords';
+import { revokeUserSessions } from '../../core/sessions';
 import { iso, pageAnswer, shanghaiTime } from '../../db/paging';
-import { type RequestContext, signedIn } from '../../http/context';
+import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { exportRows } from '../../http/export';
 import { defineRoutes } from '../../http/route';
-import { changeCoins } from '../coin/ledger';
 import { filteredUsers, userPage } from './list';
-import { newUserRow } from './new-user';
-import { hashPassword } from './passwords';
 import { adminUserColumns, presentAdminUser } from './presenter';
-import { revokeUserSessions } from './sessions';
 
 const statusText = { normal: '正常', blocked: '已封禁' } as const;
 const channelText = new Map<string, string>(channels.map((c) => [c.value, c.label]));
@@ -30,16 +30,14 @@ async function lockAdminChanges(ctx: RequestContext) {
   if (ctx.dialect === 'postgres') await sql`select id from allocation where id = 1 for update`.execute(ctx.db);
 }
 
-async function setStatus(ctx: RequestContext, id: number, status: 'normal' | 'blocked') {
-  const actor = signedIn(ctx);
+async function setStatus(ctx: SignedInContext, id: number, status: 'normal' | 'blocked') {
+  const actor = ctx.user;
   if (id === actor.id && status === 'blocked') throw fail.forbidden('不能封禁自己');
   const before = await loadUser(ctx, id);
   await ctx.db.updateTable('users').set({ status, updated_at: Date.now() }).where('id', '=', id).execute();
   // A blocked account's tokens die at once, not at their next expiry.
   if (status === 'blocked') await revokeUserSessions(ctx.db, id);
   await ctx.audit({
-    action: status === 'blocked' ? 'users.block' : 'users.unblock',
-    targetType: 'user',
     targetId: id,
     before: { status: before.status },
     after: { status },
@@ -64,7 +62,7 @@ function randomPhone(prefix: string): string {
   return phone;
 }
 
-export const userAdminRoutes = defineRoutes({
+export default defineRoutes({
   '/api/users/fetch/page': {
     handler: async (input, ctx) => {
       const { rows, total } = await userPage(ctx.db, ctx.dialect, input, adminUserColumns);
@@ -189,7 +187,7 @@ export const userAdminRoutes = defineRoutes({
     transaction: true,
     message: '管理员设置已更新',
     handler: async (input, ctx) => {
-      const actor = signedIn(ctx);
+      const actor = ctx.user;
       await lockAdminChanges(ctx);
       const before = await loadUser(ctx, input.id);
       const isAdmin = input.isAdmin ? 1 : 0;
@@ -210,14 +208,13 @@ export const userAdminRoutes = defineRoutes({
           .execute();
         // Losing the flag ends the admin sessions at once (DESIGN.md "Identity").
         if (!isAdmin) await revokeUserSessions(ctx.db, input.id);
-        await ctx.audit({
-          action: 'users.update.admin',
-          targetType: 'user',
-          targetId: input.id,
-          before: { isAdmin: before.is_admin === 1 },
-          after: { isAdmin: input.isAdmin },
-        });
       }
+      // Recorded even when nothing changed: the operator did ask for it.
+      await ctx.audit({
+        targetId: input.id,
+        before: { isAdmin: before.is_admin === 1 },
+        after: { isAdmin: input.isAdmin },
+      });
       return { user: presentAdminUser(await loadUser(ctx, input.id)) };
     },
   },
@@ -226,7 +223,7 @@ export const userAdminRoutes = defineRoutes({
     transaction: true,
     message: '金币已调整',
     handler: async (input, ctx) => {
-      const actor = signedIn(ctx);
+      const actor = ctx.user;
       const before = await loadUser(ctx, input.id);
       const result = await changeCoins(ctx.db, {
         userId: input.id,
@@ -236,8 +233,6 @@ export const userAdminRoutes = defineRoutes({
         note: input.reason,
       });
       await ctx.audit({
-        action: 'users.update.coins',
-        targetType: 'user',
         targetId: input.id,
         before: { coins: before.coins },
         after: { coins: result.balance, delta: input.delta, reason: input.reason },
@@ -249,7 +244,7 @@ export const userAdminRoutes = defineRoutes({
   '/api/users/generate': {
     message: '账号已生成，请立即下载保存初始密码',
     handler: async (input, ctx) => {
-      const actor = signedIn(ctx);
+      const actor = ctx.user;
       // Hash outside the transaction: argon2 for 1,000 accounts takes seconds.
       const plans = await Promise.all(
         Array.from({ length: input.count }, async () => {
@@ -281,8 +276,6 @@ export const userAdminRoutes = defineRoutes({
           }
         }
         await tx.audit({
-          action: 'users.generate',
-          targetType: 'user',
           after: {
             count: accounts.length,
             phonePrefix: input.phonePrefix,

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
+import { hashToken } from '../../core/sessions';
 import type { Db } from '../../db/index';
-import { hashToken } from './sessions';
 
 const VALID_MS = 24 * 60 * 60 * 1000;
 

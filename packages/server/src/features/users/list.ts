@@ -1,4 +1,4 @@
-import type { UserListFilter } from '@appdesk/contract';
+import type { UserListFilter } from '@appdesk/contract/endpoints/users';
 import { type ExpressionBuilder, type RawBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
 import { escapeLike, pageOf } from '../../db/paging';

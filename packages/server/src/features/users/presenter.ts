@@ -1,12 +1,8 @@
-import type { AdminUser, CurrentUser } from '@appdesk/contract';
+import type { AdminUser, CurrentUser } from '@appdesk/contract/endpoints/users';
+import { maskPhone } from '@appdesk/contract/format';
+import { type SessionUser, sessionUserColumns } from '../../core/sessions';
 import { iso, isoOrNull } from '../../db/paging';
 import type { UsersTable } from '../../db/schema';
-import { type SessionUser, sessionUserColumns } from './sessions';
-
-/** Phone with the middle four digits hidden, used as a display name before a nickname is set. */
-export function maskPhone(phone: string): string {
-  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
-}
 
 export function presentCurrentUser(user: SessionUser): CurrentUser {
   return {

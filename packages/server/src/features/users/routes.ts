@@ -1,14 +1,13 @@
-import { signedIn } from '../../http/context';
+import { decoyHash, hashPassword, verifyPassword } from '../../core/passwords';
+import { createSession, hashToken, readSessionUser, revokeSession, revokeUserSessions } from '../../core/sessions';
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
-import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { presentCurrentUser } from './presenter';
-import { createSession, hashToken, readSessionUser, revokeSession, revokeUserSessions } from './sessions';
 import { assertNotLocked, clearFailures, recordFailure } from './throttle';
 
 const wrongCredentials = () => fail.unauthenticated('手机号或密码错误');
 
-export const userRoutes = defineRoutes({
+export default defineRoutes({
   '/api/users/login': {
     message: '登录成功',
     handler: async (input, ctx) => {
@@ -46,13 +45,13 @@ export const userRoutes = defineRoutes({
   },
 
   '/api/users/fetch/info': {
-    handler: async (_input, ctx) => ({ user: presentCurrentUser(signedIn(ctx)) }),
+    handler: async (_input, ctx) => ({ user: presentCurrentUser(ctx.user) }),
   },
 
   '/api/users/update/password': {
     message: '密码已修改，其他设备已退出登录',
     handler: async (input, ctx) => {
-      const user = signedIn(ctx);
+      const user = ctx.user;
       if (input.old === input.refresh) throw fail.badInput('新密码不能与原密码相同');
       const row = await ctx.db
         .selectFrom('users')
@@ -68,7 +67,7 @@ export const userRoutes = defineRoutes({
           .where('id', '=', user.id)
           .execute();
         await revokeUserSessions(tx.db, user.id, ctx.sessionId ?? undefined);
-        await tx.audit({ action: 'users.update.password', targetType: 'user', targetId: user.id });
+        await tx.audit({ targetId: user.id });
       });
       return null;
     },

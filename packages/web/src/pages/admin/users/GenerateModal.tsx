@@ -1,5 +1,5 @@
 import { Code } from '@appdesk/contract/codes';
-import { apps, channels } from '@appdesk/contract/constants';
+import { type AppCode, apps, type ChannelCode, channels } from '@appdesk/contract/constants';
 import { formatDate } from '@appdesk/contract/format';
 import type { ApiOutput } from '@appdesk/contract/types';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
@@ -13,8 +13,8 @@ type Account = ApiOutput<'/api/users/generate'>['accounts'][number];
 interface Values {
   count: number;
   phonePrefix: string;
-  app: string;
-  channel: string;
+  app: AppCode;
+  channel: ChannelCode;
 }
 
 const appOptions = apps.map((a) => ({ value: a.value, label: a.label }));

@@ -1,7 +1,7 @@
-import type { CoinReason } from '@appdesk/contract';
+import type { CoinReason } from '@appdesk/contract/constants';
 import { sql } from 'kysely';
-import type { Db } from '../../db/index';
-import { fail } from '../../http/errors';
+import type { Db } from '../db/index';
+import { fail } from '../http/errors';
 
 export interface CoinChange {
   userId: number;

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { UsersTable } from '../../db/schema';
+import type { UsersTable } from '../db/schema';
 
 /** A new account's row: normal, not admin, no coins (grants go through the ledger), active now. */
 export function newUserRow(

@@ -1,5 +1,4 @@
-import type { Db } from '../../db/index';
-import type { AuditEntry } from '../../http/context';
+import type { Db } from '../db/index';
 
 /** Keys never written to the audit log, whatever a handler passes. */
 const secretKeys = new Set(['password', 'password_hash', 'old', 'refresh', 'token', 'token_hash']);
@@ -9,11 +8,18 @@ function snapshot(value: unknown): string | null {
   return JSON.stringify(value, (key, v) => (secretKeys.has(key) ? undefined : v));
 }
 
+export interface AuditRow {
+  actorId: number | null;
+  action: string;
+  targetType: string;
+  targetId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+  ip: string | null;
+}
+
 /** Appends one row to the append-only audit log. */
-export async function writeAudit(
-  db: Db,
-  entry: AuditEntry & { actorId: number | null; ip: string | null },
-): Promise<void> {
+export async function writeAudit(db: Db, entry: AuditRow): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../db/index';
-import type { UsersTable } from '../../db/schema';
+import type { Db } from '../db/index';
+import type { UsersTable } from '../db/schema';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Sliding expiry: a session unused this long ends. */

@@ -1,0 +1,114 @@
+/**
+ * Field rules: the one source of every limit, pattern and message that both the server's zod
+ * schemas (fields.ts) and the web's form rules are built from. Zod-free, so light pages can
+ * import it.
+ */
+
+/** A text field: trimmed length bounds and an optional pattern, with the Chinese messages. */
+export interface TextRule {
+  kind: 'text';
+  /** Chinese name of the field, used in every message. */
+  title: string;
+  min: number;
+  max: number;
+  pattern?: RegExp;
+  /** Shown when the pattern does not match. */
+  patternMessage?: string;
+}
+
+/** An integer field with inclusive bounds. */
+export interface IntegerRule {
+  kind: 'integer';
+  title: string;
+  min: number;
+  max: number;
+  /** Zero is refused (an adjustment of nothing). */
+  nonZero?: boolean;
+}
+
+export type FieldRule = TextRule | IntegerRule;
+
+const text = (title: string, min: number, max: number, extra: Partial<TextRule> = {}): TextRule => ({
+  kind: 'text',
+  title,
+  min,
+  max,
+  ...extra,
+});
+const integer = (title: string, min: number, max: number, extra: Partial<IntegerRule> = {}): IntegerRule => ({
+  kind: 'integer',
+  title,
+  min,
+  max,
+  ...extra,
+});
+
+/** The largest id a client may send (PostgreSQL `integer`). */
+export const MAX_ID = 2_147_483_647;
+
+/** Mainland China mobile numbers. */
+export const phonePattern = /^1[3-9]\d{9}$/;
+
+export const rules = {
+  phone: text('手机号', 11, 11, {
+    pattern: phonePattern,
+    patternMessage: '手机号格式不正确，应为 11 位中国大陆手机号',
+  }),
+  qq: text('QQ 号', 0, 12, { pattern: /^(|[1-9]\d{4,11})$/, patternMessage: 'QQ 号应为 5 到 12 位数字' }),
+  siteTitle: text('站点标题', 1, 40),
+  slogen: text('标语', 0, 120),
+  about: text('关于我们', 0, 5000),
+  nickname: text('昵称', 1, 20),
+  email: text('邮箱', 0, 100),
+  reason: text('原因', 1, 200),
+  search: text('搜索关键字', 0, 50),
+  messageTitle: text('标题', 1, 100),
+  messageContent: text('内容', 1, 5000),
+  /** An article or item title. */
+  title: text('标题', 1, 100),
+  /** A short grouping name an operator types (a help category, an image category). */
+  category: text('分类', 0, 20),
+  /** Markdown bodies (help articles, agreements). */
+  markdown: text('正文', 0, 100_000),
+  /** Position in a list an operator orders by hand: smaller first. */
+  sort: integer('排序', 0, 999_999),
+  coinDelta: integer('调整数量', -1_000_000_000, 1_000_000_000, { nonZero: true }),
+  generateCount: integer('数量', 1, 1000),
+  phonePrefix: text('号段', 0, 10, {
+    pattern: /^(|1[3-9]\d{0,8})$/,
+    patternMessage: '号段应为以 13–19 开头、最多 10 位的数字，留空则随机',
+  }),
+} as const satisfies Record<string, FieldRule>;
+
+/** The messages a rule gives, shared word for word by the server and the browser. */
+export const ruleMessages = (rule: FieldRule) =>
+  rule.kind === 'text'
+    ? {
+        type: `${rule.title}必须是字符串`,
+        required: rule.min === 1 ? `${rule.title}不能为空` : `请输入${rule.title}`,
+        min: rule.min === 1 ? `${rule.title}不能为空` : `${rule.title}至少 ${rule.min} 个字符`,
+        max: `${rule.title}最多 ${rule.max} 个字符`,
+        pattern: rule.patternMessage ?? `${rule.title}格式不正确`,
+      }
+    : {
+        type: `${rule.title}必须是数字`,
+        required: `请输入${rule.title}`,
+        integer: `${rule.title}必须是整数`,
+        min: `${rule.title}不能小于 ${rule.min.toLocaleString('zh-CN')}`,
+        max: `${rule.title}不能大于 ${rule.max.toLocaleString('zh-CN')}`,
+        nonZero: `${rule.title}不能为 0`,
+      };
+
+/** The label of `value` in a value/label list (channels, apps, statuses), or the value itself. */
+export function labelOf<V extends string>(
+  options: readonly { value: V; label: string }[],
+  value: string | null | undefined,
+): string {
+  if (value === null || value === undefined) return '';
+  return options.find((o) => o.value === value)?.label ?? value;
+}
+
+/** The values of a value/label list, as the non-empty tuple zod's enum wants. */
+export function valuesOf<V extends string>(options: readonly { value: V }[]): [V, ...V[]] {
+  return options.map((o) => o.value) as [V, ...V[]];
+}

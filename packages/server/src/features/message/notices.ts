@@ -1,0 +1,17 @@
+import { iso } from '../../db/paging';
+import type { NoticeSource } from '../../http/context';
+import { inboxColumns, unreadBy } from './routes';
+
+/** The signed-in operator's unread messages, as header-bell notices. */
+const unreadMessageNotices: NoticeSource = async (ctx) => {
+  const rows = await unreadBy(ctx.db, ctx.user).select(inboxColumns).orderBy('m.id', 'desc').limit(50).execute();
+  return rows.map((r) => ({
+    id: `message-${r.id}`,
+    type: 'message' as const,
+    title: r.title,
+    description: r.content.slice(0, 60),
+    datetime: iso(r.created_at),
+    link: null,
+  }));
+};
+export default unreadMessageNotices;
