@@ -1,194 +1,180 @@
 /**
- * Generated from the contract's endpoint table, so every new endpoint is covered without
- * anyone remembering: an access matrix, and a bad-input sweep (DESIGN.md "Tests").
+ * Generated from the contract's endpoint table, so every new endpoint is covered without anyone
+ * remembering (DESIGN.md "Tests"):
+ * - each endpoint's example is valid, and each declared write records exactly one operation-log
+ *   row with its Chinese label, while every other admin call changes nothing;
+ * - a hostile sweep: every field of every endpoint's example is replaced, one at a time, by each
+ *   hostile value; valid variants must reach the handler, invalid ones must be refused with a
+ *   Chinese 400 before it and change no row; nothing may fault or leak.
  */
-import { type ApiPath, endpoints } from '@appdesk/contract';
+import { type ApiPath, type EndpointDef, endpoints } from '@appdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { createSession } from '../src/core/sessions';
-import { type Answer, snapshotTables, startServer, type TestServer, tinyPng } from './harness';
+import { expectClean } from './clean';
+import { type Answer, snapshotTables, tinyPng } from './harness';
+import { startWorld, type World } from './world';
 
-let server: TestServer;
-let adminId: number;
-let userId: number;
-let blockedToken: string;
-
+let world: World;
 beforeAll(async () => {
-  server = await startServer();
-  await server.initAdmin();
-  adminId = (await server.app.services.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
-  userId = (await server.addUser()).id;
-  const blocked = await server.addUser();
-  blockedToken = await newToken(blocked.id);
-  await server.app.services.db.updateTable('users').set({ status: 'blocked' }).where('id', '=', blocked.id).execute();
+  world = await startWorld();
 });
 afterAll(async () => {
-  await server.close();
+  await world.server.close();
 });
-
-const newToken = (id: number) => createSession(server.app.services.db, id, { ip: null, userAgent: null });
-
-async function expiredToken(): Promise<string> {
-  const token = await newToken(adminId);
-  await server.app.services.db
-    .updateTable('sessions')
-    .set({ expires_at: Date.now() - 1 })
-    .where('user_id', '=', adminId)
-    .where('expires_at', '>', Date.now() + 60_000)
-    .where('last_used_at', '>=', Date.now() - 5_000)
-    .execute();
-  return token;
-}
 
 const paths = Object.keys(endpoints) as ApiPath[];
-const authCodes = [401, 402, 403];
+const defOf = (p: ApiPath) => endpoints[p] as EndpointDef;
+const exampleOf = (p: ApiPath) => (defOf(p).example ?? {}) as Record<string, unknown>;
+/** Tables a call may touch without writing anything: signing in refreshes the session. */
+const bookkeeping = ['sessions', 'login_attempts'];
 
-type Persona = 'anonymous' | 'junk token' | 'expired token' | 'blocked user' | 'user' | 'admin';
-const personas: Persona[] = ['anonymous', 'junk token', 'expired token', 'blocked user', 'user', 'admin'];
-
-async function tokenFor(persona: Persona): Promise<string> {
-  switch (persona) {
-    case 'anonymous':
-      return '';
-    case 'junk token':
-      return 'junk-token-that-was-never-issued';
-    case 'expired token':
-      return expiredToken();
-    case 'blocked user':
-      return blockedToken;
-    case 'user':
-      return newToken(userId);
-    case 'admin':
-      return newToken(adminId);
-  }
+async function callExample(p: ApiPath, body: unknown = exampleOf(p)): Promise<Answer> {
+  const def = defOf(p);
+  const token = await world.tokenFor(def.access);
+  if (def.upload) return world.server.upload(p, def.upload.field, tinyPng, 'example.png', token);
+  return world.server.call(p, body, token);
 }
 
-function expectedCode(access: 'public' | 'user' | 'admin', persona: Persona): number | 'not-auth' {
-  if (access === 'public') return 'not-auth';
-  if (persona === 'anonymous' || persona === 'junk token') return 401;
-  if (persona === 'expired token') return 402;
-  if (persona === 'blocked user') return 403;
-  if (access === 'admin' && persona === 'user') return 403;
-  return 'not-auth';
-}
+const auditRows = () => world.server.app.services.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
 
-/** No stack trace, SQL or file path ever reaches a client. */
-function expectClean(answer: Answer) {
-  expect(answer.status).toBeLessThan(500);
-  expect(answer.body.code).not.toBe(500);
-  expect(answer.text).not.toMatch(
-    /\bat .+:\d+:\d+|node_modules|\/work\/|\/tmp\/|select .* from|sqlite|postgres|Error:/i,
-  );
-}
-
-describe('access matrix', () => {
-  for (const path of paths) {
-    const def = endpoints[path];
-    for (const persona of personas) {
-      const expected = expectedCode(def.access, persona);
-      it(`${path} as ${persona} -> ${expected}`, async () => {
-        const answer = await server.call(path, {}, await tokenFor(persona));
-        expectClean(answer);
-        expect(answer.status).toBe(200);
-        if (expected === 'not-auth') expect(authCodes).not.toContain(answer.body.code);
-        else expect(answer.body.code).toBe(expected);
-      });
+describe('examples and the operation log', () => {
+  it('every endpoint has a valid example input', () => {
+    for (const p of paths) {
+      const parsed = defOf(p).input.safeParse(exampleOf(p));
+      expect(parsed.success, `${p}: ${parsed.error?.message}`).toBe(true);
     }
+  });
+
+  // In table order: a feature's `make` example creates the record its later examples name.
+  for (const p of paths) {
+    const def = defOf(p);
+    const kind = def.audit ? `records one "${def.audit.action}" row` : 'records none';
+    it(`${p}: its example ${kind}`, async () => {
+      const before = await auditRows();
+      const snapshot = def.audit ? '' : await snapshotTables(world.server, bookkeeping);
+      const answer = await callExample(p);
+      expectClean(answer);
+      const added = (await auditRows()).slice(before.length);
+      if (def.audit && def.access === 'admin') expect([answer.body.code, answer.text]).toEqual([200, answer.text]);
+      if (def.audit && answer.body.code === 200) {
+        expect(added.map((r) => r.action)).toEqual([def.audit.action]);
+        expect(def.audit.label).toMatch(/^[\u4e00-\u9fa5]/);
+        const page = await world.server.call('/api/audit/fetch/page', { size: 1 }, await world.tokenFor('admin'));
+        expect((page.body.data as { list: { actionLabel: string }[] }).list[0].actionLabel).toBe(def.audit.label);
+      } else {
+        expect(added).toEqual([]);
+      }
+      // An admin call that declares no audit row is a read: it changes nothing at all.
+      if (!def.audit && def.access === 'admin') expect(await snapshotTables(world.server, bookkeeping)).toBe(snapshot);
+    });
   }
 });
 
-type Json = Record<string, unknown>;
-interface Case {
-  name: string;
-  body: unknown;
-}
-
-const hostile = [
+const hostileText = [
   "' OR '1'='1' --",
   '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
   '../../../../etc/passwd',
   'a\u0000b',
   '１３８００１３８０００',
   '😀'.repeat(20),
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a log4shell probe, on purpose
   '${jndi:ldap://x}',
+  '',
+  'not-a-member',
+  'x'.repeat(200_000),
+];
+/** Every field of every endpoint gets each of these in turn. */
+const hostileValues: unknown[] = [
+  ...hostileText,
+  0,
+  -1,
+  1.5,
+  2 ** 31,
+  2 ** 53,
+  -1e20,
+  true,
+  null,
+  {},
+  ['x'],
+  { $gt: '' },
 ];
 
-/** Invalid variants of an endpoint's input, derived from its JSON schema. */
-function invalidCases(path: ApiPath): Case[] {
-  const schema = z.toJSONSchema(endpoints[path].input, { io: 'input', unrepresentable: 'any' }) as Json;
-  const properties = (schema.properties ?? {}) as Record<string, Json>;
-  const required = new Set((schema.required ?? []) as string[]);
-  const cases: Case[] = [
-    { name: 'array body', body: [] },
-    { name: 'string body', body: 'text' },
-    { name: 'number body', body: 42 },
-  ];
-  for (const [field, prop] of Object.entries(properties)) {
-    const nullable = Array.isArray(prop.anyOf) && (prop.anyOf as Json[]).some((p) => p.type === 'null');
-    const type = prop.type as string | undefined;
-    const wrong: unknown[] =
-      type === 'string'
-        ? [123, true, {}, ['x']]
-        : type === 'integer' || type === 'number'
-          ? ['1', true, {}, [1], ...(type === 'integer' ? [1.5] : []), 1e20, -1e20]
-          : type === 'boolean'
-            ? ['true', 1]
-            : [];
-    if (!nullable) wrong.push(null);
-    for (const value of wrong) cases.push({ name: `${field} = ${JSON.stringify(value)}`, body: { [field]: value } });
-    if (required.has(field)) cases.push({ name: `${field} missing`, body: {} });
-    if (type === 'string' && typeof prop.maxLength === 'number') {
-      cases.push({ name: `${field} too long`, body: { [field]: 'x'.repeat(prop.maxLength + 1) } });
-    }
-    if (type === 'string' && typeof prop.pattern === 'string') {
-      for (const text of [...hostile, 'x'.repeat(200_000)]) {
-        cases.push({ name: `${field} = hostile ${JSON.stringify(text.slice(0, 20))}`, body: { [field]: text } });
-      }
-    }
-  }
-  if (Object.keys(properties).length === 0) return cases;
-  return cases;
-}
+const describeValue = (v: unknown) => JSON.stringify(v)?.slice(0, 24) ?? String(v);
+const tally = { endpoints: 0, fields: 0, calls: 0, reached: 0, refused: 0 };
 
-/** Valid-but-hostile text in free-text fields: may be stored, must never break anything. */
-function hostileTextCases(path: ApiPath): Case[] {
-  const schema = z.toJSONSchema(endpoints[path].input, { io: 'input', unrepresentable: 'any' }) as Json;
-  const properties = (schema.properties ?? {}) as Record<string, Json>;
-  const cases: Case[] = [];
-  for (const [field, prop] of Object.entries(properties)) {
-    if (prop.type === 'string' && prop.pattern === undefined) {
-      for (const text of hostile)
-        cases.push({ name: `${field} = ${JSON.stringify(text.slice(0, 20))}`, body: { [field]: text } });
-    }
-  }
-  return cases;
-}
-
-describe('bad-input sweep', () => {
-  it('covers every endpoint in the table', () => {
-    for (const path of paths) expect(invalidCases(path).length).toBeGreaterThanOrEqual(3);
+describe('hostile sweep', () => {
+  afterAll(() => {
+    console.log(
+      `hostile sweep: ${tally.endpoints} endpoints, ${tally.fields} fields × ${hostileValues.length} values = ` +
+        `${tally.calls} calls; ${tally.reached} reached their handler, ${tally.refused} refused by validation ` +
+        '(each refused value is one its field does not accept)',
+    );
+    expect(tally.reached + tally.refused).toBe(tally.calls);
+    expect(tally.calls).toBe(tally.fields * hostileValues.length);
   });
 
-  for (const path of paths) {
-    const def = endpoints[path];
-    it(`${path}: invalid input answers 400 and changes no row`, async () => {
-      for (const { name, body } of invalidCases(path)) {
-        const token = await newToken(adminId);
-        const before = await snapshotTables(server);
-        const answer = await server.call(path, body, token);
+  for (const p of paths) {
+    const def = defOf(p);
+    if (def.upload) continue; // Multipart: covered by the upload cases below.
+    it(`${p}: each field × each hostile value reaches the handler exactly when valid`, async () => {
+      const example = exampleOf(p);
+      const shape = (def.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+      const fields = [...new Set([...Object.keys(shape), ...Object.keys(example)])];
+      tally.endpoints += 1;
+      tally.fields += fields.length;
+      const token = await world.tokenFor(def.access);
+      const invalid: { body: Record<string, unknown>; name: string }[] = [];
+      const valid: { body: Record<string, unknown>; name: string }[] = [];
+      for (const field of fields) {
+        for (const value of hostileValues) {
+          const body = { ...example, [field]: value };
+          const name = `${field} = ${describeValue(value)}`;
+          (def.input.safeParse(body).success ? valid : invalid).push({ body, name });
+        }
+      }
+      // The refused ones first, between two snapshots: together they must change no row.
+      const before = await snapshotTables(world.server, bookkeeping);
+      for (const { body, name } of invalid) {
+        const runs = world.server.handlerRuns.get(p) ?? 0;
+        const answer = await world.server.call(p, body, token);
         expectClean(answer);
         expect([answer.body.code, name]).toEqual([400, name]);
-        expect(answer.body.message).toMatch(/[\u4e00-\u9fa5]/);
-        expect(await snapshotTables(server), name).toBe(before);
+        expect(answer.body.message, name).toMatch(/[\u4e00-\u9fa5]/);
+        expect(world.server.handlerRuns.get(p) ?? 0, `${name} reached the handler`).toBe(runs);
+        tally.calls += 1;
+        tally.refused += 1;
+      }
+      expect(await snapshotTables(world.server, bookkeeping)).toBe(before);
+      for (const { body, name } of valid) {
+        const runs = world.server.handlerRuns.get(p) ?? 0;
+        const answer = await world.server.call(
+          p,
+          body,
+          def.access === 'public' ? '' : await world.tokenFor(def.access),
+        );
+        expectClean(answer);
+        expect(world.server.handlerRuns.get(p) ?? 0, `${name} never reached the handler`).toBe(runs + 1);
+        tally.calls += 1;
+        tally.reached += 1;
       }
     });
+  }
+});
 
-    it(`${path}: malformed and polluted JSON never reach the handler`, async () => {
-      const token = await newToken(adminId);
-      const before = await snapshotTables(server);
+describe('bodies that are not an endpoint input', () => {
+  for (const p of paths) {
+    const def = defOf(p);
+    it(`${p}: non-object, malformed and polluted JSON never reach the handler`, async () => {
+      const token = await world.tokenFor(def.access);
+      const before = await snapshotTables(world.server, bookkeeping);
+      const runs = world.server.handlerRuns.get(p) ?? 0;
+      for (const body of [[], 'text', 42]) {
+        const answer = await world.server.call(p, body, token);
+        expectClean(answer);
+        expect(answer.body.code).toBe(400);
+      }
       for (const raw of ['{"a":', '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"x":1}}}']) {
-        const answer = await server.raw(path, {
+        const answer = await world.server.raw(p, {
           method: 'POST',
           headers: { 'content-type': 'application/json', token },
           body: raw,
@@ -197,40 +183,32 @@ describe('bad-input sweep', () => {
         expect(answer.status).toBe(400);
         expect(answer.body.code).toBe(400);
       }
-      const wrongType = await server.raw(path, {
+      const wrongType = await world.server.raw(p, {
         method: 'POST',
         headers: { 'content-type': 'text/plain', token },
         body: 'x',
       });
       expectClean(wrongType);
       expect(wrongType.body.code).toBe(415);
-      expect(await snapshotTables(server)).toBe(before);
+      expect(world.server.handlerRuns.get(p) ?? 0).toBe(runs);
+      expect(await snapshotTables(world.server, bookkeeping)).toBe(before);
     });
 
-    if ('upload' in def && def.upload) {
+    if (def.upload) {
       const field = def.upload.field;
-      it(`${path}: uploads that are not what they claim change no row`, async () => {
+      it(`${p}: uploads that are not what they claim change no row`, async () => {
         const cases: [string, Uint8Array, number][] = [
           [field, new TextEncoder().encode('#!/bin/sh\nrm -rf /'), 415],
           [field, new Uint8Array(0), 400],
           [`${field}x`, tinyPng, 400],
         ];
         for (const [name, bytes, code] of cases) {
-          const token = await newToken(adminId);
-          const before = await snapshotTables(server);
-          const answer = await server.upload(path, name, bytes, 'x.png', token);
+          const token = await world.tokenFor(def.access);
+          const before = await snapshotTables(world.server);
+          const answer = await world.server.upload(p, name, bytes, 'x.png', token);
           expectClean(answer);
           expect(answer.body.code).toBe(code);
-          expect(await snapshotTables(server)).toBe(before);
-        }
-      });
-    }
-
-    const valid = hostileTextCases(path);
-    if (valid.length > 0) {
-      it(`${path}: hostile free text never causes a fault`, async () => {
-        for (const { body } of valid) {
-          expectClean(await server.call(path, body, await newToken(adminId)));
+          expect(await snapshotTables(world.server)).toBe(before);
         }
       });
     }

@@ -29,6 +29,8 @@ export interface TestServer {
   app: App;
   config: Config;
   logs: string[];
+  /** How many times each endpoint's handler has started (input that passed validation). */
+  handlerRuns: Map<string, number>;
   call(path: string, body?: unknown, token?: string): Promise<Answer>;
   raw(path: string, init: RequestInit): Promise<Answer>;
   upload(path: string, field: string, bytes: Uint8Array, filename: string, token?: string): Promise<Answer>;
@@ -96,7 +98,12 @@ export async function startServer(overrides: Partial<Config> = {}, shared?: Test
   const database: TestDatabase = shared
     ? { ...shared, handle: shared.reopen(), drop: async () => {} }
     : await openTestDatabase(dataDir);
-  const app = await buildApp(config, { database: database.handle, logger: { level: 'info', stream } });
+  const handlerRuns = new Map<string, number>();
+  const app = await buildApp(config, {
+    database: database.handle,
+    logger: { level: 'info', stream },
+    onHandlerRun: (p) => handlerRuns.set(p, (handlerRuns.get(p) ?? 0) + 1),
+  });
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
 
@@ -116,6 +123,7 @@ export async function startServer(overrides: Partial<Config> = {}, shared?: Test
     app,
     config,
     logs,
+    handlerRuns,
     raw: async (p, init) => read(await fetch(url + p, init)),
     call: async (p, body = {}, token = '') =>
       read(

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { id, isoTime, order, page, paged, size, text, timeRange } from '../fields';
+import { empty, id, isoTime, order, page, paged, size, text, timeRange } from '../fields';
 
 export const auditEntry = z.object({
   id,
   actorId: z.number().int().nullable(),
   actorName: z.string().nullable(),
   action: z.string(),
+  /** The Chinese label the endpoint that wrote the row declares (the action itself if none does). */
+  actionLabel: z.string(),
   targetType: z.string(),
+  targetLabel: z.string(),
   targetId: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
@@ -21,7 +24,21 @@ export const auditFilter = timeRange.extend({
   action: text('操作类型', 0, 60).optional(),
 });
 
+/** An action the operation log can hold, as the contract declares it. */
+export const auditAction = z.object({
+  action: z.string(),
+  label: z.string(),
+  targetType: z.string(),
+  targetLabel: z.string(),
+});
+
 export const auditEndpoints = {
+  '/api/audit/fetch/actions': endpoint({
+    access: 'admin',
+    summary: '操作日志中可能出现的全部操作及其中文名称（来自各接口的声明）',
+    input: empty,
+    output: z.object({ list: z.array(auditAction) }),
+  }),
   '/api/audit/fetch/page': endpoint({
     access: 'admin',
     summary: '分页查询操作日志（按操作人、类型、时间筛选）',

@@ -24,6 +24,9 @@ function collect(): Endpoints {
 /** Every API endpoint. The server registers routes from this table and nothing else. */
 export const endpoints: Endpoints = collect();
 
+/** The table as [path, definition] pairs, for code that walks every endpoint (OpenAPI, audit labels, tests). */
+export const endpointEntries = Object.entries(endpoints) as [ApiPath, EndpointDef][];
+
 export type Endpoints = EndpointRegistry;
 export type ApiPath = keyof Endpoints & `/api/${string}`;
 type Def<P extends ApiPath> = Endpoints[P] extends EndpointDef ? Endpoints[P] : never;

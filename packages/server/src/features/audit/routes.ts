@@ -1,3 +1,4 @@
+import { endpointEntries } from '@appdesk/contract';
 import type { auditFilter } from '@appdesk/contract/endpoints/audit';
 import { maskPhone } from '@appdesk/contract/format';
 import type { z } from 'zod';
@@ -41,11 +42,30 @@ const entryColumns = [
   'a.created_at',
 ] as const;
 
+/** Every action an endpoint declares (contract `audit`), with its Chinese label. */
+const declared = new Map(
+  endpointEntries.flatMap(([, def]) => (def.audit ? [def.audit] : [])).map((audit) => [audit.action, audit]),
+);
+const targetLabels = new Map([...declared.values()].map((a) => [a.target.type, a.target.label]));
+const actionLabel = (action: string) => declared.get(action)?.label ?? action;
+const targetLabel = (type: string) => targetLabels.get(type) ?? type;
+
 const parse = (text: string | null) => (text === null ? null : JSON.parse(text));
 const actorName = (row: { phone: string | null; nickname: string | null }) =>
   row.phone === null ? null : row.nickname || maskPhone(row.phone);
 
 export default defineRoutes({
+  '/api/audit/fetch/actions': {
+    handler: async () => ({
+      list: [...declared.values()].map((a) => ({
+        action: a.action,
+        label: a.label,
+        targetType: a.target.type,
+        targetLabel: a.target.label,
+      })),
+    }),
+  },
+
   '/api/audit/fetch/page': {
     handler: async (input, ctx) => {
       const base = filteredEntries(ctx.db, input);
@@ -60,7 +80,9 @@ export default defineRoutes({
         actorId: r.actor_id,
         actorName: actorName(r),
         action: r.action,
+        actionLabel: actionLabel(r.action),
         targetType: r.target_type,
+        targetLabel: targetLabel(r.target_type),
         targetId: r.target_id,
         before: parse(r.before),
         after: parse(r.after),
@@ -96,8 +118,8 @@ export default defineRoutes({
           id: r.id,
           time: shanghaiTime(r.created_at),
           actor: actorName(r) ?? '',
-          action: r.action,
-          target: r.target_id ? `${r.target_type} #${r.target_id}` : r.target_type,
+          action: actionLabel(r.action),
+          target: r.target_id ? `${targetLabel(r.target_type)} #${r.target_id}` : targetLabel(r.target_type),
           before: r.before ?? '',
           after: r.after ?? '',
           ip: r.ip ?? '',

@@ -1,4 +1,4 @@
-import { type ApiPath, codeMessage, endpoints } from '@appdesk/contract';
+import { codeMessage, endpointEntries } from '@appdesk/contract';
 import { z } from 'zod';
 
 const accessText = { public: '公开', user: '登录用户', admin: '管理员' } as const;
@@ -6,12 +6,11 @@ const accessText = { public: '公开', user: '登录用户', admin: '管理员' 
 /** OpenAPI 3.1 document generated from the endpoint table. */
 export function buildOpenApi(): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
-  for (const path of Object.keys(endpoints) as ApiPath[]) {
-    const def = endpoints[path];
+  for (const [path, def] of endpointEntries) {
     const input = z.toJSONSchema(def.input, { io: 'input', unrepresentable: 'any' });
     const output = z.toJSONSchema(def.output, { unrepresentable: 'any' });
-    const upload = 'upload' in def ? def.upload : undefined;
-    const root = 'placement' in def && def.placement === 'root';
+    const upload = def.upload;
+    const root = def.placement === 'root';
     const answer = root
       ? { allOf: [{ $ref: '#/components/schemas/Envelope' }, output] }
       : {
@@ -20,7 +19,7 @@ export function buildOpenApi(): Record<string, unknown> {
     paths[path] = {
       post: {
         summary: def.summary,
-        description: `调用权限：${accessText[def.access]}`,
+        description: `调用权限：${accessText[def.access]}${def.audit ? `；记入操作日志：${def.audit.label}` : ''}`,
         tags: [path.split('/')[2]],
         security: def.access === 'public' ? [] : [{ token: [] }],
         requestBody: {
@@ -35,7 +34,7 @@ export function buildOpenApi(): Record<string, unknown> {
                   },
                 },
               }
-            : { 'application/json': { schema: input } },
+            : { 'application/json': { schema: input, example: def.example ?? {} } },
         },
         responses: {
           200: { description: '业务结果见 code 字段', content: { 'application/json': { schema: answer } } },

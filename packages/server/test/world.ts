@@ -1,0 +1,43 @@
+/**
+ * The records the contract's examples name (endpoint.ts `example`): 1 the first admin, 2 the
+ * signed-in caller of `user` endpoints, 3 an ordinary user that admin examples act on. Shared by
+ * the generated suites.
+ */
+import type { Access } from '@appdesk/contract';
+import { createSession } from '../src/core/sessions';
+import { startServer, type TestServer } from './harness';
+
+export interface World {
+  server: TestServer;
+  adminId: number;
+  callerId: number;
+  targetId: number;
+  blockedId: number;
+  /** A new session of an account, as signing in would give. */
+  tokenOf(userId: number): Promise<string>;
+  /** The token an endpoint of this access level is called with: none, the caller's, the admin's. */
+  tokenFor(access: Access): Promise<string>;
+}
+
+export async function startWorld(): Promise<World> {
+  const server = await startServer();
+  await server.initAdmin();
+  const db = server.app.services.db;
+  const adminId = (await db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
+  const callerId = (await server.addUser()).id;
+  const targetId = (await server.addUser()).id;
+  const blockedId = (await server.addUser({ blocked: true })).id;
+  if (adminId !== 1 || callerId !== 2 || targetId !== 3) {
+    throw new Error(`the examples' ids do not hold: ${adminId}, ${callerId}, ${targetId}`);
+  }
+  const tokenOf = (userId: number) => createSession(db, userId, { ip: null, userAgent: null });
+  return {
+    server,
+    adminId,
+    callerId,
+    targetId,
+    blockedId,
+    tokenOf,
+    tokenFor: async (access) => (access === 'public' ? '' : tokenOf(access === 'admin' ? adminId : callerId)),
+  };
+}
