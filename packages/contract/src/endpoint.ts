@@ -47,11 +47,21 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
   download?: 'xlsx';
 }
 
-/** Declares one endpoint, keeping its literal access level so handlers are typed by it. */
-export function endpoint<const A extends Access, I extends z.ZodType, O extends z.ZodType>(
-  def: EndpointDef<I, O> & { access: A },
-): EndpointDef<I, O> & { access: A } {
-  return def;
+/**
+ * Declares one endpoint, keeping the literals the types depend on: the access level (a handler's
+ * `ctx.user` is non-null unless public), a root placement and a download.
+ */
+export function endpoint<
+  const A extends Access,
+  I extends z.ZodType,
+  O extends z.ZodType,
+  const P extends 'data' | 'root' = 'data',
+  const L extends 'xlsx' = never,
+>(
+  def: EndpointDef<I, O> & { access: A; placement?: P; download?: L },
+): EndpointDef<I, O> & { access: A } & ('root' extends P ? { placement: 'root' } : unknown) &
+  ([L] extends [never] ? unknown : { download: 'xlsx' }) {
+  return def as never;
 }
 
 /** A feature's operation-log target: declares the label once for all its endpoints. */

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { type IntegerRule, MAX_ID, phonePattern, ruleMessages, rules, type TextRule } from './rules';
+import { type IntegerRule, integerMessages, MAX_ID, phonePattern, rules, type TextRule, textMessages } from './rules';
 
 /**
  * Field schemas reused across endpoints. Each carries a Chinese title (`meta`) so the
  * server can name the field in a 400 message, and a Chinese message for its own rule.
  */
 export const phone = z
-  .string({ error: ruleMessages(rules.phone).type })
-  .regex(phonePattern, { error: ruleMessages(rules.phone).pattern })
+  .string({ error: textMessages(rules.phone).type })
+  .regex(phonePattern, { error: textMessages(rules.phone).pattern })
   .meta({ title: rules.phone.title });
 
 /** What the client sends for a password: lower-case hex SHA-256 of the UTF-8 password. */
@@ -53,7 +53,7 @@ export function text(title: string, min: number, max: number) {
 
 /** The zod schema of a text rule (rules.ts): trimmed, bounded, its pattern, no control characters. */
 export function textField(rule: TextRule) {
-  const messages = ruleMessages(rule);
+  const messages = textMessages(rule);
   const base = z
     .string({ error: messages.type })
     .trim()
@@ -66,7 +66,7 @@ export function textField(rule: TextRule) {
 
 /** The zod schema of an integer rule (rules.ts). */
 export function integerField(rule: IntegerRule) {
-  const messages = ruleMessages(rule);
+  const messages = integerMessages(rule);
   const base = z
     .number({ error: messages.type })
     .int({ error: messages.integer })

@@ -80,24 +80,24 @@ export const rules = {
   }),
 } as const satisfies Record<string, FieldRule>;
 
-/** The messages a rule gives, shared word for word by the server and the browser. */
-export const ruleMessages = (rule: FieldRule) =>
-  rule.kind === 'text'
-    ? {
-        type: `${rule.title}必须是字符串`,
-        required: rule.min === 1 ? `${rule.title}不能为空` : `请输入${rule.title}`,
-        min: rule.min === 1 ? `${rule.title}不能为空` : `${rule.title}至少 ${rule.min} 个字符`,
-        max: `${rule.title}最多 ${rule.max} 个字符`,
-        pattern: rule.patternMessage ?? `${rule.title}格式不正确`,
-      }
-    : {
-        type: `${rule.title}必须是数字`,
-        required: `请输入${rule.title}`,
-        integer: `${rule.title}必须是整数`,
-        min: `${rule.title}不能小于 ${rule.min.toLocaleString('zh-CN')}`,
-        max: `${rule.title}不能大于 ${rule.max.toLocaleString('zh-CN')}`,
-        nonZero: `${rule.title}不能为 0`,
-      };
+/** The messages of a text rule, shared word for word by the server and the browser. */
+export const textMessages = (rule: TextRule) => ({
+  type: `${rule.title}必须是字符串`,
+  required: rule.min === 1 ? `${rule.title}不能为空` : `请输入${rule.title}`,
+  min: rule.min === 1 ? `${rule.title}不能为空` : `${rule.title}至少 ${rule.min} 个字符`,
+  max: `${rule.title}最多 ${rule.max} 个字符`,
+  pattern: rule.patternMessage ?? `${rule.title}格式不正确`,
+});
+
+/** The messages of an integer rule, shared word for word by the server and the browser. */
+export const integerMessages = (rule: IntegerRule) => ({
+  type: `${rule.title}必须是数字`,
+  required: `请输入${rule.title}`,
+  integer: `${rule.title}必须是整数`,
+  min: `${rule.title}不能小于 ${rule.min.toLocaleString('zh-CN')}`,
+  max: `${rule.title}不能大于 ${rule.max.toLocaleString('zh-CN')}`,
+  nonZero: `${rule.title}不能为 0`,
+});
 
 /** The label of `value` in a value/label list (channels, apps, statuses), or the value itself. */
 export function labelOf<V extends string>(

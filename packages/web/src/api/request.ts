@@ -1,6 +1,7 @@
+import { ApiHttpError, createApiClient } from '@appdesk/contract/client';
 import { Code, sessionEndingCodes } from '@appdesk/contract/codes';
 import { timings } from '@appdesk/contract/constants';
-import type { ApiInput, ApiPath, ApiResponse, Envelope } from '@appdesk/contract/types';
+import type { ApiInput, ApiOutput, ApiPath, ApiResponse, Envelope } from '@appdesk/contract/types';
 import { clearSession, getToken } from '../state/session';
 import { notify } from './notify';
 
@@ -9,7 +10,7 @@ import { notify } from './notify';
  * out, the stored token in a `token` header, one error policy for the whole app.
  */
 
-/** A coded answer that ended the session (401/402/403): its code is the error's id. */
+/** A coded answer: one that ended the session (401/402/403), or any non-200 of `callOk`; its code is the id. */
 export class ApiError extends Error {
   readonly id: number;
   readonly code: number;
@@ -34,9 +35,6 @@ export class HttpError extends Error {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** JSON body (POST and PUT). */
-  data?: unknown;
   signal?: AbortSignal;
   /** No notifications at all (used for optional background calls). */
   silent?: boolean;
@@ -72,42 +70,38 @@ export function handleEnvelope<T extends { code: number; message?: string }>(
   return body;
 }
 
-export async function request<T extends { code: number; message?: string } = AnyEnvelope>(
-  url: string,
+/** The contract's typed client, with the spec's cookies and stored token. */
+const client = createApiClient({ credentials: 'include', token: getToken });
+
+/** Typed call of a contract endpoint, under the spec's error policy (coded errors come back as values). */
+export async function call<P extends ApiPath>(
+  path: P,
+  data?: ApiInput<P>,
   options: RequestOptions = {},
-): Promise<T> {
-  const method = options.method ?? 'POST';
-  const hasBody = method === 'POST' || method === 'PUT';
-  let response: Response;
+): Promise<ApiResponse<P>> {
+  let body: ApiResponse<P>;
   try {
-    response = await fetch(url, {
-      method,
-      credentials: 'include',
-      headers: requestHeaders(hasBody),
-      body: hasBody ? JSON.stringify(options.data ?? {}) : undefined,
-      signal: options.signal,
-    });
+    body = await client.call(path, data, { signal: options.signal });
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error;
-    throw httpFailure(0, '网络连接失败，请检查网络后重试', url, options.silent);
-  }
-  if (!response.ok) throw httpFailure(response.status, response.statusText, url, options.silent);
-  let body: T;
-  try {
-    body = (await response.json()) as T;
-  } catch {
-    throw httpFailure(response.status, '返回内容不是有效的 JSON', url, options.silent);
+    if (error instanceof ApiHttpError) throw httpFailure(error.status, error.statusText, path, options.silent);
+    throw httpFailure(0, '网络连接失败，请检查网络后重试', path, options.silent);
   }
   return handleEnvelope(body, options);
 }
 
-/** Typed call of a contract endpoint. */
-export function call<P extends ApiPath>(
+/**
+ * The output of a call that must succeed: any code but 200 throws an ApiError after the spec's
+ * notification has been shown once (the query and action hooks are built on it).
+ */
+export async function callOk<P extends ApiPath>(
   path: P,
   data?: ApiInput<P>,
-  options: Omit<RequestOptions, 'data'> = {},
-): Promise<ApiResponse<P>> {
-  return request<ApiResponse<P>>(path, { ...options, data });
+  options: RequestOptions = {},
+): Promise<ApiOutput<P>> {
+  const body = (await call(path, data, options)) as { code: number; message: string; data?: unknown };
+  if (body.code !== Code.OK) throw new ApiError(body.code, body.message || '请求失败');
+  return ('data' in body ? body.data : body) as ApiOutput<P>;
 }
 
 export interface UploadOptions {

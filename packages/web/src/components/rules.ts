@@ -1,11 +1,53 @@
-/** Mainland China mobile number, as the server checks it. */
-export const phonePattern = /^1[3-9]\d{9}$/;
-export const phoneMessage = '手机号格式不正确，应为 11 位中国大陆手机号';
+import {
+  type FieldRule,
+  rules as fieldRules,
+  integerMessages,
+  phonePattern,
+  textMessages,
+} from '@appdesk/contract/rules';
+import type { Rule } from 'antd/es/form';
+
+/**
+ * antd Form rules built from the contract's field rules, so the browser refuses exactly what the
+ * server would, in the same words, before sending.
+ */
+export function formRules(rule: FieldRule, options: { required?: boolean } = {}): Rule[] {
+  if (rule.kind === 'text') {
+    const messages = textMessages(rule);
+    const required = options.required ?? rule.min > 0;
+    return [
+      ...(required ? [{ required: true, whitespace: true, message: messages.required }] : []),
+      { max: rule.max, message: messages.max },
+      ...(rule.pattern ? [{ pattern: rule.pattern, message: messages.pattern }] : []),
+    ];
+  }
+  const number = integerMessages(rule);
+  return [
+    ...(options.required !== false ? [{ required: true, message: number.required }] : []),
+    {
+      validator: (_: unknown, value: number | null | undefined) => {
+        if (value === null || value === undefined) return Promise.resolve();
+        if (!Number.isInteger(value)) return Promise.reject(new Error(number.integer));
+        if (value < rule.min) return Promise.reject(new Error(number.min));
+        if (value > rule.max) return Promise.reject(new Error(number.max));
+        if (rule.nonZero && value === 0) return Promise.reject(new Error(number.nonZero));
+        return Promise.resolve();
+      },
+    },
+  ];
+}
+
+/** Input props of a rule: the length limit of a text box, the bounds of a number box. */
+export function inputLimits(rule: FieldRule) {
+  return rule.kind === 'text' ? { maxLength: rule.max } : { min: rule.min, max: rule.max };
+}
+
+export { fieldRules as rules };
 
 /** antd Form rules of a required phone field. */
-export const phoneRules = [
+export const phoneRules: Rule[] = [
   { required: true, message: '请输入手机号' },
-  { pattern: phonePattern, message: phoneMessage },
+  { pattern: phonePattern, message: textMessages(fieldRules.phone).pattern },
 ];
 
 /** Browser-side strength check (DESIGN.md "Identity"): at least 8 characters, letters and digits. */

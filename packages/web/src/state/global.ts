@@ -1,7 +1,7 @@
 import { Code } from '@appdesk/contract/codes';
 import { timings } from '@appdesk/contract/constants';
 import type { InboxMessage, Notice } from '@appdesk/contract/types';
-import { request } from '../api/request';
+import { call } from '../api/request';
 import { userStore } from './session';
 import { createStore } from './store';
 
@@ -22,7 +22,7 @@ function setNotifyCount(count: number): void {
 export async function fetchNotices(): Promise<void> {
   globalStore.set({ fetchingNotices: true });
   try {
-    const res = await request<{ code: number; message: string; data?: Notice[] }>('/api/notices/fetch');
+    const res = await call('/api/notices/fetch');
     if (res.code === Code.OK) {
       const notices = Array.isArray(res.data) ? res.data : [];
       globalStore.set({ notices });
@@ -56,10 +56,7 @@ export async function fetchUnreadMessages(force = false): Promise<void> {
   if (!force && state.lastMessageLoading && Date.now() - state.lastMessageLoading < timings.unreadThrottleMs) return;
   userStore.set({ messageLoading: true, lastMessageLoading: Date.now() });
   try {
-    const res = await request<{ code: number; message: string; list?: InboxMessage[]; total?: number }>(
-      '/api/message/fetch/page/unread',
-      { data: { page: 0, size: 1024 }, silent: true },
-    );
+    const res = await call('/api/message/fetch/page/unread', { page: 0, size: 1024 }, { silent: true });
     if (res.code === Code.OK) {
       const list = Array.isArray(res.list) ? res.list : [];
       userStore.set({ unreadMessage: list, unreadTotal: typeof res.total === 'number' ? res.total : list.length });

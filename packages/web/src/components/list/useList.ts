@@ -1,9 +1,8 @@
-import { Code } from '@appdesk/contract/codes';
-import type { ApiPath } from '@appdesk/contract/types';
+import type { ApiInput, ApiOutput, ApiPath } from '@appdesk/contract/types';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { request } from '../../api/request';
+import { callOk } from '../../api/request';
 
 /** Filter values as they live in the URL query: strings, absent when not set. */
 export type ListValues = Record<string, string | undefined>;
@@ -26,13 +25,22 @@ export interface PagedData<Row> {
   size: number;
 }
 
-export interface ListOptions {
-  /** The page endpoint: input is the filter plus page and size. */
-  fetchPath: ApiPath;
+/** The endpoints that answer a server page: `{ list, total, page, size }`. */
+export type PagedPath = {
+  [P in ApiPath]: ApiOutput<P> extends PagedData<unknown> ? P : never;
+}[ApiPath];
+/** A row of a paged endpoint's list. */
+export type RowOf<P extends PagedPath> = ApiOutput<P>['list'][number];
+/** A paged endpoint's input without the page: its filter, sort and order. */
+export type FilterOf<P extends PagedPath> = Omit<ApiInput<P>, 'page' | 'size'>;
+
+export interface ListOptions<P extends PagedPath> {
+  /** The page endpoint: input is the filter plus page and size; rows and filter are typed from it. */
+  fetchPath: P;
   /** The URL query keys that hold filters (everything but page, size, sort, order). */
   keys: readonly string[];
   /** Turns the URL values into the endpoint's filter (no page, size; sort and order if it sorts). */
-  toFilter: (values: ListValues, sort: { sort?: string; order?: SortOrder }) => Record<string, unknown>;
+  toFilter: (values: ListValues, sort: { sort?: string; order?: SortOrder }) => FilterOf<P>;
   /** Sort used when the URL names none (only for endpoints that sort). */
   defaultSort?: { sort: string; order: SortOrder };
   defaultSize?: number;
@@ -57,7 +65,7 @@ export function rangeValue(values: ListValues): { from?: string; to?: string } {
  * List state kept in the URL query (so reload and back keep it), and the server page it asks for.
  * In the URL the page number counts from 1 as people read it; the API's counts from 0.
  */
-export function useList<Row>(options: ListOptions) {
+export function useList<P extends PagedPath>(options: ListOptions<P>) {
   const { fetchPath, keys, toFilter, defaultSort, defaultSize = 20 } = options;
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
@@ -93,14 +101,7 @@ export function useList<Row>(options: ListOptions) {
   const query = useQuery({
     queryKey: [fetchPath, input],
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      const res = await request<{ code: number; message: string; data?: PagedData<Row> }>(fetchPath, {
-        data: input,
-        signal,
-      });
-      if (res.code !== Code.OK || !res.data) throw new Error(res.message || '加载失败');
-      return res.data;
-    },
+    queryFn: ({ signal }) => callOk(fetchPath, input as ApiInput<P>, { signal }) as Promise<PagedData<RowOf<P>>>,
   });
 
   /** Writes the query: `patch` values replace (empty or undefined removes); the page goes back to 1. */
@@ -155,4 +156,5 @@ export function useList<Row>(options: ListOptions) {
   };
 }
 
-export type ListController<Row> = ReturnType<typeof useList<Row>>;
+/** What a list page holds: its URL state, its rows, and the calls that change either. */
+export type ListController<Row> = Omit<ReturnType<typeof useList>, 'data'> & { data: PagedData<Row> | undefined };

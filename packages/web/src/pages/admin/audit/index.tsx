@@ -168,7 +168,7 @@ function ExpandedEntry({ entry }: { entry: AuditEntry }) {
 
 /** /admin/admin/audit (操作日志): who changed what and when, with before/after values. */
 export default function AuditPage() {
-  const list = useList<AuditEntry>({ fetchPath: '/api/audit/fetch/page', keys, toFilter, defaultSort });
+  const list = useList({ fetchPath: '/api/audit/fetch/page', keys, toFilter, defaultSort });
   return (
     <ListView<AuditEntry>
       list={list}

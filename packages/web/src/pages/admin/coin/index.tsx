@@ -93,7 +93,7 @@ const columns: ColumnsType<CoinRecord> = [
 
 /** /admin/admin/coin (金币流水): every balance change, by user, reason and time, with Excel export. */
 export default function CoinPage() {
-  const list = useList<CoinRecord>({ fetchPath: '/api/coin/fetch/page', keys, toFilter, defaultSort });
+  const list = useList({ fetchPath: '/api/coin/fetch/page', keys, toFilter, defaultSort });
   return (
     <ListView<CoinRecord>
       list={list}

@@ -46,7 +46,7 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
 
 /** /admin/admin/message (站内消息): sent messages, send to everyone or one user, edit, block. */
 export default function MessagePage() {
-  const list = useList<AdminMessage>({ fetchPath: '/api/message/fetch/page', keys, toFilter, defaultSort });
+  const list = useList({ fetchPath: '/api/message/fetch/page', keys, toFilter, defaultSort });
   const { notification } = App.useApp();
   const [editing, setEditing] = useState<AdminMessage | null>(null);
   const [open, setOpen] = useState(false);

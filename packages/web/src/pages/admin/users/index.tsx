@@ -43,7 +43,7 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: 'ascend' | 
 
 /** /admin/admin/users (用户管理): status tabs, search, sortable list, detail drawer and account tools. */
 export default function UsersPage() {
-  const list = useList<AdminUser>({ fetchPath: '/api/users/fetch/page', keys, toFilter, defaultSort });
+  const list = useList({ fetchPath: '/api/users/fetch/page', keys, toFilter, defaultSort });
   const [generateOpen, setGenerateOpen] = useState(false);
   const [coinsUser, setCoinsUser] = useState<AdminUser | null>(null);
   const detailId = idValue(list.param('detail')) ?? null;
