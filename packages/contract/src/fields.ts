@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { type IntegerRule, integerMessages, MAX_ID, phonePattern, rules, type TextRule, textMessages } from './rules';
+import { apps, channels } from './constants';
+import {
+  type IntegerRule,
+  integerMessages,
+  MAX_ID,
+  phonePattern,
+  rules,
+  type TextRule,
+  textMessages,
+  valuesOf,
+} from './rules';
 
 /**
  * Field schemas reused across endpoints. Each carries a Chinese title (`meta`) so the
@@ -118,3 +128,8 @@ export const search = textField(rules.search).default('');
 export const userId = id.meta({ title: '用户 ID' });
 
 export const reasonNote = textField(rules.reason);
+
+/** One of the company's apps (constants `apps`). */
+export const appCode = z.enum(valuesOf(apps), { error: '未知的应用' }).meta({ title: '应用' });
+/** One of the store channels (constants `channels`). */
+export const channelCode = z.enum(valuesOf(channels), { error: '未知的渠道' }).meta({ title: '渠道' });

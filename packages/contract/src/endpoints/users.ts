@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { apps, channels } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
 import {
+  appCode,
+  channelCode,
   empty,
   id,
   integerField,
@@ -72,9 +73,6 @@ export const userListFilter = z.object({
   order,
 });
 export type UserListFilter = z.input<typeof userListFilter>;
-
-export const appCode = z.enum(valuesOf(apps), { error: '未知的应用' }).meta({ title: '应用' });
-export const channelCode = z.enum(valuesOf(channels), { error: '未知的渠道' }).meta({ title: '渠道' });
 
 export const nickname = textField(rules.nickname);
 export const email = z
