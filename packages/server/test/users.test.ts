@@ -265,6 +265,8 @@ describe('operator tools', () => {
     const total = data<{ all: number }>(await server.call('/api/users/fetch/page/box', {}, admin)).all;
     expect(sheet.rowCount).toBe(total + 1);
     expect(sheet.getRow(1).getCell(2).value).toBe('手机号');
+    // The export writes what the page's presenter shows, in Chinese: status and channel labels.
+    expect(['正常', '已封禁']).toContain(sheet.getRow(2).getCell(5).value);
     for (const path of ['/api/coin/export', '/api/audit/export']) {
       const other = await fetch(`${server.url}${path}`, {
         method: 'POST',
@@ -272,8 +274,25 @@ describe('operator tools', () => {
         body: '{}',
       });
       expect(other.headers.get('content-type'), path).toContain('spreadsheetml');
-      expect((await other.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+      const otherBook = new ExcelJS.Workbook();
+      await otherBook.xlsx.load(await other.arrayBuffer());
+      const cells = otherBook.worksheets[0].getRow(2).values as unknown[];
+      expect(
+        cells.some((c) => typeof c === 'string' && /[\u4e00-\u9fa5]/.test(c)),
+        path,
+      ).toBe(true);
     }
+    const log = new ExcelJS.Workbook();
+    await log.xlsx.load(
+      await (
+        await fetch(`${server.url}/api/audit/export`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', token: admin },
+          body: '{}',
+        })
+      ).arrayBuffer(),
+    );
+    expect(log.worksheets[0].getRow(2).getCell(4).value).toBe('站点初始化');
   });
 
   it('lists the operation log with who, what and before/after, filtered by kind', async () => {

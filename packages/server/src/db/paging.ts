@@ -38,12 +38,12 @@ export const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(m
 export const iso = (ms: number) => new Date(ms).toISOString();
 
 /** 'YYYY-MM-DD HH:mm' in Asia/Shanghai (UTC+8, no daylight saving), for spreadsheets. */
-export function shanghaiTime(ms: number | null): string {
-  return ms === null
-    ? ''
-    : iso(ms + 8 * 3600_000)
-        .slice(0, 16)
-        .replace('T', ' ');
+export function shanghaiTime(time: number | string | null): string {
+  if (time === null) return '';
+  const ms = typeof time === 'string' ? Date.parse(time) : time;
+  return iso(ms + 8 * 3600_000)
+    .slice(0, 16)
+    .replace('T', ' ');
 }
 
 /** Text with LIKE's wildcards taken literally; pair with ESCAPE '\\' (PostgreSQL's default, SQLite's on request). */

@@ -2,16 +2,31 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 
-/** What an export endpoint's handler answers: Chinese column headers and the rows, fetched in batches. */
-export interface ExportTable<Row = Record<string, unknown>> {
+/** A spreadsheet column: its Chinese header and the cell it shows of a presented row. */
+export interface ExportColumn<View> {
+  header: string;
+  width?: number;
+  cell(view: View): string | number;
+}
+
+/**
+ * What an export endpoint's handler answers: the rows, fetched in batches and presented by the
+ * same presenter as the page, and the columns that turn each into cells.
+ */
+export interface ExportTable<View = never> {
   /** File name without extension (Chinese is fine). */
   filename: string;
-  columns: { header: string; key: string; width?: number }[];
-  rows: AsyncIterable<Row>;
+  columns: ExportColumn<View>[];
+  rows: AsyncIterable<View>;
+}
+
+/** Declares an export, typing its columns by what its rows' presenter answers. */
+export function exportTable<View>(table: ExportTable<View>): ExportTable<never> {
+  return table as unknown as ExportTable<never>;
 }
 
 /** Streams an .xlsx to the client as rows arrive, so a million-row export never sits in memory. */
-export function sendXlsx(reply: FastifyReply, table: ExportTable, log: FastifyBaseLogger) {
+export function sendXlsx(reply: FastifyReply, table: ExportTable<unknown>, log: FastifyBaseLogger) {
   const stream = new PassThrough();
   const stamp = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
   const name = `${table.filename}-${stamp}.xlsx`;
@@ -22,8 +37,8 @@ export function sendXlsx(reply: FastifyReply, table: ExportTable, log: FastifyBa
   (async () => {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
     const sheet = workbook.addWorksheet(table.filename);
-    sheet.columns = table.columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18 }));
-    for await (const row of table.rows) sheet.addRow(row).commit();
+    sheet.columns = table.columns.map((c) => ({ header: c.header, width: c.width ?? 18 }));
+    for await (const view of table.rows) sheet.addRow(table.columns.map((c) => c.cell(view))).commit();
     sheet.commit();
     await workbook.commit();
   })().catch((error: unknown) => {

@@ -62,7 +62,7 @@ export function registerEndpoints(app: FastifyInstance, services: Services, tabl
     app.post(path, async (request, reply) => {
       try {
         const data = await runEndpoint(path, def, route, request, services);
-        if (def.download === 'xlsx') return sendXlsx(reply, data as ExportTable, request.log);
+        if (def.download === 'xlsx') return sendXlsx(reply, data as ExportTable<unknown>, request.log);
         return sendOk(reply, def, route, data);
       } catch (error) {
         if (error instanceof ApiError) return reply.send(envelope(error.code, error.message));

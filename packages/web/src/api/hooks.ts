@@ -1,5 +1,5 @@
 import type { ApiInput, ApiOutput, ApiPath } from '@appdesk/contract/types';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { callOk } from './request';
 
@@ -9,12 +9,20 @@ import { callOk } from './request';
  * once, so a page never checks codes or catches errors itself.
  */
 
-/** A read, cached under [path, input] and refetched when input changes. */
-export function useApiQuery<P extends ApiPath>(path: P, input: ApiInput<P>, options: { enabled?: boolean } = {}) {
+/**
+ * A read, cached under [path, input] and refetched when input changes; `keepPrevious` shows the
+ * last answer meanwhile (a live preview that should not flicker).
+ */
+export function useApiQuery<P extends ApiPath>(
+  path: P,
+  input: ApiInput<P>,
+  options: { enabled?: boolean; keepPrevious?: boolean } = {},
+) {
   return useQuery({
     queryKey: [path, input],
     queryFn: ({ signal }) => callOk(path, input, { signal }),
     enabled: options.enabled,
+    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
   });
 }
 

@@ -4,7 +4,7 @@ import { maskPhone } from '@appdesk/contract/format';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { iso, pageAnswer, pageOf, rangeMs, shanghaiTime } from '../../db/paging';
-import { exportRows } from '../../http/export';
+import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 
 type AuditFilter = z.output<typeof auditFilter>;
@@ -54,6 +54,38 @@ const parse = (text: string | null) => (text === null ? null : JSON.parse(text))
 const actorName = (row: { phone: string | null; nickname: string | null }) =>
   row.phone === null ? null : row.nickname || maskPhone(row.phone);
 
+interface EntryRow {
+  id: number;
+  actor_id: number | null;
+  phone: string | null;
+  nickname: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  before: string | null;
+  after: string | null;
+  ip: string | null;
+  created_at: number;
+}
+
+/** An operation-log row as the page shows it and the export writes it. */
+function presentEntry(r: EntryRow) {
+  return {
+    id: r.id,
+    actorId: r.actor_id,
+    actorName: actorName(r),
+    action: r.action,
+    actionLabel: actionLabel(r.action),
+    targetType: r.target_type,
+    targetLabel: targetLabel(r.target_type),
+    targetId: r.target_id,
+    before: parse(r.before),
+    after: parse(r.after),
+    ip: r.ip,
+    createdAt: iso(r.created_at),
+  };
+}
+
 export default defineRoutes({
   '/api/audit/fetch/actions': {
     handler: async () => ({
@@ -75,56 +107,34 @@ export default defineRoutes({
         input.page,
         input.size,
       );
-      const list = rows.map((r) => ({
-        id: r.id,
-        actorId: r.actor_id,
-        actorName: actorName(r),
-        action: r.action,
-        actionLabel: actionLabel(r.action),
-        targetType: r.target_type,
-        targetLabel: targetLabel(r.target_type),
-        targetId: r.target_id,
-        before: parse(r.before),
-        after: parse(r.after),
-        ip: r.ip,
-        createdAt: iso(r.created_at),
-      }));
-      return pageAnswer(list, total, input.page, input.size);
+      return pageAnswer(rows.map(presentEntry), total, input.page, input.size);
     },
   },
 
   '/api/audit/export': {
-    handler: async (input, ctx) => ({
-      filename: '操作日志',
-      columns: [
-        { header: 'ID', key: 'id', width: 10 },
-        { header: '时间', key: 'time', width: 20 },
-        { header: '操作人', key: 'actor', width: 16 },
-        { header: '操作', key: 'action', width: 26 },
-        { header: '对象', key: 'target', width: 16 },
-        { header: '修改前', key: 'before', width: 40 },
-        { header: '修改后', key: 'after', width: 40 },
-        { header: 'IP', key: 'ip', width: 16 },
-      ],
-      rows: exportRows(
-        (after, limit) =>
-          filteredEntries(ctx.db, input)
-            .select(entryColumns)
-            .where('a.id', '>', after)
-            .orderBy('a.id')
-            .limit(limit)
-            .execute(),
-        (r) => ({
-          id: r.id,
-          time: shanghaiTime(r.created_at),
-          actor: actorName(r) ?? '',
-          action: actionLabel(r.action),
-          target: r.target_id ? `${targetLabel(r.target_type)} #${r.target_id}` : targetLabel(r.target_type),
-          before: r.before ?? '',
-          after: r.after ?? '',
-          ip: r.ip ?? '',
-        }),
-      ),
-    }),
+    handler: async (input, ctx) =>
+      exportTable({
+        filename: '操作日志',
+        columns: [
+          { header: 'ID', width: 10, cell: (e) => e.id },
+          { header: '时间', width: 20, cell: (e) => shanghaiTime(e.createdAt) },
+          { header: '操作人', width: 16, cell: (e) => e.actorName ?? '' },
+          { header: '操作', width: 26, cell: (e) => e.actionLabel },
+          { header: '对象', width: 16, cell: (e) => (e.targetId ? `${e.targetLabel} #${e.targetId}` : e.targetLabel) },
+          { header: '修改前', width: 40, cell: (e) => (e.before == null ? '' : JSON.stringify(e.before)) },
+          { header: '修改后', width: 40, cell: (e) => (e.after == null ? '' : JSON.stringify(e.after)) },
+          { header: 'IP', width: 16, cell: (e) => e.ip ?? '' },
+        ],
+        rows: exportRows(
+          (after, limit) =>
+            filteredEntries(ctx.db, input)
+              .select(entryColumns)
+              .where('a.id', '>', after)
+              .orderBy('a.id')
+              .limit(limit)
+              .execute(),
+          presentEntry,
+        ),
+      }),
   },
 });

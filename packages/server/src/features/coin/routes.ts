@@ -1,13 +1,13 @@
 import { type CoinReason, coinReasons } from '@appdesk/contract/constants';
-import type { coinFilter } from '@appdesk/contract/endpoints/coin';
+import type { CoinRecord, coinFilter } from '@appdesk/contract/endpoints/coin';
+import { labelOf } from '@appdesk/contract/rules';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { iso, pageAnswer, pageOf, rangeMs, shanghaiTime } from '../../db/paging';
-import { exportRows } from '../../http/export';
+import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 
 type CoinFilter = z.output<typeof coinFilter>;
-const reasonText = new Map<string, string>(coinReasons.map((r) => [r.value, r.label]));
 
 function filteredRecords(db: Db, filter: CoinFilter) {
   const { from, to } = rangeMs(filter);
@@ -33,6 +33,37 @@ const recordColumns = [
   'coin_records.created_at',
 ] as const;
 
+interface RecordRow {
+  id: number;
+  user_id: number;
+  phone: string;
+  delta: number;
+  balance_after: number;
+  reason: string;
+  ref_type: string | null;
+  ref_id: string | null;
+  operator_id: number | null;
+  note: string | null;
+  created_at: number;
+}
+
+/** A ledger row as the page shows it and the export writes it. */
+function presentRecord(r: RecordRow): CoinRecord {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    userPhone: r.phone,
+    delta: r.delta,
+    balanceAfter: r.balance_after,
+    reason: r.reason as CoinReason,
+    refType: r.ref_type,
+    refId: r.ref_id,
+    operatorId: r.operator_id,
+    note: r.note,
+    createdAt: iso(r.created_at),
+  };
+}
+
 export default defineRoutes({
   '/api/coin/fetch/page': {
     handler: async (input, ctx) => {
@@ -42,55 +73,34 @@ export default defineRoutes({
       let sorted = base.select(recordColumns);
       if (input.sort === 'delta') sorted = sorted.orderBy('coin_records.delta', direction);
       const { rows, total } = await pageOf(sorted.orderBy('coin_records.id', direction), base, input.page, input.size);
-      const list = rows.map((r) => ({
-        id: r.id,
-        userId: r.user_id,
-        userPhone: r.phone,
-        delta: r.delta,
-        balanceAfter: r.balance_after,
-        reason: r.reason as CoinReason,
-        refType: r.ref_type,
-        refId: r.ref_id,
-        operatorId: r.operator_id,
-        note: r.note,
-        createdAt: iso(r.created_at),
-      }));
-      return pageAnswer(list, total, input.page, input.size);
+      return pageAnswer(rows.map(presentRecord), total, input.page, input.size);
     },
   },
 
   '/api/coin/export': {
-    handler: async (input, ctx) => ({
-      filename: '金币流水',
-      columns: [
-        { header: '流水 ID', key: 'id', width: 10 },
-        { header: '用户 ID', key: 'userId', width: 10 },
-        { header: '手机号', key: 'phone', width: 16 },
-        { header: '变动', key: 'delta', width: 10 },
-        { header: '变动后余额', key: 'balance', width: 12 },
-        { header: '原因', key: 'reason', width: 12 },
-        { header: '备注', key: 'note', width: 30 },
-        { header: '时间', key: 'time', width: 20 },
-      ],
-      rows: exportRows(
-        (after, limit) =>
-          filteredRecords(ctx.db, input)
-            .select(recordColumns)
-            .where('coin_records.id', '>', after)
-            .orderBy('coin_records.id')
-            .limit(limit)
-            .execute(),
-        (r) => ({
-          id: r.id,
-          userId: r.user_id,
-          phone: r.phone,
-          delta: r.delta,
-          balance: r.balance_after,
-          reason: reasonText.get(r.reason) ?? r.reason,
-          note: r.note ?? '',
-          time: shanghaiTime(r.created_at),
-        }),
-      ),
-    }),
+    handler: async (input, ctx) =>
+      exportTable({
+        filename: '金币流水',
+        columns: [
+          { header: '流水 ID', width: 10, cell: (r) => r.id },
+          { header: '用户 ID', width: 10, cell: (r) => r.userId },
+          { header: '手机号', width: 16, cell: (r) => r.userPhone },
+          { header: '变动', width: 10, cell: (r) => r.delta },
+          { header: '变动后余额', width: 12, cell: (r) => r.balanceAfter },
+          { header: '原因', width: 12, cell: (r) => labelOf(coinReasons, r.reason) },
+          { header: '备注', width: 30, cell: (r) => r.note ?? '' },
+          { header: '时间', width: 20, cell: (r) => shanghaiTime(r.createdAt) },
+        ],
+        rows: exportRows(
+          (after, limit) =>
+            filteredRecords(ctx.db, input)
+              .select(recordColumns)
+              .where('coin_records.id', '>', after)
+              .orderBy('coin_records.id')
+              .limit(limit)
+              .execute(),
+          presentRecord,
+        ),
+      }),
   },
 });

@@ -1,5 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
-import { channels } from '@appdesk/contract';
+import { apps, channels } from '@appdesk/contract/constants';
+import { userStatuses } from '@appdesk/contract/endpoints/users';
+import { labelOf } from '@appdesk/contract/rules';
 import { sql } from 'kysely';
 import { changeCoins } from '../../core/ledger';
 import { newUserRow } from '../../core/new-user';
@@ -8,13 +10,10 @@ import { revokeUserSessions } from '../../core/sessions';
 import { iso, pageAnswer, shanghaiTime } from '../../db/paging';
 import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
-import { exportRows } from '../../http/export';
+import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 import { filteredUsers, userPage } from './list';
 import { adminUserColumns, presentAdminUser } from './presenter';
-
-const statusText = { normal: '正常', blocked: '已封禁' } as const;
-const channelText = new Map<string, string>(channels.map((c) => [c.value, c.label]));
 
 async function loadUser(ctx: RequestContext, id: number) {
   const row = await ctx.db.selectFrom('users').select(adminUserColumns).where('id', '=', id).executeTakeFirst();
@@ -85,46 +84,34 @@ export default defineRoutes({
   },
 
   '/api/users/export': {
-    handler: async (input, ctx) => ({
-      filename: '用户列表',
-      columns: [
-        { header: 'ID', key: 'id', width: 10 },
-        { header: '手机号', key: 'phone', width: 16 },
-        { header: '昵称', key: 'nickname' },
-        { header: '邮箱', key: 'email', width: 24 },
-        { header: '状态', key: 'status', width: 10 },
-        { header: '管理员', key: 'admin', width: 8 },
-        { header: '金币', key: 'coins', width: 10 },
-        { header: '会员到期', key: 'vip', width: 20 },
-        { header: '应用', key: 'app', width: 10 },
-        { header: '渠道', key: 'channel' },
-        { header: '注册时间', key: 'created', width: 20 },
-        { header: '最近活跃', key: 'active', width: 20 },
-      ],
-      rows: exportRows(
-        (after, limit) =>
-          filteredUsers(ctx.db, ctx.dialect, input)
-            .select(adminUserColumns)
-            .where('id', '>', after)
-            .orderBy('id')
-            .limit(limit)
-            .execute(),
-        (u) => ({
-          id: u.id,
-          phone: u.phone,
-          nickname: u.nickname,
-          email: u.email ?? '',
-          status: statusText[u.status],
-          admin: u.is_admin ? '是' : '否',
-          coins: u.coins,
-          vip: shanghaiTime(u.vip_expires_at),
-          app: u.app ?? '',
-          channel: u.channel ? (channelText.get(u.channel) ?? u.channel) : '',
-          created: shanghaiTime(u.created_at),
-          active: shanghaiTime(u.last_active_at),
-        }),
-      ),
-    }),
+    handler: async (input, ctx) =>
+      exportTable({
+        filename: '用户列表',
+        columns: [
+          { header: 'ID', width: 10, cell: (u) => u.id },
+          { header: '手机号', width: 16, cell: (u) => u.phone },
+          { header: '昵称', cell: (u) => u.nickname },
+          { header: '邮箱', width: 24, cell: (u) => u.email ?? '' },
+          { header: '状态', width: 10, cell: (u) => labelOf(userStatuses, u.status) },
+          { header: '管理员', width: 8, cell: (u) => (u.isAdmin ? '是' : '否') },
+          { header: '金币', width: 10, cell: (u) => u.coins },
+          { header: '会员到期', width: 20, cell: (u) => shanghaiTime(u.vipExpiresAt) },
+          { header: '应用', width: 10, cell: (u) => labelOf(apps, u.app) },
+          { header: '渠道', cell: (u) => labelOf(channels, u.channel) },
+          { header: '注册时间', width: 20, cell: (u) => shanghaiTime(u.createdAt) },
+          { header: '最近活跃', width: 20, cell: (u) => shanghaiTime(u.lastActiveAt) },
+        ],
+        rows: exportRows(
+          (after, limit) =>
+            filteredUsers(ctx.db, ctx.dialect, input)
+              .select(adminUserColumns)
+              .where('id', '>', after)
+              .orderBy('id')
+              .limit(limit)
+              .execute(),
+          presentAdminUser,
+        ),
+      }),
   },
 
   '/api/users/fetch/detail': {
