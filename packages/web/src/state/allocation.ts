@@ -2,6 +2,7 @@ import { Code } from '@appdesk/contract/codes';
 import type { Allocation, ApiInput, ApiResponse } from '@appdesk/contract/types';
 import { notify } from '../api/notify';
 import { call, upload } from '../api/request';
+import { send } from '../components/writes';
 import { navigate, under } from '../nav';
 import { createStore } from './store';
 
@@ -52,41 +53,46 @@ type UpdatePath =
   | '/api/allocation/update/slogen'
   | '/api/allocation/update/about';
 
-async function afterUpdate<T extends { code: number; message?: string }>(res: T): Promise<T> {
-  if (res.code === Code.OK) {
-    const message = res.message || '保存成功';
-    void notify('success', { title: message, description: message });
-    await loadAllocation(true);
-  }
-  return res;
+/** Spec section 8: an allocation update that succeeded shows the server message as title and description. */
+async function saved(serverMessage: string | undefined): Promise<true> {
+  const message = serverMessage || '保存成功';
+  void notify('success', { title: message, description: message });
+  await loadAllocation(true);
+  return true;
 }
 
-/** A text setting update: success notice and reload on 200; nothing more otherwise. */
-export async function updateAllocation<P extends UpdatePath>(path: P, data: ApiInput<P>): Promise<ApiResponse<P>> {
-  return afterUpdate(await call(path, data));
+/**
+ * A text setting update: success notice and reload on 200. Resolves whether it succeeded; a
+ * failure has already been shown by the request client.
+ */
+export async function updateAllocation<P extends UpdatePath>(path: P, data: ApiInput<P>): Promise<boolean> {
+  const sent = await send(path, data);
+  return sent ? saved(sent.message) : false;
 }
 
-/** Logo or service image upload with progress; success notice and reload on 200. */
+/**
+ * Logo or service image upload with progress; success notice and reload on 200. Resolves whether
+ * it succeeded; rejects only when the upload did not finish (network, timeout, cancelled).
+ */
 export async function uploadAllocationImage(
   field: 'logo' | 'service',
   file: Blob,
   onProgress?: (percent: number) => void,
-): Promise<ApiResponse<'/api/allocation/update/logo'>> {
+): Promise<boolean> {
   const res = await upload<ApiResponse<'/api/allocation/update/logo'>>(`/api/allocation/update/${field}`, {
     files: { [field]: file },
     onProgress,
   });
-  return afterUpdate(res);
+  return res.code === Code.OK ? saved(res.message) : false;
 }
 
-/** First-run setup; on success status becomes true and the allocation is reloaded. */
-export async function initAllocation(
-  data: ApiInput<'/api/allocation/init'>,
-): Promise<ApiResponse<'/api/allocation/init'>> {
-  const res = await call('/api/allocation/init', data);
-  if (res.code === Code.OK) {
-    allocationStore.set({ status: true });
-    await loadAllocation(true);
-  }
-  return res;
+/**
+ * First-run setup; on success status becomes true and the allocation is reloaded. Resolves
+ * whether it succeeded; a failure has already been shown by the request client.
+ */
+export async function initAllocation(data: ApiInput<'/api/allocation/init'>): Promise<boolean> {
+  if (!(await send('/api/allocation/init', data))) return false;
+  allocationStore.set({ status: true });
+  await loadAllocation(true);
+  return true;
 }

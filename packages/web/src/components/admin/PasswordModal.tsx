@@ -1,9 +1,8 @@
-import { Code } from '@appdesk/contract/codes';
 import { App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { hashPassword } from '../../api/hash';
-import { call } from '../../api/request';
 import { strongPasswordRule } from '../rules';
+import { send } from '../writes';
 
 interface Values {
   old: string;
@@ -22,18 +21,17 @@ export function PasswordModal({ open, onClose }: { open: boolean; onClose: () =>
     if (!values) return;
     setSaving(true);
     try {
-      const res = await call('/api/users/update/password', {
+      // Sent directly rather than through useApiAction: the notice shows the server's message.
+      const sent = await send('/api/users/update/password', {
         old: hashPassword(values.old),
         refresh: hashPassword(values.refresh),
       });
-      if (res.code === Code.OK) {
-        const message = res.message || '密码已修改';
+      if (sent) {
+        const message = sent.message || '密码已修改';
         notification.success({ title: message, description: message });
         form.resetFields();
         onClose();
       }
-    } catch {
-      // The request client already showed the error.
     } finally {
       setSaving(false);
     }

@@ -1,9 +1,8 @@
-import { Code } from '@appdesk/contract/codes';
 import { Alert, Button, Form, Input, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { hashPassword } from '../../api/hash';
 import { notify } from '../../api/notify';
-import { phoneRules, strongPasswordRule } from '../../components/rules';
+import { formRules, inputLimits, phoneRules, rules, strongPasswordRule } from '../../components/rules';
 import { navigate } from '../../nav';
 import { allocationStore, initAllocation, loadAllocation } from '../../state/allocation';
 import { useStore } from '../../state/store';
@@ -67,21 +66,19 @@ export default function AllocationInitPage() {
   const onFinish = async (values: InitValues) => {
     setSubmitting(true);
     try {
-      const res = await initAllocation({
+      const done = await initAllocation({
         phone: values.phone.trim(),
         password: hashPassword(values.password),
         title: values.title.trim(),
         slogen: (values.slogen ?? '').trim(),
       });
-      if (res.code === Code.OK) {
+      if (done) {
         void notify('success', {
           title: '站点初始化成功',
           description: '请使用刚创建的管理员账号登录管理后台。',
         });
         navigate('/user/login');
       }
-    } catch {
-      // The request client already showed the error.
     } finally {
       setSubmitting(false);
     }
@@ -98,7 +95,12 @@ export default function AllocationInitPage() {
       />
       <Form<InitValues> layout="vertical" requiredMark onFinish={onFinish} autoComplete="off">
         <Form.Item label="手机号" name="phone" rules={phoneRules}>
-          <Input placeholder="管理员登录用的 11 位手机号" inputMode="numeric" autoComplete="username" maxLength={11} />
+          <Input
+            placeholder="管理员登录用的 11 位手机号"
+            inputMode="numeric"
+            autoComplete="username"
+            {...inputLimits(rules.phone)}
+          />
         </Form.Item>
         <Form.Item
           label="密码"
@@ -124,18 +126,11 @@ export default function AllocationInitPage() {
         >
           <Input.Password placeholder="请再次输入密码" autoComplete="new-password" />
         </Form.Item>
-        <Form.Item
-          label="站点标题"
-          name="title"
-          rules={[
-            { required: true, whitespace: true, message: '请输入站点标题' },
-            { max: 40, message: '站点标题最多 40 个字符' },
-          ]}
-        >
-          <Input placeholder="例如：滚动截屏" maxLength={40} />
+        <Form.Item label="站点标题" name="title" rules={formRules(rules.siteTitle)}>
+          <Input placeholder="例如：滚动截屏" {...inputLimits(rules.siteTitle)} />
         </Form.Item>
-        <Form.Item label="标语" name="slogen" rules={[{ max: 120, message: '标语最多 120 个字符' }]}>
-          <Input placeholder="一句话介绍你的产品（可选）" maxLength={120} />
+        <Form.Item label="标语" name="slogen" rules={formRules(rules.slogen)}>
+          <Input placeholder="一句话介绍你的产品（可选）" {...inputLimits(rules.slogen)} />
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" block size="large" loading={submitting}>

@@ -1,7 +1,8 @@
-import { Code } from '@appdesk/contract/codes';
+import type { TextRule } from '@appdesk/contract/rules';
 import { Button, Card, Form, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { ImageUploader } from '../../../components/admin/ImageUploader';
+import { formRules, inputLimits, rules } from '../../../components/rules';
 import { allocationStore, loadAllocation, updateAllocation, uploadAllocationImage } from '../../../state/allocation';
 import { useStore } from '../../../state/store';
 import './allocation.css';
@@ -23,8 +24,7 @@ function SettingForm({
   buttonText,
   multiline,
   placeholder,
-  rules,
-  maxLength,
+  rule,
 }: {
   field: FieldKey;
   label: string;
@@ -32,8 +32,8 @@ function SettingForm({
   buttonText: string;
   multiline?: boolean;
   placeholder: string;
-  rules: NonNullable<React.ComponentProps<typeof Form.Item>['rules']>;
-  maxLength: number;
+  /** The contract's rule of the field: its limits, pattern and messages. */
+  rule: TextRule;
 }) {
   const [form] = Form.useForm<Record<FieldKey, string>>();
   const [saving, setSaving] = useState(false);
@@ -50,8 +50,6 @@ function SettingForm({
       else if (field === 'qq') await updateAllocation(paths.qq, { qq: next });
       else if (field === 'slogen') await updateAllocation(paths.slogen, { slogen: next });
       else await updateAllocation(paths.about, { about: values.about ?? '' });
-    } catch {
-      // The request client already showed the error.
     } finally {
       setSaving(false);
     }
@@ -59,16 +57,16 @@ function SettingForm({
 
   return (
     <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ [field]: value }} className="setting-form">
-      <Form.Item label={label} name={field} rules={rules}>
+      <Form.Item label={label} name={field} rules={formRules(rule)}>
         {multiline ? (
           <Input.TextArea
             placeholder={placeholder}
             autoSize={{ minRows: 4, maxRows: 12 }}
-            maxLength={maxLength}
+            {...inputLimits(rule)}
             showCount
           />
         ) : (
-          <Input placeholder={placeholder} maxLength={maxLength} />
+          <Input placeholder={placeholder} {...inputLimits(rule)} />
         )}
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={saving}>
@@ -86,10 +84,8 @@ export default function AllocationSettingsPage() {
     void loadAllocation();
   }, []);
 
-  const uploadTo = (field: 'logo' | 'service') => async (file: File, onProgress: (p: number) => void) => {
-    const res = await uploadAllocationImage(field, file, onProgress);
-    return res.code === Code.OK;
-  };
+  const uploadTo = (field: 'logo' | 'service') => (file: File, onProgress: (p: number) => void) =>
+    uploadAllocationImage(field, file, onProgress);
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -113,11 +109,7 @@ export default function AllocationSettingsPage() {
               value={allocation.title}
               buttonText="保存站点标题"
               placeholder="例如：滚动截屏"
-              maxLength={40}
-              rules={[
-                { required: true, whitespace: true, message: '请输入站点标题' },
-                { max: 40, message: '站点标题最多 40 个字符' },
-              ]}
+              rule={rules.siteTitle}
             />
             <SettingForm
               field="qq"
@@ -125,8 +117,7 @@ export default function AllocationSettingsPage() {
               value={allocation.qq}
               buttonText="保存客服 QQ"
               placeholder="5 到 12 位数字，留空表示不显示"
-              maxLength={12}
-              rules={[{ pattern: /^(|[1-9]\d{4,11})$/, message: 'QQ 号应为 5 到 12 位数字' }]}
+              rule={rules.qq}
             />
             <SettingForm
               field="slogen"
@@ -134,8 +125,7 @@ export default function AllocationSettingsPage() {
               value={allocation.slogen}
               buttonText="保存标语"
               placeholder="一句话介绍你的产品"
-              maxLength={120}
-              rules={[{ max: 120, message: '标语最多 120 个字符' }]}
+              rule={rules.slogen}
             />
             <SettingForm
               field="about"
@@ -143,9 +133,8 @@ export default function AllocationSettingsPage() {
               value={allocation.about}
               buttonText="保存关于我们"
               placeholder="显示在首页“关于我们”中的介绍文字"
-              maxLength={5000}
               multiline
-              rules={[{ max: 5000, message: '关于我们最多 5000 个字符' }]}
+              rule={rules.about}
             />
           </div>
         ) : null}

@@ -1,6 +1,8 @@
 import type { ApiOutput } from '@appdesk/contract/types';
 import { Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useMemo } from 'react';
+import { useApiQuery } from '../../../api/hooks';
 import {
   type FilterField,
   idValue,
@@ -15,61 +17,38 @@ import {
 import './audit.css';
 
 type AuditEntry = ApiOutput<'/api/audit/fetch/page'>['list'][number];
-
-/** Chinese names of the actions the server records. */
-const actionLabels: Record<string, string> = {
-  'users.block': '封禁用户',
-  'users.unblock': '解除封禁',
-  'users.update.admin': '设置管理员',
-  'users.update.coins': '调整金币',
-  'users.generate': '批量生成账号',
-  'users.update.password': '修改密码',
-  'message.make': '发送消息',
-  'message.update': '修改消息',
-  'message.block': '屏蔽消息',
-  'message.unblock': '取消屏蔽消息',
-  'allocation.init': '站点初始化',
-};
-
-const allocationFields: Record<string, string> = {
-  title: '标题',
-  slogen: '标语',
-  about: '关于我们',
-  qq: '客服 QQ',
-  logo: 'Logo',
-  service: '客服图片',
-};
-
-function actionLabel(action: string): string {
-  if (actionLabels[action]) return actionLabels[action];
-  if (action.startsWith('allocation.update.')) {
-    const field = action.slice('allocation.update.'.length);
-    return `修改站点配置${allocationFields[field] ? `（${allocationFields[field]}）` : ''}`;
-  }
-  return action;
-}
-
-const targetLabels: Record<string, string> = { user: '用户', message: '消息', allocation: '站点配置' };
+type AuditAction = ApiOutput<'/api/audit/fetch/actions'>['list'][number];
 
 const keys = ['actorId', 'action', 'from', 'to'] as const;
-const fields: FilterField[] = [
-  { kind: 'id', name: 'actorId', label: '操作人 ID', placeholder: '例如 1', width: 120 },
-  {
-    kind: 'select',
-    name: 'action',
-    label: '操作类型',
-    width: 200,
-    options: [
-      { value: '', label: '全部操作' },
-      { value: 'users', label: '用户相关（全部）' },
-      { value: 'message', label: '消息相关（全部）' },
-      { value: 'allocation', label: '站点配置（全部）' },
-      ...Object.entries(actionLabels).map(([value, label]) => ({ value, label: `${label}（${value}）` })),
-      { value: 'allocation.update', label: '修改站点配置（allocation.update）' },
-    ],
-  },
-  { kind: 'range', name: 'range', label: '时间' },
-];
+
+/**
+ * 操作类型 choices from the actions the contract declares: each domain (the part of the action
+ * before the first dot, which the filter matches as a prefix) and then its actions.
+ */
+function actionOptions(actions: AuditAction[]): { value: string; label: string }[] {
+  const groups = new Map<string, AuditAction[]>();
+  for (const a of actions) {
+    const prefix = a.action.split('.')[0];
+    const group = groups.get(prefix);
+    if (group) group.push(a);
+    else groups.set(prefix, [a]);
+  }
+  return [
+    { value: '', label: '全部操作' },
+    ...[...groups].flatMap(([prefix, members]) => [
+      { value: prefix, label: `${members[0].targetLabel}相关（全部）` },
+      ...members.map((a) => ({ value: a.action, label: `${a.label}（${a.action}）` })),
+    ]),
+  ];
+}
+
+function filterFields(actions: AuditAction[]): FilterField[] {
+  return [
+    { kind: 'id', name: 'actorId', label: '操作人 ID', placeholder: '例如 1', width: 120 },
+    { kind: 'select', name: 'action', label: '操作类型', width: 200, options: actionOptions(actions) },
+    { kind: 'range', name: 'range', label: '时间' },
+  ];
+}
 
 const sortColumns = ['createdAt'] as const;
 const defaultSort = { sort: sortColumns[0], order: 'descend' } as const;
@@ -120,9 +99,9 @@ const columns: ColumnsType<AuditEntry> = [
     title: '操作',
     dataIndex: 'action',
     key: 'action',
-    render: (action: string) => (
+    render: (action: string, e) => (
       <Tag color={action.startsWith('users') ? 'blue' : action.startsWith('message') ? 'purple' : 'orange'}>
-        {actionLabel(action)}
+        {e.actionLabel}
       </Tag>
     ),
   },
@@ -131,7 +110,7 @@ const columns: ColumnsType<AuditEntry> = [
     key: 'target',
     render: (_, e) => (
       <span>
-        {targetLabels[e.targetType] ?? e.targetType}
+        {e.targetLabel}
         {e.targetId ? <span className="list-muted"> #{e.targetId}</span> : null}
       </span>
     ),
@@ -169,6 +148,8 @@ function ExpandedEntry({ entry }: { entry: AuditEntry }) {
 /** /admin/admin/audit (操作日志): who changed what and when, with before/after values. */
 export default function AuditPage() {
   const list = useList({ fetchPath: '/api/audit/fetch/page', keys, toFilter, defaultSort });
+  const actions = useApiQuery('/api/audit/fetch/actions', {});
+  const fields = useMemo(() => filterFields(actions.data?.list ?? []), [actions.data]);
   return (
     <ListView<AuditEntry>
       list={list}

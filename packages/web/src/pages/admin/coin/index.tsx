@@ -1,3 +1,5 @@
+import { coinReasons } from '@appdesk/contract/constants';
+import { labelOf } from '@appdesk/contract/rules';
 import type { CoinRecord } from '@appdesk/contract/types';
 import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -14,7 +16,6 @@ import {
   TimeCell,
   useList,
 } from '../../../components/list';
-import { coinReasonLabel, coinReasonLabels, coinReasonOptions } from './reasons';
 import './coin.css';
 
 const keys = ['userId', 'reason', 'from', 'to'] as const;
@@ -25,7 +26,7 @@ const fields: FilterField[] = [
     name: 'reason',
     label: '原因',
     width: 140,
-    options: [{ value: '', label: '全部原因' }, ...coinReasonOptions],
+    options: [{ value: '', label: '全部原因' }, ...coinReasons.map(({ value, label }) => ({ value, label }))],
   },
   { kind: 'range', name: 'range', label: '时间' },
 ];
@@ -34,8 +35,7 @@ const sortColumns = ['createdAt', 'delta'] as const;
 const defaultSort = { sort: sortColumns[0], order: 'descend' } as const;
 
 function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
-  const reason =
-    values.reason && values.reason in coinReasonLabels ? (values.reason as CoinRecord['reason']) : undefined;
+  const reason = coinReasons.find((r) => r.value === values.reason)?.value;
   return { userId: idValue(values.userId), reason, ...rangeValue(values), ...sortParams(sort, sortColumns) };
 }
 
@@ -68,7 +68,7 @@ const columns: ColumnsType<CoinRecord> = [
     align: 'right',
     render: (v: number) => v.toLocaleString('zh-CN'),
   },
-  { title: '原因', dataIndex: 'reason', key: 'reason', render: (v: string) => coinReasonLabel(v) },
+  { title: '原因', dataIndex: 'reason', key: 'reason', render: (v: string) => labelOf(coinReasons, v) },
   {
     title: '备注',
     dataIndex: 'note',

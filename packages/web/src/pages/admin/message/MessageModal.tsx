@@ -1,8 +1,8 @@
-import { Code } from '@appdesk/contract/codes';
 import type { ApiInput, ApiOutput } from '@appdesk/contract/types';
 import { App, Form, Input, InputNumber, Modal, Radio } from 'antd';
-import { useEffect, useState } from 'react';
-import { call } from '../../../api/request';
+import { useEffect } from 'react';
+import { useApiAction } from '../../../api/hooks';
+import { formRules, inputLimits, rules } from '../../../components/rules';
 
 export type AdminMessage = ApiOutput<'/api/message/fetch/page'>['list'][number];
 
@@ -21,16 +21,20 @@ export function MessageModal({
   open,
   message,
   onClose,
-  onSaved,
 }: {
   open: boolean;
   message: AdminMessage | null;
   onClose: () => void;
-  onSaved: () => void;
 }) {
   const [form] = Form.useForm<Values>();
   const { notification } = App.useApp();
-  const [saving, setSaving] = useState(false);
+  const make = useApiAction('/api/message/make', {
+    success: ({ message: sent }) => ({
+      title: '消息已发送',
+      description: sent.userId === null ? '全体用户都会收到这条消息' : `已发送给用户 ${sent.userId}`,
+    }),
+  });
+  const update = useApiAction('/api/message/update', { success: '消息已修改' });
   const target = Form.useWatch('target', form);
   const editing = message !== null;
 
@@ -45,35 +49,19 @@ export function MessageModal({
     if (!values) return;
     const title = values.title.trim();
     const content = values.content.trim();
-    setSaving(true);
-    try {
-      if (message) {
-        const patch: ApiInput<'/api/message/update'> = { id: message.id };
-        if (title !== message.title) patch.title = title;
-        if (content !== message.content) patch.content = content;
-        if (patch.title === undefined && patch.content === undefined) {
-          notification.success({ title: '内容没有变化，无需保存' });
-          onClose();
-          return;
-        }
-        const res = await call('/api/message/update', patch);
-        if (res.code !== Code.OK) return;
-        notification.success({ title: '消息已修改' });
-      } else {
-        const userId = values.target === 'user' ? values.userId : null;
-        const res = await call('/api/message/make', { title, content, userId });
-        if (res.code !== Code.OK) return;
-        notification.success({
-          title: '消息已发送',
-          description: userId === null ? '全体用户都会收到这条消息' : `已发送给用户 ${userId}`,
-        });
+    if (message) {
+      const patch: ApiInput<'/api/message/update'> = { id: message.id };
+      if (title !== message.title) patch.title = title;
+      if (content !== message.content) patch.content = content;
+      if (patch.title === undefined && patch.content === undefined) {
+        notification.success({ title: '内容没有变化，无需保存' });
+        onClose();
+        return;
       }
-      onSaved();
-      onClose();
-    } catch {
-      // The request client already showed the error.
-    } finally {
-      setSaving(false);
+      update.mutate(patch, { onSuccess: onClose });
+    } else {
+      const userId = values.target === 'user' ? values.userId : null;
+      make.mutate({ title, content, userId }, { onSuccess: onClose });
     }
   };
 
@@ -85,7 +73,7 @@ export function MessageModal({
       onCancel={onClose}
       okText={editing ? '保存' : '发送'}
       cancelText="取消"
-      confirmLoading={saving}
+      confirmLoading={make.isPending || update.isPending}
       forceRender
       width={600}
     >
@@ -95,27 +83,13 @@ export function MessageModal({
         autoComplete="off"
         initialValues={{ title: '', content: '', target: 'all', userId: null }}
       >
-        <Form.Item
-          label="标题"
-          name="title"
-          rules={[
-            { required: true, whitespace: true, message: '请输入标题' },
-            { max: 100, message: '标题最多 100 个字符' },
-          ]}
-        >
-          <Input placeholder="例如：系统维护通知" maxLength={100} showCount />
+        <Form.Item label="标题" name="title" rules={formRules(rules.messageTitle)}>
+          <Input placeholder="例如：系统维护通知" {...inputLimits(rules.messageTitle)} showCount />
         </Form.Item>
-        <Form.Item
-          label="内容"
-          name="content"
-          rules={[
-            { required: true, whitespace: true, message: '请输入内容' },
-            { max: 5000, message: '内容最多 5000 个字符' },
-          ]}
-        >
+        <Form.Item label="内容" name="content" rules={formRules(rules.messageContent)}>
           <Input.TextArea
             placeholder="消息正文，用户在 App 的消息中心查看"
-            maxLength={5000}
+            {...inputLimits(rules.messageContent)}
             showCount
             autoSize={{ minRows: 4, maxRows: 12 }}
           />

@@ -1,10 +1,9 @@
 import { SendOutlined } from '@ant-design/icons';
-import { Code } from '@appdesk/contract/codes';
-import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { call } from '../../../api/request';
+import { useApiAction } from '../../../api/hooks';
 import {
   type FilterField,
   type ListValues,
@@ -14,6 +13,7 @@ import {
   TimeCell,
   useList,
 } from '../../../components/list';
+import { untilSettled } from '../../../components/writes';
 import { type AdminMessage, MessageModal } from './MessageModal';
 
 const keys = ['search', 'blocked'] as const;
@@ -47,27 +47,14 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
 /** /admin/admin/message (站内消息): sent messages, send to everyone or one user, edit, block. */
 export default function MessagePage() {
   const list = useList({ fetchPath: '/api/message/fetch/page', keys, toFilter, defaultSort });
-  const { notification } = App.useApp();
   const [editing, setEditing] = useState<AdminMessage | null>(null);
   const [open, setOpen] = useState(false);
-  const { refresh } = list;
-
-  const setBlocked = useCallback(
-    async (message: AdminMessage, blocked: boolean) => {
-      try {
-        const res = await call(blocked ? '/api/message/block' : '/api/message/unblock', { id: message.id });
-        if (res.code !== Code.OK) return;
-        notification.success({
-          title: blocked ? '消息已屏蔽' : '已取消屏蔽',
-          description: blocked ? '用户将看不到这条消息' : '用户可以重新看到这条消息',
-        });
-        await refresh();
-      } catch {
-        // The request client already showed the error.
-      }
-    },
-    [notification, refresh],
-  );
+  const { mutate: block } = useApiAction('/api/message/block', {
+    success: () => ({ title: '消息已屏蔽', description: '用户将看不到这条消息' }),
+  });
+  const { mutate: unblock } = useApiAction('/api/message/unblock', {
+    success: () => ({ title: '已取消屏蔽', description: '用户可以重新看到这条消息' }),
+  });
 
   const columns = useMemo<ColumnsType<AdminMessage>>(
     () => [
@@ -146,7 +133,7 @@ export default function MessagePage() {
                 description="取消屏蔽后，接收人会重新看到这条消息。"
                 okText="确定"
                 cancelText="取消"
-                onConfirm={() => setBlocked(m, false)}
+                onConfirm={() => untilSettled(unblock, { id: m.id })}
               >
                 <Button type="link" size="small">
                   取消屏蔽
@@ -159,7 +146,7 @@ export default function MessagePage() {
                 okText="屏蔽"
                 okButtonProps={{ danger: true }}
                 cancelText="取消"
-                onConfirm={() => setBlocked(m, true)}
+                onConfirm={() => untilSettled(block, { id: m.id })}
               >
                 <Button type="link" size="small" danger>
                   屏蔽
@@ -170,7 +157,7 @@ export default function MessagePage() {
         ),
       },
     ],
-    [setBlocked],
+    [block, unblock],
   );
 
   return (
@@ -194,7 +181,7 @@ export default function MessagePage() {
           </Button>
         }
       />
-      <MessageModal open={open} message={editing} onClose={() => setOpen(false)} onSaved={() => void refresh()} />
+      <MessageModal open={open} message={editing} onClose={() => setOpen(false)} />
     </>
   );
 }

@@ -1,16 +1,12 @@
-import { Code } from '@appdesk/contract/codes';
 import type { AdminUser } from '@appdesk/contract/types';
-import { App, Form, Input, InputNumber, Modal, Typography } from 'antd';
-import { useState } from 'react';
-import { call } from '../../../api/request';
-import { useRefreshUsers } from './actions';
+import { Form, Input, InputNumber, Modal, Typography } from 'antd';
+import { useApiAction } from '../../../api/hooks';
+import { formRules, inputLimits, rules } from '../../../components/rules';
 
 interface Values {
   delta: number | null;
   reason: string;
 }
-
-const LIMIT = 1_000_000_000;
 
 /** 调整金币: a non-zero integer (negative deducts) and a required reason; recorded in the ledger. */
 export function CoinsModal({
@@ -21,10 +17,13 @@ export function CoinsModal({
   onClose: () => void;
 }) {
   const [form] = Form.useForm<Values>();
-  const { notification } = App.useApp();
-  const refresh = useRefreshUsers();
-  const [saving, setSaving] = useState(false);
   const delta = Form.useWatch('delta', form);
+  const adjust = useApiAction('/api/users/update/coins', {
+    success: ({ coins }) => ({
+      title: '金币已调整',
+      description: `${user?.name ?? ''} 当前余额 ${coins.toLocaleString('zh-CN')} 金币`,
+    }),
+  });
 
   const close = () => {
     form.resetFields();
@@ -35,26 +34,7 @@ export function CoinsModal({
     if (!user) return;
     const values = await form.validateFields().catch(() => null);
     if (!values || typeof values.delta !== 'number') return;
-    setSaving(true);
-    try {
-      const res = await call('/api/users/update/coins', {
-        id: user.id,
-        delta: values.delta,
-        reason: values.reason.trim(),
-      });
-      if (res.code === Code.OK && res.data) {
-        notification.success({
-          title: '金币已调整',
-          description: `${user.name} 当前余额 ${res.data.coins.toLocaleString('zh-CN')} 金币`,
-        });
-        await refresh();
-        close();
-      }
-    } catch {
-      // The request client already showed the error.
-    } finally {
-      setSaving(false);
-    }
+    adjust.mutate({ id: user.id, delta: values.delta, reason: values.reason.trim() }, { onSuccess: close });
   };
 
   const after = user && typeof delta === 'number' && Number.isInteger(delta) ? user.coins + delta : null;
@@ -67,7 +47,7 @@ export function CoinsModal({
       onCancel={close}
       okText="确认调整"
       cancelText="取消"
-      confirmLoading={saving}
+      confirmLoading={adjust.isPending}
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">
@@ -78,39 +58,20 @@ export function CoinsModal({
           label="调整数量"
           name="delta"
           extra={after !== null ? `调整后余额 ${after.toLocaleString('zh-CN')} 金币` : undefined}
-          rules={[
-            { required: true, message: '请输入调整数量' },
-            {
-              validator: (_, value: number | null | undefined) => {
-                if (value === null || value === undefined) return Promise.resolve();
-                if (!Number.isInteger(value)) return Promise.reject(new Error('调整数量必须是整数'));
-                if (value === 0) return Promise.reject(new Error('调整数量不能为 0'));
-                if (Math.abs(value) > LIMIT) return Promise.reject(new Error('调整数量不能超过 10 亿'));
-                return Promise.resolve();
-              },
-            },
-          ]}
+          rules={formRules(rules.coinDelta)}
         >
           <InputNumber<number>
             precision={0}
-            min={-LIMIT}
-            max={LIMIT}
+            {...inputLimits(rules.coinDelta)}
             style={{ width: '100%' }}
             placeholder="例如 100 或 -50"
             suffix="金币"
           />
         </Form.Item>
-        <Form.Item
-          label="原因"
-          name="reason"
-          rules={[
-            { required: true, whitespace: true, message: '请输入调整原因' },
-            { max: 200, message: '原因最多 200 个字符' },
-          ]}
-        >
+        <Form.Item label="原因" name="reason" rules={formRules(rules.reason)}>
           <Input.TextArea
             placeholder="例如：活动奖励、客服补偿"
-            maxLength={200}
+            {...inputLimits(rules.reason)}
             showCount
             autoSize={{ minRows: 2, maxRows: 5 }}
           />

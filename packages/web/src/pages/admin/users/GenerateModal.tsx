@@ -1,12 +1,11 @@
-import { Code } from '@appdesk/contract/codes';
 import { type AppCode, apps, type ChannelCode, channels } from '@appdesk/contract/constants';
 import { formatDate } from '@appdesk/contract/format';
 import type { ApiOutput } from '@appdesk/contract/types';
-import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { call } from '../../../api/request';
+import { useApiAction } from '../../../api/hooks';
 import { downloadCsv } from '../../../components/download';
-import { useRefreshUsers } from './actions';
+import { formRules, inputLimits, rules } from '../../../components/rules';
 
 type Account = ApiOutput<'/api/users/generate'>['accounts'][number];
 
@@ -31,10 +30,10 @@ function saveAccounts(accounts: Account[]) {
 /** 生成账号: batch-creates accounts, downloads them as CSV at once and shows the passwords one time. */
 export function GenerateModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const { notification } = App.useApp();
-  const refresh = useRefreshUsers();
-  const [saving, setSaving] = useState(false);
   const [accounts, setAccounts] = useState<Account[] | null>(null);
+  const generate = useApiAction('/api/users/generate', {
+    success: ({ accounts: list }) => ({ title: `已生成 ${list.length} 个账号`, description: 'CSV 文件已开始下载' }),
+  });
 
   const close = () => {
     // The passwords are shown once: closing forgets them.
@@ -46,26 +45,20 @@ export function GenerateModal({ open, onClose }: { open: boolean; onClose: () =>
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    setSaving(true);
-    try {
-      const res = await call('/api/users/generate', {
+    generate.mutate(
+      {
         count: values.count,
         phonePrefix: (values.phonePrefix ?? '').trim(),
         app: values.app,
         channel: values.channel,
-      });
-      if (res.code === Code.OK && res.data) {
-        const list = res.data.accounts;
-        setAccounts(list);
-        if (list.length > 0) saveAccounts(list);
-        notification.success({ title: `已生成 ${list.length} 个账号`, description: 'CSV 文件已开始下载' });
-        void refresh();
-      }
-    } catch {
-      // The request client already showed the error.
-    } finally {
-      setSaving(false);
-    }
+      },
+      {
+        onSuccess: ({ accounts: list }) => {
+          setAccounts(list);
+          if (list.length > 0) saveAccounts(list);
+        },
+      },
+    );
   };
 
   if (accounts) {
@@ -119,7 +112,7 @@ export function GenerateModal({ open, onClose }: { open: boolean; onClose: () =>
       onCancel={close}
       okText="生成"
       cancelText="取消"
-      confirmLoading={saving}
+      confirmLoading={generate.isPending}
       forceRender
     >
       <Form
@@ -132,21 +125,23 @@ export function GenerateModal({ open, onClose }: { open: boolean; onClose: () =>
         <Form.Item
           label="数量"
           name="count"
-          extra="一次最多 1000 个，每个账号有独立的随机初始密码"
-          rules={[
-            { required: true, message: '请输入数量' },
-            { type: 'integer', min: 1, max: 1000, message: '数量应为 1 到 1000 的整数' },
-          ]}
+          extra={`一次最多 ${rules.generateCount.max} 个，每个账号有独立的随机初始密码`}
+          rules={formRules(rules.generateCount)}
         >
-          <InputNumber<number> min={1} max={1000} precision={0} style={{ width: '100%' }} suffix="个" />
+          <InputNumber<number>
+            {...inputLimits(rules.generateCount)}
+            precision={0}
+            style={{ width: '100%' }}
+            suffix="个"
+          />
         </Form.Item>
         <Form.Item
           label="号段"
           name="phonePrefix"
           extra="手机号开头的数字，例如 170；留空则随机"
-          rules={[{ pattern: /^(|1[3-9]\d{0,8})$/, message: '号段应为以 13–19 开头、最多 10 位的数字' }]}
+          rules={formRules(rules.phonePrefix)}
         >
-          <Input placeholder="例如 170" inputMode="numeric" maxLength={10} />
+          <Input placeholder="例如 170" inputMode="numeric" {...inputLimits(rules.phonePrefix)} />
         </Form.Item>
         <Form.Item label="应用" name="app" rules={[{ required: true, message: '请选择应用' }]}>
           <Select options={appOptions} />

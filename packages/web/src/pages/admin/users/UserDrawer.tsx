@@ -1,9 +1,8 @@
 import { UserOutlined } from '@ant-design/icons';
-import { Code } from '@appdesk/contract/codes';
-import { apps, channels } from '@appdesk/contract/constants';
+import { apps, channels, coinReasons } from '@appdesk/contract/constants';
 import { formatDateTime } from '@appdesk/contract/format';
+import { labelOf } from '@appdesk/contract/rules';
 import type { AdminUser, ApiOutput } from '@appdesk/contract/types';
-import { useQuery } from '@tanstack/react-query';
 import {
   Avatar,
   Button,
@@ -20,11 +19,10 @@ import {
   Typography,
 } from 'antd';
 import { useNavigate } from 'react-router';
-import { call } from '../../../api/request';
+import { useApiQuery } from '../../../api/hooks';
 import { DeltaCell, TimeCell, useIsMobile } from '../../../components/list';
 import { userStore } from '../../../state/session';
 import { useStore } from '../../../state/store';
-import { coinReasonLabel } from '../coin/reasons';
 import { useUserActions } from './actions';
 import './users.css';
 
@@ -32,8 +30,11 @@ type Other = ApiOutput<'/api/users/fetch/other/info'>;
 type CoinRow = Other['coinRecords'][number];
 type SessionRow = Other['sessions'][number];
 
-const appLabel = (code: string | null) => (code ? (apps.find((a) => a.value === code)?.label ?? code) : '-');
-const channelLabel = (code: string | null) => (code ? (channels.find((c) => c.value === code)?.label ?? code) : '-');
+/**
+ * The users list's status filters. 正常 and 已封禁 are the contract's user statuses, which live
+ * with the zod schemas the web may not import; 全部 and 管理员 are filters only this page has.
+ */
+export const statusLabels = { all: '全部', normal: '正常', blocked: '已封禁', admin: '管理员' } as const;
 
 function vipText(expires: string | null) {
   if (!expires) return <span className="list-muted">未开通</span>;
@@ -47,7 +48,7 @@ function vipText(expires: string | null) {
 }
 
 export function StatusTag({ user }: { user: Pick<AdminUser, 'status'> }) {
-  return user.status === 'blocked' ? <Tag color="red">已封禁</Tag> : <Tag color="green">正常</Tag>;
+  return <Tag color={user.status === 'blocked' ? 'red' : 'green'}>{statusLabels[user.status]}</Tag>;
 }
 
 /** Actions on one user; `compact` renders link-style buttons for table rows. */
@@ -154,25 +155,10 @@ export function UserDrawer({
 }) {
   const mobile = useIsMobile();
   const navigate = useNavigate();
-  const detail = useQuery({
-    queryKey: ['/api/users/fetch/detail', id],
-    enabled: id !== null,
-    queryFn: async () => {
-      const res = await call('/api/users/fetch/detail', { id: id as number });
-      if (res.code !== Code.OK || !res.data) throw new Error(res.message);
-      return res.data.user;
-    },
-  });
-  const other = useQuery({
-    queryKey: ['/api/users/fetch/other/info', id],
-    enabled: id !== null,
-    queryFn: async () => {
-      const res = await call('/api/users/fetch/other/info', { id: id as number });
-      if (res.code !== Code.OK || !res.data) throw new Error(res.message);
-      return res.data;
-    },
-  });
-  const user = detail.data && detail.data.id === id ? detail.data : undefined;
+  const enabled = { enabled: id !== null };
+  const detail = useApiQuery('/api/users/fetch/detail', { id: id ?? 0 }, enabled);
+  const other = useApiQuery('/api/users/fetch/other/info', { id: id ?? 0 }, enabled);
+  const user = detail.data && detail.data.user.id === id ? detail.data.user : undefined;
 
   let body: React.ReactNode;
   if (detail.isError) {
@@ -224,8 +210,8 @@ export function UserDrawer({
               children: <strong>{user.coins.toLocaleString('zh-CN')}</strong>,
             },
             { key: 'vip', label: 'VIP 到期', children: vipText(user.vipExpiresAt) },
-            { key: 'app', label: '应用', children: appLabel(user.app) },
-            { key: 'channel', label: '渠道', children: channelLabel(user.channel) },
+            { key: 'app', label: '应用', children: labelOf(apps, user.app) || '-' },
+            { key: 'channel', label: '渠道', children: labelOf(channels, user.channel) || '-' },
             { key: 'createdAt', label: '注册时间', children: formatDateTime(user.createdAt) },
             { key: 'lastLoginAt', label: '最近登录', children: formatDateTime(user.lastLoginAt) },
             { key: 'lastActiveAt', label: '最近活跃', children: formatDateTime(user.lastActiveAt) },
@@ -264,7 +250,7 @@ export function UserDrawer({
                 align: 'right',
                 render: (v: number) => v.toLocaleString('zh-CN'),
               },
-              { title: '原因', dataIndex: 'reason', render: (v: string) => coinReasonLabel(v) },
+              { title: '原因', dataIndex: 'reason', render: (v: string) => labelOf(coinReasons, v) },
               {
                 title: '备注',
                 dataIndex: 'note',

@@ -1,11 +1,9 @@
 import { UsergroupAddOutlined, UserOutlined } from '@ant-design/icons';
-import { Code } from '@appdesk/contract/codes';
 import type { AdminUser } from '@appdesk/contract/types';
-import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
-import { call } from '../../../api/request';
+import { useApiQuery } from '../../../api/hooks';
 import {
   type FilterField,
   idValue,
@@ -18,12 +16,11 @@ import {
 } from '../../../components/list';
 import { CoinsModal } from './CoinsModal';
 import { GenerateModal } from './GenerateModal';
-import { StatusTag, UserActionButtons, UserDrawer } from './UserDrawer';
+import { StatusTag, statusLabels, UserActionButtons, UserDrawer } from './UserDrawer';
 import './users.css';
 
-const statuses = ['all', 'normal', 'blocked', 'admin'] as const;
-type Status = (typeof statuses)[number];
-const statusLabels: Record<Status, string> = { all: '全部', normal: '正常', blocked: '已封禁', admin: '管理员' };
+type Status = keyof typeof statusLabels;
+const statuses = Object.keys(statusLabels) as Status[];
 const sortKeys = ['createdAt', 'lastActiveAt', 'coins'] as const;
 
 const keys = ['status', 'search'] as const;
@@ -51,14 +48,7 @@ export default function UsersPage() {
   const mobile = useIsMobile();
   const setDetail = useCallback((id: number | null) => update({ detail: id ?? undefined }, true), [update]);
 
-  const counts = useQuery({
-    queryKey: ['/api/users/fetch/page/box'],
-    queryFn: async () => {
-      const res = await call('/api/users/fetch/page/box', {});
-      if (res.code !== Code.OK || !res.data) throw new Error(res.message);
-      return res.data;
-    },
-  });
+  const counts = useApiQuery('/api/users/fetch/page/box', {});
 
   const status = (list.values.status as Status | undefined) ?? 'all';
 

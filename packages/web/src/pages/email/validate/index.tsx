@@ -1,7 +1,6 @@
-import { Code } from '@appdesk/contract/codes';
 import { Button, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { call } from '../../../api/request';
+import { ApiError, callOk } from '../../../api/request';
 import { navigate } from '../../../nav';
 
 type Outcome = { state: 'pending' } | { state: 'ok'; email: string } | { state: 'failed'; message: string };
@@ -12,14 +11,15 @@ const attempts = new Map<string, Promise<Outcome>>();
 function validate(token: string): Promise<Outcome> {
   let attempt = attempts.get(token);
   if (!attempt) {
-    attempt = call('/api/users/validate/email', { token })
-      .then(
-        (res): Outcome =>
-          res.code === Code.OK
-            ? { state: 'ok', email: res.data?.email ?? '' }
-            : { state: 'failed', message: res.message || '验证失败' },
-      )
-      .catch((): Outcome => ({ state: 'failed', message: '网络异常，请稍后重试' }));
+    attempt = callOk('/api/users/validate/email', { token })
+      .then((data): Outcome => ({ state: 'ok', email: data.email }))
+      .catch(
+        (error: unknown): Outcome => ({
+          state: 'failed',
+          // A coded answer carries the server's reason; anything else is the network.
+          message: error instanceof ApiError ? error.message : '网络异常，请稍后重试',
+        }),
+      );
     attempts.set(token, attempt);
   }
   return attempt;

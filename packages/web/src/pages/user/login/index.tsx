@@ -1,11 +1,10 @@
-import { Code } from '@appdesk/contract/codes';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { hashPassword } from '../../../api/hash';
 import { notify } from '../../../api/notify';
-import { call } from '../../../api/request';
 import { AppLink } from '../../../components/AppLink';
-import { phoneRules } from '../../../components/rules';
+import { inputLimits, phoneRules, rules } from '../../../components/rules';
+import { send } from '../../../components/writes';
 import { navigate } from '../../../nav';
 import { saveSession } from '../../../state/session';
 
@@ -21,18 +20,16 @@ export default function LoginPage() {
   const onFinish = async (values: LoginValues) => {
     setSubmitting(true);
     try {
-      const res = await call('/api/users/login', {
+      const sent = await send('/api/users/login', {
         phone: values.phone.trim(),
         password: hashPassword(values.password),
       });
-      if (res.code === Code.OK && res.data) {
-        const { token, user } = res.data;
+      if (sent) {
+        const { token, user } = sent.data;
         saveSession(token, user);
-        void notify('success', { title: res.message || '登录成功' });
+        void notify('success', { title: sent.message || '登录成功' });
         navigate(user.isAdmin ? '/admin/admin/dashboard' : '/');
       }
-    } catch {
-      // The request client already showed the error.
     } finally {
       setSubmitting(false);
     }
@@ -43,7 +40,12 @@ export default function LoginPage() {
       <h1 id="login-title">账号登录</h1>
       <Form<LoginValues> layout="vertical" size="large" requiredMark={false} onFinish={onFinish} autoComplete="on">
         <Form.Item label="手机号" name="phone" rules={phoneRules}>
-          <Input placeholder="请输入 11 位手机号" inputMode="numeric" autoComplete="username" maxLength={11} />
+          <Input
+            placeholder="请输入 11 位手机号"
+            inputMode="numeric"
+            autoComplete="username"
+            {...inputLimits(rules.phone)}
+          />
         </Form.Item>
         <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
           <Input.Password placeholder="请输入密码" autoComplete="current-password" />
