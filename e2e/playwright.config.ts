@@ -5,8 +5,9 @@ const port = Number(process.env.E2E_PORT ?? 8931);
 // The end-to-end suite drives Debian's Chromium (never a downloaded browser) against the built
 // server on a fresh SQLite database, started once by globalSetup.
 export default defineConfig({
-  testDir: '.',
-  testMatch: '**/*.spec.ts',
+  // The shared suites here, and each admin page's own beside its code (pages/admin/<feature>/*.e2e.ts).
+  testDir: '..',
+  testMatch: ['e2e/**/*.spec.ts', 'packages/web/src/pages/**/*.e2e.ts'],
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

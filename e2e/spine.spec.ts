@@ -1,29 +1,12 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { admin, api, sha256, signIn } from './support';
 
 /**
  * The spine end to end, in order on one fresh server: first run, setup, sign-in, the admin
  * shell, site configuration, password change and sign-out; then the access rules.
  */
 test.describe.configure({ mode: 'serial' });
-
-const admin = { phone: '13800000000', password: 'Admin12345' };
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-
-async function api(page: Page, url: string, body: unknown = {}, token = '') {
-  const answer = await page.request.post(url, { data: body, headers: { token } });
-  return (await answer.json()) as { code: number; message: string; data?: Record<string, unknown> };
-}
-
-async function signIn(page: Page, phone: string, password: string) {
-  await page.goto('/user/login');
-  await page.getByLabel('手机号').fill(phone);
-  await page.getByLabel('密码').fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-  // Signed in once the page has moved on (admins to the console, others to the home page).
-  await expect(page).not.toHaveURL(/\/user\/login$/);
-}
 
 test('a fresh site sends visitors to setup, which creates the admin; the home page shows the title', async ({
   page,
@@ -34,7 +17,7 @@ test('a fresh site sends visitors to setup, which creates the admin; the home pa
     (window as unknown as { ga: (...args: unknown[]) => void }).ga = (_send, _type, href) =>
       (window as unknown as { recordPageview: (h: unknown) => void }).recordPageview(href);
   });
-  const fetched = await api(page, '/api/allocation/fetch');
+  const fetched = await api('/api/allocation/fetch');
   // The suite's server starts on an empty data folder, and this spec runs first.
   expect((fetched.data?.allocation as { isInit?: boolean } | undefined)?.isInit).toBe(false);
 
@@ -59,7 +42,7 @@ test('a fresh site sends visitors to setup, which creates the admin; the home pa
   expect(pageviews).toContain('/');
 
   // The setup runs once: a second init answers 409 and the form says the site is set up.
-  const again = await api(page, '/api/allocation/init', {
+  const again = await api('/api/allocation/init', {
     phone: '13900000000',
     password: sha256('Other12345'),
     title: 'x',
@@ -103,8 +86,8 @@ test('the admin signs in, configures the site, changes the password and signs ou
 
   await page.goto('/admin/admin/dashboard');
   const oldToken = await page.evaluate(() => localStorage.getItem('token'));
-  const otherSession = (await api(page, '/api/users/login', { phone: admin.phone, password: sha256(admin.password) }))
-    .data?.token as string;
+  const otherSession = (await api('/api/users/login', { phone: admin.phone, password: sha256(admin.password) })).data
+    ?.token as string;
   await page.getByRole('button', { name: '修改密码' }).click();
   await page.getByLabel('原密码').fill(admin.password);
   await page.getByLabel('新密码', { exact: true }).fill('Changed12345');
@@ -112,8 +95,8 @@ test('the admin signs in, configures the site, changes the password and signs ou
   await page.getByRole('button', { name: '确认修改' }).click();
   await expect(page.getByText(/密码已修改/).first()).toBeVisible();
   // Other sessions die with the old password; this one lives on.
-  expect((await api(page, '/api/users/fetch/info', {}, otherSession)).code).toBe(401);
-  expect((await api(page, '/api/users/fetch/info', {}, oldToken ?? '')).code).toBe(200);
+  expect((await api('/api/users/fetch/info', {}, otherSession)).code).toBe(401);
+  expect((await api('/api/users/fetch/info', {}, oldToken ?? '')).code).toBe(200);
 
   await page.context().addCookies([{ name: 'SESSION', value: 'abc', domain: '127.0.0.1', path: '/' }]);
   await page.getByRole('button', { name: '退出登录' }).click();
@@ -123,14 +106,13 @@ test('the admin signs in, configures the site, changes the password and signs ou
     null,
   ]);
   expect((await page.context().cookies()).find((c) => c.name === 'SESSION')).toBeUndefined();
-  expect((await api(page, '/api/users/fetch/info', {}, oldToken ?? '')).code).toBe(401);
+  expect((await api('/api/users/fetch/info', {}, oldToken ?? '')).code).toBe(401);
 
   await signIn(page, admin.phone, 'Changed12345');
   await expect(page).toHaveURL(/\/admin\/admin\/dashboard$/);
   // Put the password back so other specs can sign in with the documented one.
   const token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
   const restored = await api(
-    page,
     '/api/users/update/password',
     { old: sha256('Changed12345'), refresh: sha256(admin.password) },
     token,
@@ -143,7 +125,7 @@ test('access rules: no stored user goes to login, a non-admin to 403, a 401 clea
   await expect(page).toHaveURL(/\/user\/login$/);
 
   const phone = `137${String(Date.now()).slice(-8)}`;
-  const registered = await api(page, '/api/users/register', {
+  const registered = await api('/api/users/register', {
     phone,
     password: sha256('User12345'),
     app: 'tailor',

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { api, confirmPop, ensureSiteReady, sha256, signInAdmin } from './support';
 
 /**
  * Operator tools end to end: find an app user, adjust coins, block and unblock, toggle admin,
@@ -9,59 +9,16 @@ import { expect, type Page, test } from '@playwright/test';
  */
 test.describe.configure({ mode: 'serial' });
 
-const admin = { phone: '13800000000', password: 'Admin12345' };
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-
-interface Answer {
-  code: number;
-  message: string;
-  data?: Record<string, unknown>;
-  list?: { id: number; title: string }[];
-  total?: number;
-}
-
-async function api(page: Page, url: string, body: unknown = {}, token = ''): Promise<Answer> {
-  const answer = await page.request.post(url, { data: body, headers: { token } });
-  return (await answer.json()) as Answer;
-}
-
-async function ensureSiteReady(page: Page) {
-  const fetched = await api(page, '/api/allocation/fetch');
-  const isInit = (fetched.data?.allocation as { isInit?: boolean } | undefined)?.isInit === true;
-  if (isInit) return;
-  const init = await api(page, '/api/allocation/init', {
-    phone: admin.phone,
-    password: sha256(admin.password),
-    title: '滚动截屏',
-    slogen: '长截图，一键完成',
-  });
-  expect(init.code).toBe(200);
-}
-
-async function signIn(page: Page) {
-  await page.goto('/user/login');
-  await page.getByLabel('手机号').fill(admin.phone);
-  await page.getByLabel('密码').fill(admin.password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page).toHaveURL(/\/admin\/admin\//);
-}
-
-/** Confirms the open Popconfirm with its OK button and waits until the action has finished. */
-async function confirmPop(page: Page, ok: string) {
-  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: ok, exact: true }).click();
-  await expect(page.locator('.ant-popconfirm:visible')).toHaveCount(0);
-}
-
 const randomPhone = () => `15${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 
 test('an operator manages an app user, generates accounts and messages every user', async ({ page }) => {
   test.setTimeout(120_000);
-  await ensureSiteReady(page);
+  await ensureSiteReady();
 
   // An app user signs up from the app.
   const phone = randomPhone();
   const userPassword = sha256('User12345');
-  const registered = await api(page, '/api/users/register', {
+  const registered = await api('/api/users/register', {
     phone,
     password: userPassword,
     app: 'tailor',
@@ -72,7 +29,7 @@ test('an operator manages an app user, generates accounts and messages every use
   expect(userId).toBeGreaterThan(0);
   const userToken = registered.data?.token as string;
 
-  await signIn(page);
+  await signInAdmin(page);
   await page.goto('/admin/admin/users');
 
   // Found by part of the phone number; the filter goes into the URL.
@@ -113,7 +70,7 @@ test('an operator manages an app user, generates accounts and messages every use
   await confirmPop(page, '封禁');
   await expect(drawer.getByRole('button', { name: '解封' })).toBeVisible();
   await expect(drawer).toContainText('已封禁');
-  const refused = await api(page, '/api/users/fetch/info', {}, userToken);
+  const refused = await api('/api/users/fetch/info', {}, userToken);
   expect(refused.code).toBe(401);
   await expect(row).toContainText('已封禁');
 
@@ -168,11 +125,11 @@ test('an operator manages an app user, generates accounts and messages every use
   await expect(result).toBeHidden();
 
   // A message to every user; the user signs in again (blocking ended the old session).
-  const login = await api(page, '/api/users/login', { phone, password: userPassword });
+  const login = await api('/api/users/login', { phone, password: userPassword });
   expect(login.code).toBe(200);
   const token = login.data?.token as string;
-  await api(page, '/api/message/read/all', {}, token);
-  const unread = () => api(page, '/api/message/fetch/page/unread', { page: 0, size: 1024 }, token);
+  await api('/api/message/read/all', {}, token);
+  const unread = () => api('/api/message/fetch/page/unread', { page: 0, size: 1024 }, token);
   expect((await unread()).total).toBe(0);
 
   const title = `系统维护通知 ${Date.now()}`;
@@ -193,13 +150,13 @@ test('an operator manages an app user, generates accounts and messages every use
   expect(inbox.list?.[0]?.title).toBe(title);
   const messageId = inbox.list?.[0]?.id as number;
 
-  expect((await api(page, '/api/message/read', { id: messageId }, token)).code).toBe(200);
+  expect((await api('/api/message/read', { id: messageId }, token)).code).toBe(200);
   expect((await unread()).total).toBe(0);
-  expect((await api(page, '/api/message/unread', { id: messageId }, token)).code).toBe(200);
+  expect((await api('/api/message/unread', { id: messageId }, token)).code).toBe(200);
   inbox = await unread();
   expect(inbox.total).toBe(1);
   expect(inbox.list?.[0]?.id).toBe(messageId);
-  const all = await api(page, '/api/message/read/all', {}, token);
+  const all = await api('/api/message/read/all', {}, token);
   expect(all.code).toBe(200);
   expect((await unread()).total).toBe(0);
 

@@ -1,6 +1,6 @@
 import { Code } from '@appdesk/contract/codes';
 import { timings } from '@appdesk/contract/constants';
-import type { InboxMessage, Notice } from '@appdesk/contract/types';
+import type { Notice } from '@appdesk/contract/types';
 import { call } from '../api/request';
 import { userStore } from './session';
 import { createStore } from './store';

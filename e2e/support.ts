@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { createApiClient } from '@appdesk/contract/client';
+import type { ApiInput, ApiPath } from '@appdesk/contract/types';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * What every end-to-end test shares, here and in the pages' own `*.e2e.ts`: the server's
+ * address, the first admin, the typed API client, and the steps that set a test up.
+ */
+export const baseUrl = `http://127.0.0.1:${process.env.E2E_PORT ?? 8931}`;
+export const admin = { phone: '13800000000', password: 'Admin12345' };
+export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+const client = createApiClient({ baseUrl });
+
+/** One typed call, as an app makes it (token empty when signed out); answers the envelope. */
+export const api = <P extends ApiPath>(path: P, body?: ApiInput<P>, token = '') => client.call(path, body, { token });
+
+/** Sets the site up with the first admin unless an earlier test already has. */
+export async function ensureSiteReady() {
+  const fetched = await api('/api/allocation/fetch');
+  if (fetched.data?.allocation.isInit) return;
+  const init = await api('/api/allocation/init', {
+    phone: admin.phone,
+    password: sha256(admin.password),
+    title: '滚动截屏',
+    slogen: '长截图，一键完成',
+  });
+  expect(init.code).toBe(200);
+}
+
+/** Signs in through the login page; done once the page has moved on (admins to the console, others home). */
+export async function signIn(page: Page, phone = admin.phone, password = admin.password) {
+  await page.goto('/user/login');
+  await page.getByLabel('手机号').fill(phone);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).not.toHaveURL(/\/user\/login$/);
+}
+
+/** Signs the first admin in and waits for the console. */
+export async function signInAdmin(page: Page) {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/admin\/admin\//);
+}
+
+/** Confirms the open Popconfirm with its OK button and waits until the action has finished. */
+export async function confirmPop(page: Page, ok: string) {
+  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: ok, exact: true }).click();
+  await expect(page.locator('.ant-popconfirm:visible')).toHaveCount(0);
+}
