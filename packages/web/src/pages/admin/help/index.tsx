@@ -1,6 +1,179 @@
-import { UnderConstruction } from '../../../components/UnderConstruction';
+import { PlusOutlined } from '@ant-design/icons';
+import { apps } from '@appdesk/contract/constants';
+import { labelOf } from '@appdesk/contract/rules';
+import type { ApiOutput } from '@appdesk/contract/types';
+import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { useApiAction } from '../../../api/hooks';
+import {
+  type FilterField,
+  type ListValues,
+  ListView,
+  type SortOrder,
+  sortParams,
+  TimeCell,
+  useList,
+} from '../../../components/list';
+import { untilSettled } from '../../../components/writes';
+import { ArticleEditor } from './ArticleEditor';
+import './help.css';
 
-/** /admin/admin/help (帮助文档): not built yet. */
+type ArticleRow = ApiOutput<'/api/help/fetch/page'>['list'][number];
+
+const keys = ['search', 'app', 'published', 'category'] as const;
+const fields: FilterField[] = [
+  { kind: 'text', name: 'search', label: '搜索', placeholder: '标题或正文', width: 200 },
+  { kind: 'text', name: 'category', label: '分类', placeholder: '例如 常见问题', width: 160 },
+  {
+    kind: 'select',
+    name: 'app',
+    label: '应用',
+    width: 140,
+    options: [{ value: '', label: '全部应用' }, ...apps.map((a) => ({ value: a.value, label: a.label }))],
+  },
+  {
+    kind: 'select',
+    name: 'published',
+    label: '状态',
+    width: 120,
+    options: [
+      { value: '', label: '全部' },
+      { value: 'true', label: '已发布' },
+      { value: 'false', label: '未发布' },
+    ],
+  },
+];
+
+const sortColumns = ['sort', 'updatedAt', 'createdAt'] as const;
+const defaultSort = { sort: 'sort', order: 'ascend' } as const;
+
+function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
+  const app = apps.find((a) => a.value === values.app)?.value;
+  const published = values.published === 'true' ? true : values.published === 'false' ? false : undefined;
+  return {
+    search: values.search ?? '',
+    ...(app ? { app } : {}),
+    ...(values.category ? { category: values.category } : {}),
+    ...(published === undefined ? {} : { published }),
+    ...sortParams(sort, sortColumns),
+  };
+}
+
+/** /admin/admin/help (帮助文档): Markdown articles the apps show by category. */
 export default function HelpPage() {
-  return <UnderConstruction explanation="帮助文档页面正在开发，完成后可在这里编写和发布帮助文章。" />;
+  const list = useList({ fetchPath: '/api/help/fetch/page', keys, toFilter, defaultSort });
+  // null: closed; 'new': a new article; a number: that article.
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const publish = useApiAction('/api/help/publish', { success: '已发布，App 中可以看到这篇文章' });
+  const unpublish = useApiAction('/api/help/unpublish', { success: '已下线，App 中不再显示这篇文章' });
+  const remove = useApiAction('/api/help/remove', { success: '帮助文章已删除' });
+
+  const columns = useMemo<ColumnsType<ArticleRow>>(
+    () => [
+      {
+        title: '标题',
+        key: 'title',
+        render: (_, a) => (
+          <div className="help-title-cell">
+            <Typography.Link strong onClick={() => setEditing(a.id)}>
+              {a.title}
+            </Typography.Link>
+            <Typography.Text type="secondary" ellipsis={{ tooltip: a.excerpt }} className="help-excerpt">
+              {a.excerpt || '（正文为空）'}
+            </Typography.Text>
+          </div>
+        ),
+      },
+      {
+        title: '分类',
+        dataIndex: 'category',
+        key: 'category',
+        render: (category: string) => (category ? <Tag>{category}</Tag> : <span className="list-muted">未分类</span>),
+      },
+      { title: '应用', dataIndex: 'app', key: 'app', render: (app: string) => labelOf(apps, app) },
+      { title: '排序', dataIndex: 'sort', key: 'sort', sorter: true, align: 'right' },
+      {
+        title: '状态',
+        dataIndex: 'published',
+        key: 'published',
+        render: (published: boolean) => (published ? <Tag color="green">已发布</Tag> : <Tag>未发布</Tag>),
+      },
+      {
+        title: '最近修改',
+        dataIndex: 'updatedAt',
+        key: 'updatedAt',
+        sorter: true,
+        render: (v: string) => <TimeCell value={v} />,
+      },
+      {
+        title: '操作',
+        key: 'actions',
+        fixed: 'right',
+        render: (_, a) => (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => setEditing(a.id)}>
+              编辑
+            </Button>
+            {a.published ? (
+              <Popconfirm
+                title="下线文章"
+                description="下线后，App 中不再显示这篇文章，可以随时重新发布。"
+                okText="下线"
+                cancelText="取消"
+                onConfirm={() => untilSettled(unpublish.mutate, { id: a.id })}
+              >
+                <Button type="link" size="small">
+                  下线
+                </Button>
+              </Popconfirm>
+            ) : (
+              <Popconfirm
+                title="发布文章"
+                description="发布后，App 的帮助中心会显示这篇文章。"
+                okText="发布"
+                cancelText="取消"
+                onConfirm={() => untilSettled(publish.mutate, { id: a.id })}
+              >
+                <Button type="link" size="small">
+                  发布
+                </Button>
+              </Popconfirm>
+            )}
+            <Popconfirm
+              title="删除文章"
+              description="删除后无法恢复。只想让 App 暂时看不到，请用“下线”。"
+              okText="删除"
+              okButtonProps={{ danger: true }}
+              cancelText="取消"
+              onConfirm={() => untilSettled(remove.mutate, { id: a.id })}
+            >
+              <Button type="link" size="small" danger>
+                删除
+              </Button>
+            </Popconfirm>
+          </Space>
+        ),
+      },
+    ],
+    [publish.mutate, unpublish.mutate, remove.mutate],
+  );
+
+  return (
+    <>
+      <ListView<ArticleRow>
+        list={list}
+        columns={columns}
+        rowKey="id"
+        fields={fields}
+        emptyText="还没有帮助文章。点击“新建文章”用 Markdown 编写，发布后 App 的帮助中心按分类显示。"
+        actions={
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
+            新建文章
+          </Button>
+        }
+      />
+      <ArticleEditor target={editing} onClose={() => setEditing(null)} />
+    </>
+  );
 }

@@ -1,0 +1,121 @@
+import { pageAnswer, pageOf } from '../../db/paging';
+import type { SignedInContext } from '../../http/context';
+import { fail } from '../../http/errors';
+import { defineRoutes } from '../../http/route';
+import { presentArticle, presentArticleRow, presentPublished } from './presenter';
+import { categoriesOf, filteredArticles, insertArticle, loadArticle, orderedArticles, updateArticle } from './queries';
+import { renderMarkdown } from './render';
+
+/** What the operation log keeps of an article: everything but the rendered HTML. */
+const logged = ({ html: _html, ...article }: ReturnType<typeof presentArticle>) => article;
+
+async function setPublished(ctx: SignedInContext, id: number, published: boolean) {
+  const before = await loadArticle(ctx.db, id);
+  const after = await updateArticle(ctx.db, id, { published });
+  await ctx.audit({ targetId: id, before: { published: before.published === 1 }, after: { published } });
+  return { article: presentArticle(after) };
+}
+
+export default defineRoutes({
+  '/api/help/make': {
+    transaction: true,
+    message: '帮助文章已创建',
+    handler: async (input, ctx) => {
+      const article = presentArticle(await insertArticle(ctx.db, input, ctx.user.id));
+      await ctx.audit({ targetId: article.id, after: logged(article) });
+      return { article };
+    },
+  },
+
+  '/api/help/update': {
+    transaction: true,
+    message: '帮助文章已保存',
+    handler: async (input, ctx) => {
+      const { id, ...changes } = input;
+      if (Object.values(changes).every((v) => v === undefined)) throw fail.badInput('请至少修改一项');
+      const before = presentArticle(await loadArticle(ctx.db, id));
+      const after = presentArticle(await updateArticle(ctx.db, id, changes));
+      const fields = Object.keys(changes).filter((k) => changes[k as keyof typeof changes] !== undefined);
+      const pick = (a: typeof before) => Object.fromEntries(fields.map((f) => [f, a[f as keyof typeof a]]));
+      await ctx.audit({ targetId: id, before: pick(before), after: pick(after) });
+      return { article: after };
+    },
+  },
+
+  '/api/help/publish': {
+    transaction: true,
+    message: '已发布，App 中可以看到这篇文章',
+    handler: (input, ctx) => setPublished(ctx, input.id, true),
+  },
+
+  '/api/help/unpublish': {
+    transaction: true,
+    message: '已下线，App 中不再显示这篇文章',
+    handler: (input, ctx) => setPublished(ctx, input.id, false),
+  },
+
+  '/api/help/remove': {
+    transaction: true,
+    message: '帮助文章已删除',
+    handler: async (input, ctx) => {
+      const before = presentArticle(await loadArticle(ctx.db, input.id));
+      await ctx.db.deleteFrom('help_articles').where('id', '=', input.id).execute();
+      await ctx.audit({ targetId: input.id, before: logged(before) });
+      return null;
+    },
+  },
+
+  '/api/help/fetch/page': {
+    handler: async (input, ctx) => {
+      const { rows, total } = await pageOf(
+        orderedArticles(ctx.db, input).selectAll(),
+        filteredArticles(ctx.db, input),
+        input.page,
+        input.size,
+      );
+      return pageAnswer(rows.map(presentArticleRow), total, input.page, input.size);
+    },
+  },
+
+  '/api/help/fetch/detail': {
+    handler: async (input, ctx) => ({ article: presentArticle(await loadArticle(ctx.db, input.id)) }),
+  },
+
+  '/api/help/fetch/categories': {
+    handler: async (input, ctx) => ({ list: await categoriesOf(ctx.db, { app: input.app }) }),
+  },
+
+  // The same renderer as saving, so the preview is exactly what readers will get.
+  '/api/help/preview': {
+    handler: async (input) => ({ html: renderMarkdown(input.content) }),
+  },
+
+  '/api/help/fetch/published': {
+    handler: async (input, ctx) => {
+      const [rows, categories] = await Promise.all([
+        filteredArticles(ctx.db, { app: input.app, category: input.category, published: true, search: '' })
+          .selectAll()
+          .orderBy('category')
+          .orderBy('sort')
+          .orderBy('id')
+          .limit(1000)
+          .execute(),
+        categoriesOf(ctx.db, { app: input.app, publishedOnly: true }),
+      ]);
+      const list = rows.map((row) => {
+        const { html: _html, ...article } = presentPublished(row);
+        return { ...article, excerpt: presentArticleRow(row).excerpt };
+      });
+      return { list, categories };
+    },
+  },
+
+  '/api/help/fetch/article': {
+    handler: async (input, ctx) => {
+      const row = await loadArticle(ctx.db, input.id);
+      // An unpublished article does not exist for the apps.
+      if (row.published !== 1) throw fail.notFound('帮助文章不存在');
+      return { article: presentPublished(row) };
+    },
+  },
+});
