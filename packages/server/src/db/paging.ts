@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 
 /**
  * One page of `list` (already selected and ordered) and the number of rows `filtered` matches,
@@ -48,3 +48,13 @@ export function shanghaiTime(time: number | string | null): string {
 
 /** Text with LIKE's wildcards taken literally; pair with ESCAPE '\\' (PostgreSQL's default, SQLite's on request). */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Rows where any of `columns` contains `text` (a LIKE scan: for small tables such as messages or
+ * help articles; large ones search through an index).
+ */
+export function containsText(columns: readonly string[], text: string) {
+  const pattern = sql<string>`${`%${escapeLike(text)}%`} escape '\\'`;
+  return <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) =>
+    eb.or(columns.map((column) => eb(sql.ref<string>(column), 'like', pattern)));
+}

@@ -1,9 +1,11 @@
 import { endpointEntries } from '@appdesk/contract';
 import type { auditFilter } from '@appdesk/contract/endpoints/audit';
 import { maskPhone } from '@appdesk/contract/format';
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { iso, pageAnswer, pageOf, rangeMs, shanghaiTime } from '../../db/paging';
+import type { AuditLogTable } from '../../db/schema';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 
@@ -54,19 +56,8 @@ const parse = (text: string | null) => (text === null ? null : JSON.parse(text))
 const actorName = (row: { phone: string | null; nickname: string | null }) =>
   row.phone === null ? null : row.nickname || maskPhone(row.phone);
 
-interface EntryRow {
-  id: number;
-  actor_id: number | null;
-  phone: string | null;
-  nickname: string | null;
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  before: string | null;
-  after: string | null;
-  ip: string | null;
-  created_at: number;
-}
+/** What the list and export select: a log row and its actor's phone and nickname. */
+type EntryRow = Selectable<AuditLogTable> & { phone: string | null; nickname: string | null };
 
 /** An operation-log row as the page shows it and the export writes it. */
 function presentEntry(r: EntryRow) {

@@ -1,9 +1,11 @@
 import { type CoinReason, coinReasons } from '@appdesk/contract/constants';
 import type { CoinRecord, coinFilter } from '@appdesk/contract/endpoints/coin';
 import { labelOf } from '@appdesk/contract/rules';
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { iso, pageAnswer, pageOf, rangeMs, shanghaiTime } from '../../db/paging';
+import type { CoinRecordsTable } from '../../db/schema';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 
@@ -33,19 +35,8 @@ const recordColumns = [
   'coin_records.created_at',
 ] as const;
 
-interface RecordRow {
-  id: number;
-  user_id: number;
-  phone: string;
-  delta: number;
-  balance_after: number;
-  reason: string;
-  ref_type: string | null;
-  ref_id: string | null;
-  operator_id: number | null;
-  note: string | null;
-  created_at: number;
-}
+/** What the list and export select: a ledger row and its user's phone. */
+type RecordRow = Selectable<CoinRecordsTable> & { phone: string };
 
 /** A ledger row as the page shows it and the export writes it. */
 function presentRecord(r: RecordRow): CoinRecord {

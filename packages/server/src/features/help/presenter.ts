@@ -30,13 +30,6 @@ export function presentArticleRow(row: Row) {
 
 /** A published article as the apps show it: HTML only, no editing details. */
 export function presentPublished(row: Row) {
-  return {
-    id: row.id,
-    app: row.app,
-    title: row.title,
-    category: row.category,
-    sort: row.sort,
-    html: row.html,
-    updatedAt: iso(row.updated_at),
-  };
+  const { id, app, title, category, sort, html, updatedAt } = presentArticle(row);
+  return { id, app, title, category, sort, html, updatedAt };
 }

@@ -1,8 +1,7 @@
 import type { helpEndpoints } from '@appdesk/contract/endpoints/help';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
-import { escapeLike } from '../../db/paging';
+import { containsText } from '../../db/paging';
 import { fail } from '../../http/errors';
 import { renderMarkdown } from './render';
 
@@ -17,15 +16,7 @@ export function filteredArticles(db: Db, filter: Omit<PageFilter, 'page' | 'size
   if (filter.app) query = query.where('app', '=', filter.app);
   if (filter.category !== undefined) query = query.where('category', '=', filter.category);
   if (filter.published !== undefined) query = query.where('published', '=', filter.published ? 1 : 0);
-  if (filter.search) {
-    const pattern = `%${escapeLike(filter.search)}%`;
-    query = query.where((eb) =>
-      eb.or([
-        eb('title', 'like', sql<string>`${pattern} escape '\\'`),
-        eb('content', 'like', sql<string>`${pattern} escape '\\'`),
-      ]),
-    );
-  }
+  if (filter.search) query = query.where(containsText(['title', 'content'], filter.search));
   return query;
 }
 

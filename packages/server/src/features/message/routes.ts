@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { SessionUser } from '../../core/sessions';
 import type { Database, Db } from '../../db/index';
-import { escapeLike, iso, pageAnswer, pageOf } from '../../db/paging';
+import { containsText, iso, pageAnswer, pageOf } from '../../db/paging';
 import type { MessagesTable } from '../../db/schema';
 import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
@@ -160,15 +160,7 @@ export default defineRoutes({
     handler: async (input, ctx) => {
       let base = ctx.db.selectFrom('messages as m');
       if (input.blocked !== undefined) base = base.where('m.blocked', '=', input.blocked ? 1 : 0);
-      if (input.search) {
-        const pattern = `%${escapeLike(input.search)}%`;
-        base = base.where((eb) =>
-          eb.or([
-            eb('m.title', 'like', sql<string>`${pattern} escape '\\'`),
-            eb('m.content', 'like', sql<string>`${pattern} escape '\\'`),
-          ]),
-        );
-      }
+      if (input.search) base = base.where(containsText(['m.title', 'm.content'], input.search));
       const direction = input.order === 'ascend' ? 'asc' : 'desc';
       let sorted = base.leftJoin('users as u', 'u.id', 'm.user_id');
       if (input.sort === 'updatedAt') sorted = sorted.orderBy('m.updated_at', direction);

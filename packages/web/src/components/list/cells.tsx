@@ -1,5 +1,6 @@
 import { formatDateTime, relativeTime } from '@appdesk/contract/format';
 import { Tooltip } from 'antd';
+import type { ColumnType } from 'antd/es/table';
 
 /** Relative time ('3 分钟前'), with the full date and time on hover. */
 export function TimeCell({ value }: { value: string | null | undefined }) {
@@ -18,4 +19,15 @@ export function DeltaCell({ value }: { value: number }) {
   ) : (
     <span className="list-delta-down">−{Math.abs(value).toLocaleString('zh-CN')}</span>
   );
+}
+
+/** A time column: relative time with the exact time on hover, sortable by the server when `sortable`. */
+export function timeColumn<Row>(title: string, key: keyof Row & string, sortable = true): ColumnType<Row> {
+  return {
+    title,
+    dataIndex: key,
+    key,
+    sorter: sortable,
+    render: (v: string | null) => <TimeCell value={v} />,
+  };
 }

@@ -11,7 +11,7 @@ import {
   rangeValue,
   type SortOrder,
   sortParams,
-  TimeCell,
+  timeColumn,
   useList,
 } from '../../../components/list';
 import './audit.css';
@@ -75,13 +75,7 @@ function JsonCell({ value }: { value: unknown }) {
 }
 
 const columns: ColumnsType<AuditEntry> = [
-  {
-    title: '时间',
-    dataIndex: 'createdAt',
-    key: 'createdAt',
-    sorter: true,
-    render: (v: string) => <TimeCell value={v} />,
-  },
+  timeColumn('时间', 'createdAt'),
   {
     title: '操作人',
     key: 'actor',

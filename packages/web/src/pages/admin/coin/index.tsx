@@ -13,7 +13,7 @@ import {
   rangeValue,
   type SortOrder,
   sortParams,
-  TimeCell,
+  timeColumn,
   useList,
 } from '../../../components/list';
 import './coin.css';
@@ -82,13 +82,7 @@ const columns: ColumnsType<CoinRecord> = [
         <span className="list-muted">-</span>
       ),
   },
-  {
-    title: '时间',
-    dataIndex: 'createdAt',
-    key: 'createdAt',
-    sorter: true,
-    render: (v: string) => <TimeCell value={v} />,
-  },
+  timeColumn('时间', 'createdAt'),
 ];
 
 /** /admin/admin/coin (金币流水): every balance change, by user, reason and time, with Excel export. */

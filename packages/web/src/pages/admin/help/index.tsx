@@ -2,17 +2,18 @@ import { PlusOutlined } from '@ant-design/icons';
 import { apps } from '@appdesk/contract/constants';
 import { labelOf } from '@appdesk/contract/rules';
 import type { ApiOutput } from '@appdesk/contract/types';
-import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
 import {
+  ConfirmLink,
   type FilterField,
   type ListValues,
   ListView,
   type SortOrder,
   sortParams,
-  TimeCell,
+  timeColumn,
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
@@ -99,13 +100,7 @@ export default function HelpPage() {
         key: 'published',
         render: (published: boolean) => (published ? <Tag color="green">已发布</Tag> : <Tag>未发布</Tag>),
       },
-      {
-        title: '最近修改',
-        dataIndex: 'updatedAt',
-        key: 'updatedAt',
-        sorter: true,
-        render: (v: string) => <TimeCell value={v} />,
-      },
+      timeColumn('最近修改', 'updatedAt'),
       {
         title: '操作',
         key: 'actions',
@@ -116,42 +111,33 @@ export default function HelpPage() {
               编辑
             </Button>
             {a.published ? (
-              <Popconfirm
+              <ConfirmLink
                 title="下线文章"
                 description="下线后，App 中不再显示这篇文章，可以随时重新发布。"
                 okText="下线"
-                cancelText="取消"
                 onConfirm={() => untilSettled(unpublish.mutate, { id: a.id })}
               >
-                <Button type="link" size="small">
-                  下线
-                </Button>
-              </Popconfirm>
+                下线
+              </ConfirmLink>
             ) : (
-              <Popconfirm
+              <ConfirmLink
                 title="发布文章"
                 description="发布后，App 的帮助中心会显示这篇文章。"
                 okText="发布"
-                cancelText="取消"
                 onConfirm={() => untilSettled(publish.mutate, { id: a.id })}
               >
-                <Button type="link" size="small">
-                  发布
-                </Button>
-              </Popconfirm>
+                发布
+              </ConfirmLink>
             )}
-            <Popconfirm
+            <ConfirmLink
               title="删除文章"
               description="删除后无法恢复。只想让 App 暂时看不到，请用“下线”。"
               okText="删除"
-              okButtonProps={{ danger: true }}
-              cancelText="取消"
+              danger
               onConfirm={() => untilSettled(remove.mutate, { id: a.id })}
             >
-              <Button type="link" size="small" danger>
-                删除
-              </Button>
-            </Popconfirm>
+              删除
+            </ConfirmLink>
           </Space>
         ),
       },

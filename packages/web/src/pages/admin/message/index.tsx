@@ -1,16 +1,17 @@
 import { SendOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useApiAction } from '../../../api/hooks';
 import {
+  ConfirmLink,
   type FilterField,
   type ListValues,
   ListView,
   type SortOrder,
   sortParams,
-  TimeCell,
+  timeColumn,
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
@@ -97,20 +98,8 @@ export default function MessagePage() {
         key: 'blocked',
         render: (blocked: boolean) => (blocked ? <Tag color="red">已屏蔽</Tag> : <Tag color="green">正常</Tag>),
       },
-      {
-        title: '发送时间',
-        dataIndex: 'createdAt',
-        key: 'createdAt',
-        sorter: true,
-        render: (v: string) => <TimeCell value={v} />,
-      },
-      {
-        title: '最近修改',
-        dataIndex: 'updatedAt',
-        key: 'updatedAt',
-        sorter: true,
-        render: (v: string) => <TimeCell value={v} />,
-      },
+      timeColumn('发送时间', 'createdAt'),
+      timeColumn('最近修改', 'updatedAt'),
       {
         title: '操作',
         key: 'actions',
@@ -128,30 +117,24 @@ export default function MessagePage() {
               编辑
             </Button>
             {m.blocked ? (
-              <Popconfirm
+              <ConfirmLink
                 title="取消屏蔽"
                 description="取消屏蔽后，接收人会重新看到这条消息。"
                 okText="确定"
-                cancelText="取消"
                 onConfirm={() => untilSettled(unblock, { id: m.id })}
               >
-                <Button type="link" size="small">
-                  取消屏蔽
-                </Button>
-              </Popconfirm>
+                取消屏蔽
+              </ConfirmLink>
             ) : (
-              <Popconfirm
+              <ConfirmLink
                 title="屏蔽消息"
                 description="屏蔽后，这条消息会从用户的消息列表中消失。"
                 okText="屏蔽"
-                okButtonProps={{ danger: true }}
-                cancelText="取消"
+                danger
                 onConfirm={() => untilSettled(block, { id: m.id })}
               >
-                <Button type="link" size="small" danger>
-                  屏蔽
-                </Button>
-              </Popconfirm>
+                屏蔽
+              </ConfirmLink>
             )}
           </Space>
         ),

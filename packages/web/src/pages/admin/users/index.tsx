@@ -10,7 +10,7 @@ import {
   type ListValues,
   ListView,
   sortParams,
-  TimeCell,
+  timeColumn,
   useIsMobile,
   useList,
 } from '../../../components/list';
@@ -86,20 +86,8 @@ export default function UsersPage() {
         sorter: true,
         render: (coins: number) => coins.toLocaleString('zh-CN'),
       },
-      {
-        title: '注册时间',
-        dataIndex: 'createdAt',
-        key: 'createdAt',
-        sorter: true,
-        render: (v: string) => <TimeCell value={v} />,
-      },
-      {
-        title: '最近活跃',
-        dataIndex: 'lastActiveAt',
-        key: 'lastActiveAt',
-        sorter: true,
-        render: (v: string | null) => <TimeCell value={v} />,
-      },
+      timeColumn('注册时间', 'createdAt'),
+      timeColumn('最近活跃', 'lastActiveAt'),
       {
         title: '操作',
         key: 'actions',
