@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { callOk } from './lib/api';
+import { call, callOk } from './lib/api';
 import { assertKnown, intFlag, parseArgs, stringFlag } from './lib/args';
 import { admin, seededPassword, sha256hex } from './lib/fixtures';
 import { type LoadContext, runScenario, type ScenarioResult } from './lib/load';
@@ -132,7 +132,7 @@ function loginPhones(dataDir: string): string[] {
 async function signInUsers(base: string, phones: string[]): Promise<string[]> {
   const tokens: string[] = [];
   for (const phone of phones) {
-    const { token } = await callOk<{ token: string }>(base, '/api/users/login', {
+    const { token } = await callOk(base, '/api/users/login', {
       phone,
       password: sha256hex(seededPassword),
     });
@@ -165,7 +165,7 @@ async function startBaseline(): Promise<{ child: Child; base: string }> {
     cwd: benchDir,
   });
   await waitUntil(child, async () => {
-    await callOk(base, '/api/baseline');
+    if ((await call(base, '/api/baseline')).code !== 200) throw new Error('baseline not ready');
     return true;
   });
   return { child, base };
@@ -201,7 +201,7 @@ async function main(): Promise<number> {
       title: admin.title,
       slogen: admin.slogen,
     });
-    const { token } = await callOk<{ token: string }>(server.base, '/api/users/login', {
+    const { token } = await callOk(server.base, '/api/users/login', {
       phone: admin.phone,
       password: sha256hex(admin.password),
     });

@@ -1,3 +1,6 @@
+import { type ApiAnswer, createApiClient } from '@appdesk/contract/client';
+import type { ApiInput, ApiOutput, ApiPath } from '@appdesk/contract/types';
+
 /** The answer envelope of every AppDesk endpoint. */
 export interface Envelope<T = unknown> {
   code: number;
@@ -5,34 +8,32 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-/** One POST JSON call as the web client makes it (empty `token` header when signed out). */
+const client = (base: string) => createApiClient({ baseUrl: base });
+
+/** Any path with any body (the scenarios, the bare baseline): the envelope, whatever its code. */
 export async function call<T = unknown>(
   base: string,
   path: string,
   body: unknown = {},
   token = '',
 ): Promise<Envelope<T>> {
-  const response = await fetch(new URL(path, base), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', token },
-    body: JSON.stringify(body),
+  const answer: ApiAnswer<ApiPath> = await client(base).sendRaw(path, body, {
+    token,
     signal: AbortSignal.timeout(30_000),
   });
-  const text = await response.text();
-  try {
-    return JSON.parse(text) as Envelope<T>;
-  } catch {
-    throw new Error(`${path}: HTTP ${response.status}, not JSON: ${text.slice(0, 200)}`);
-  }
+  if (!answer.body) throw new Error(`${path}: HTTP ${answer.status}, not JSON: ${answer.text.slice(0, 200)}`);
+  return answer.body as unknown as Envelope<T>;
 }
 
-/** Like `call`, but anything other than code 200 is an error. */
-export async function callOk<T = unknown>(base: string, path: string, body: unknown = {}, token = ''): Promise<T> {
-  const answer = await call<T>(base, path, body, token);
-  if (answer.code !== 200) throw new Error(`${path} answered code ${answer.code}: ${answer.message}`);
-  return answer.data;
+/** A typed call of a contract endpoint that must answer code 200 (the contract's client). */
+export function callOk<P extends ApiPath>(
+  base: string,
+  path: P,
+  body?: ApiInput<P>,
+  token = '',
+): Promise<ApiOutput<P>> {
+  return client(base).ok(path, body, { token, signal: AbortSignal.timeout(30_000) });
 }
-
 /** True when a response body is an envelope with code 200 (cheap prefix test first). */
 export function isCode200(body: string | Buffer | undefined): boolean {
   if (body === undefined) return false;

@@ -94,10 +94,25 @@ export function oneOf<const V extends readonly [string, ...string[]]>(title: str
 
 export const empty = z.object({}).meta({ title: '空' });
 
-/** A server-paged list (DESIGN.md): data: { list, total, page, size }. */
+/**
+ * A server-paged list (DESIGN.md): data: { list, total, page, size }. `totalExact` is false when a
+ * filtered total was only counted up to a limit (`total` is then a lower bound: "10,000+").
+ */
 export function paged<T extends z.ZodType>(item: T) {
-  return z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+  return z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    totalExact: z.boolean(),
+    page: z.number().int(),
+    size: z.number().int(),
+  });
 }
+
+/** Asks a list for its exact total even where counting it is expensive. */
+export const exactTotal = z
+  .boolean({ error: '精确总数必须是布尔值' })
+  .optional()
+  .meta({ title: '精确总数', description: '为 true 时总数精确计算（可能较慢）' });
 
 /** Sort direction, named as antd's Table names it. */
 export const order = z

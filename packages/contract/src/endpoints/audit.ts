@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { empty, id, isoTime, order, page, paged, size, text, timeRange } from '../fields';
+import { empty, exactTotal, id, isoTime, order, page, paged, size, text, timeRange } from '../fields';
 
 export const auditEntry = z.object({
   id,
@@ -42,7 +42,7 @@ export const auditEndpoints = {
   '/api/audit/fetch/page': endpoint({
     access: 'admin',
     summary: '分页查询操作日志（按操作人、类型、时间筛选）',
-    input: auditFilter.extend({ page, size, order }),
+    input: auditFilter.extend({ page, size, exactTotal, order }),
     output: paged(auditEntry),
   }),
   '/api/audit/export': endpoint({

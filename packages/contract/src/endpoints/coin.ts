@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { coinReasons } from '../constants';
 import { endpoint } from '../endpoint';
-import { id, isoTime, order, page, paged, size, sortBy, timeRange } from '../fields';
+import { exactTotal, id, isoTime, order, page, paged, size, sortBy, timeRange } from '../fields';
 import { valuesOf } from '../rules';
 
 export const coinReason = z.enum(valuesOf(coinReasons), { error: '未知的金币变动原因' });
@@ -30,7 +30,7 @@ export const coinEndpoints = {
   '/api/coin/fetch/page': endpoint({
     access: 'admin',
     summary: '分页查询金币流水（按用户、原因、时间筛选）',
-    input: coinFilter.extend({ page, size, sort: sortBy(['createdAt', 'delta']), order }),
+    input: coinFilter.extend({ page, size, exactTotal, sort: sortBy(['createdAt', 'delta']), order }),
     output: paged(coinRecord),
   }),
   '/api/coin/export': endpoint({

@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { auditTarget, endpoint } from '../endpoint';
-import { appCode, id, integerField, isoTime, order, page, paged, search, size, sortBy, textField } from '../fields';
+import {
+  appCode,
+  exactTotal,
+  id,
+  integerField,
+  isoTime,
+  order,
+  page,
+  paged,
+  search,
+  size,
+  sortBy,
+  textField,
+} from '../fields';
 import { rules } from '../rules';
 
 /**
@@ -103,6 +116,7 @@ export const helpEndpoints = {
     input: z.object({
       page,
       size,
+      exactTotal,
       app: appCode.optional(),
       category: category.optional(),
       published: published.optional(),

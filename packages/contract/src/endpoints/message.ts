@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { auditTarget, endpoint } from '../endpoint';
-import { empty, id, isoTime, order, page, paged, search, size, sortBy, textField } from '../fields';
+import { empty, exactTotal, id, isoTime, order, page, paged, search, size, sortBy, textField } from '../fields';
 import { rules } from '../rules';
 
 export const messageTitle = textField(rules.messageTitle);
@@ -65,6 +65,7 @@ export const messageEndpoints = {
     input: z.object({
       page,
       size,
+      exactTotal,
       search,
       blocked: z.boolean({ error: '屏蔽筛选必须是布尔值' }).optional().meta({ title: '是否屏蔽' }),
       sort: sortBy(['createdAt', 'updatedAt']),

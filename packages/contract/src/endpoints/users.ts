@@ -4,6 +4,7 @@ import {
   appCode,
   channelCode,
   empty,
+  exactTotal,
   id,
   integerField,
   isoTime,
@@ -155,7 +156,7 @@ export const userAdminEndpoints = {
   '/api/users/fetch/page': endpoint({
     access: 'admin',
     summary: '分页查询用户（状态、手机号/昵称/ID 搜索、排序）',
-    input: userListFilter.extend({ page, size }),
+    input: userListFilter.extend({ page, size, exactTotal }),
     output: paged(adminUser),
   }),
   '/api/users/fetch/page/box': endpoint({

@@ -1,24 +1,52 @@
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Database } from './schema';
 
-/**
- * One page of `list` (already selected and ordered) and the number of rows `filtered` matches,
- * queried together. `filtered` is the same query before select and order, so the total counts
- * exactly what the pages walk through.
- */
-export async function pageOf<R, DB, TB extends keyof DB>(
-  list: { limit(n: number): { offset(n: number): { execute(): Promise<R[]> } } },
+/** A list's total: exact, or (past EXACT_COUNT_LIMIT, unless asked) a lower bound the page says is one. */
+export interface Total {
+  total: number;
+  totalExact: boolean;
+}
+
+/** Counting stops here: a filtered total beyond it is shown as "10,000+" with the exact figure on demand. */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/** A total the database keeps (row_counts, maintained by triggers): no rows are counted. */
+export async function keptTotal(db: Kysely<Database>, ...names: string[]): Promise<Total> {
+  const rows = await db.selectFrom('row_counts').select(['name', 'n']).where('name', 'in', names).execute();
+  const n = (name: string) => Number(rows.find((r) => r.name === name)?.n ?? 0);
+  return { total: names.length === 2 ? n(names[0]) - n(names[1]) : n(names[0]), totalExact: true };
+}
+
+/** How many rows `filtered` matches: counted up to EXACT_COUNT_LIMIT, or all the way when `exact`. */
+export async function countedTotal<DB, TB extends keyof DB>(
+  db: Kysely<Database>,
   filtered: SelectQueryBuilder<DB, TB, object>,
+  exact = false,
+): Promise<Total> {
+  const rows = filtered.select(sql<number>`1`.as('one'));
+  const bounded = exact ? rows : rows.limit(EXACT_COUNT_LIMIT + 1);
+  const { rows: counted } = await sql<{ n: number | string }>`select count(*) as n from (${bounded}) as t`.execute(db);
+  const n = Number(counted[0]?.n ?? 0);
+  return exact || n <= EXACT_COUNT_LIMIT
+    ? { total: n, totalExact: true }
+    : { total: EXACT_COUNT_LIMIT, totalExact: false };
+}
+
+/** One page of `list` (already selected and ordered) and its total, queried together. */
+export async function pageOf<R>(
+  list: { limit(n: number): { offset(n: number): { execute(): Promise<R[]> } } },
+  total: Promise<Total>,
   page: number,
   size: number,
-): Promise<{ rows: R[]; total: number }> {
-  const [rows, count] = await Promise.all([
+): Promise<{ rows: R[] } & Total> {
+  const [rows, counted] = await Promise.all([
     list
       .limit(size)
       .offset(page * size)
       .execute(),
-    filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    total,
   ]);
-  return { rows, total: Number((count as { n: number | string }).n) };
+  return { rows, ...counted };
 }
 
 /** Time-range filters arrive as ISO strings; the database holds epoch milliseconds. */
@@ -30,8 +58,8 @@ export function rangeMs(range: { from?: string; to?: string }): { from?: number;
 }
 
 /** The paged-list answer every `fetch/page` gives (DESIGN.md): page counts from 0. */
-export function pageAnswer<T>(list: T[], total: number | string | bigint, page: number, size: number) {
-  return { list, total: Number(total), page, size };
+export function pageAnswer<T>(list: T[], total: Total, page: number, size: number) {
+  return { list, total: total.total, totalExact: total.totalExact, page, size };
 }
 
 export const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

@@ -132,7 +132,14 @@ export interface KeyValuesTable {
   updated_at: number;
 }
 
+/** Counts kept by triggers (migrations/helpers.ts keepCount), read by the lists. */
+export interface RowCountsTable {
+  name: string;
+  n: number;
+}
+
 export interface Database {
+  row_counts: RowCountsTable;
   allocation: AllocationTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import * as m0001 from './0001_spine';
 import * as m0002 from './0002_users_coins_messages';
 import * as m0003 from './0003_append_only';
+import * as m0004 from './0004_kept_counts';
 import type { Dialect } from './helpers';
 
 export interface Migration {
@@ -14,4 +15,5 @@ export const migrations: Migration[] = [
   { name: '0001_spine', ...m0001 },
   { name: '0002_users_coins_messages', ...m0002 },
   { name: '0003_append_only', ...m0003 },
+  { name: '0004_kept_counts', ...m0004 },
 ];

@@ -1,34 +1,47 @@
 import { endpointEntries } from '@appdesk/contract';
 import type { auditFilter } from '@appdesk/contract/endpoints/audit';
 import { maskPhone } from '@appdesk/contract/format';
-import type { Selectable } from 'kysely';
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
-import { iso, pageAnswer, pageOf, rangeMs, shanghaiTime } from '../../db/paging';
+import { countedTotal, iso, keptTotal, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
 import type { AuditLogTable } from '../../db/schema';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 
 type AuditFilter = z.output<typeof auditFilter>;
 
-function filteredEntries(db: Db, filter: AuditFilter) {
+/** The log rows a filter keeps, as a condition on `a` (audit_log) for any query that has it. */
+function entryFilter(filter: AuditFilter) {
   const { from, to } = rangeMs(filter);
-  let query = db.selectFrom('audit_log as a').leftJoin('users as u', 'u.id', 'a.actor_id');
-  if (filter.actorId !== undefined) query = query.where('a.actor_id', '=', filter.actorId);
-  if (filter.action) {
-    // `users` matches every `users.*`; a full name matches itself.
-    const action = filter.action;
-    query = query.where((eb) =>
-      eb.or([
-        eb('a.action', '=', action),
-        eb.and([eb('a.action', '>', `${action}.`), eb('a.action', '<', `${action}/`)]),
-      ]),
-    );
-  }
-  if (from !== undefined) query = query.where('a.created_at', '>=', from);
-  if (to !== undefined) query = query.where('a.created_at', '<=', to);
-  return query;
+  const column = (name: string) => sql.ref(`a.${name}`);
+  const action = filter.action;
+  return <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) =>
+    eb.and([
+      ...(filter.actorId !== undefined ? [eb(column('actor_id'), '=', filter.actorId)] : []),
+      // `users` matches every `users.*`; a full name matches itself.
+      ...(action
+        ? [
+            eb.or([
+              eb(column('action'), '=', action),
+              eb.and([eb(column('action'), '>', `${action}.`), eb(column('action'), '<', `${action}/`)]),
+            ]),
+          ]
+        : []),
+      ...(from !== undefined ? [eb(column('created_at'), '>=', from)] : []),
+      ...(to !== undefined ? [eb(column('created_at'), '<=', to)] : []),
+    ]);
 }
+
+/** The filtered log alone: page ids and counts come from its indexes without touching users. */
+const filteredEntries = (db: Db, filter: AuditFilter) => db.selectFrom('audit_log as a').where(entryFilter(filter));
+
+const isFiltered = (filter: AuditFilter) =>
+  filter.actorId !== undefined || Boolean(filter.action) || filter.from !== undefined || filter.to !== undefined;
+
+/** Log rows with their actor's phone and nickname. */
+const withActors = (db: Db) =>
+  db.selectFrom('audit_log as a').leftJoin('users as u', 'u.id', 'a.actor_id').select(entryColumns);
 
 const entryColumns = [
   'a.id',
@@ -91,13 +104,19 @@ export default defineRoutes({
 
   '/api/audit/fetch/page': {
     handler: async (input, ctx) => {
-      const base = filteredEntries(ctx.db, input);
-      const { rows, total } = await pageOf(
-        base.select(entryColumns).orderBy('a.id', input.order === 'ascend' ? 'asc' : 'desc'),
-        base,
-        input.page,
-        input.size,
-      );
+      const direction = input.order === 'ascend' ? 'asc' : 'desc';
+      // Ids first, from the index alone; then only the page's rows meet their actors.
+      const pageIds = filteredEntries(ctx.db, input)
+        .select('a.id')
+        .orderBy('a.id', direction)
+        .limit(input.size)
+        .offset(input.page * input.size);
+      const [rows, total] = await Promise.all([
+        withActors(ctx.db).where('a.id', 'in', pageIds).orderBy('a.id', direction).execute(),
+        isFiltered(input)
+          ? countedTotal(ctx.db, filteredEntries(ctx.db, input), input.exactTotal)
+          : keptTotal(ctx.db, 'audit_log'),
+      ]);
       return pageAnswer(rows.map(presentEntry), total, input.page, input.size);
     },
   },
@@ -118,8 +137,8 @@ export default defineRoutes({
         ],
         rows: exportRows(
           (after, limit) =>
-            filteredEntries(ctx.db, input)
-              .select(entryColumns)
+            withActors(ctx.db)
+              .where(entryFilter(input))
               .where('a.id', '>', after)
               .orderBy('a.id')
               .limit(limit)

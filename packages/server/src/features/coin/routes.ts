@@ -1,25 +1,38 @@
 import { type CoinReason, coinReasons } from '@appdesk/contract/constants';
 import type { CoinRecord, coinFilter } from '@appdesk/contract/endpoints/coin';
 import { labelOf } from '@appdesk/contract/rules';
-import type { Selectable } from 'kysely';
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
-import { iso, pageAnswer, pageOf, rangeMs, shanghaiTime } from '../../db/paging';
+import { countedTotal, iso, keptTotal, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
 import type { CoinRecordsTable } from '../../db/schema';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 
 type CoinFilter = z.output<typeof coinFilter>;
 
-function filteredRecords(db: Db, filter: CoinFilter) {
+/** The ledger rows a filter keeps, as a condition on `coin_records` for any query that has it. */
+function recordFilter(filter: CoinFilter) {
   const { from, to } = rangeMs(filter);
-  let query = db.selectFrom('coin_records').innerJoin('users', 'users.id', 'coin_records.user_id');
-  if (filter.userId !== undefined) query = query.where('coin_records.user_id', '=', filter.userId);
-  if (filter.reason !== undefined) query = query.where('coin_records.reason', '=', filter.reason);
-  if (from !== undefined) query = query.where('coin_records.created_at', '>=', from);
-  if (to !== undefined) query = query.where('coin_records.created_at', '<=', to);
-  return query;
+  const column = (name: string) => sql.ref(`coin_records.${name}`);
+  return <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) =>
+    eb.and([
+      ...(filter.userId !== undefined ? [eb(column('user_id'), '=', filter.userId)] : []),
+      ...(filter.reason !== undefined ? [eb(column('reason'), '=', filter.reason)] : []),
+      ...(from !== undefined ? [eb(column('created_at'), '>=', from)] : []),
+      ...(to !== undefined ? [eb(column('created_at'), '<=', to)] : []),
+    ]);
 }
+
+/** The filtered ledger alone: page ids and counts come from its indexes without touching users. */
+const filteredRecords = (db: Db, filter: CoinFilter) => db.selectFrom('coin_records').where(recordFilter(filter));
+
+const isFiltered = (filter: CoinFilter) =>
+  filter.userId !== undefined || filter.reason !== undefined || filter.from !== undefined || filter.to !== undefined;
+
+/** Ledger rows with their user's phone. */
+const withUsers = (db: Db) =>
+  db.selectFrom('coin_records').innerJoin('users', 'users.id', 'coin_records.user_id').select(recordColumns);
 
 const recordColumns = [
   'coin_records.id',
@@ -58,13 +71,25 @@ function presentRecord(r: RecordRow): CoinRecord {
 export default defineRoutes({
   '/api/coin/fetch/page': {
     handler: async (input, ctx) => {
-      const base = filteredRecords(ctx.db, input);
       const direction = input.order === 'ascend' ? 'asc' : 'desc';
       // The ledger is append-only, so id order is time order.
-      let sorted = base.select(recordColumns);
-      if (input.sort === 'delta') sorted = sorted.orderBy('coin_records.delta', direction);
-      const { rows, total } = await pageOf(sorted.orderBy('coin_records.id', direction), base, input.page, input.size);
-      return pageAnswer(rows.map(presentRecord), total, input.page, input.size);
+      const byDelta = input.sort === 'delta';
+      let ids = filteredRecords(ctx.db, input).select('coin_records.id');
+      if (byDelta) ids = ids.orderBy('coin_records.delta', direction);
+      // Ids first, from the index alone; then only the page's rows meet their users.
+      const pageIds = ids
+        .orderBy('coin_records.id', direction)
+        .limit(input.size)
+        .offset(input.page * input.size);
+      let rows = withUsers(ctx.db).where('coin_records.id', 'in', pageIds);
+      if (byDelta) rows = rows.orderBy('coin_records.delta', direction);
+      const [list, total] = await Promise.all([
+        rows.orderBy('coin_records.id', direction).execute(),
+        isFiltered(input)
+          ? countedTotal(ctx.db, filteredRecords(ctx.db, input), input.exactTotal)
+          : keptTotal(ctx.db, 'coin_records'),
+      ]);
+      return pageAnswer(list.map(presentRecord), total, input.page, input.size);
     },
   },
 
@@ -84,8 +109,8 @@ export default defineRoutes({
         ],
         rows: exportRows(
           (after, limit) =>
-            filteredRecords(ctx.db, input)
-              .select(recordColumns)
+            withUsers(ctx.db)
+              .where(recordFilter(input))
               .where('coin_records.id', '>', after)
               .orderBy('coin_records.id')
               .limit(limit)

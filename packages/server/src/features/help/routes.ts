@@ -1,4 +1,4 @@
-import { pageAnswer, pageOf } from '../../db/paging';
+import { countedTotal, pageAnswer, pageOf } from '../../db/paging';
 import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
@@ -67,9 +67,9 @@ export default defineRoutes({
 
   '/api/help/fetch/page': {
     handler: async (input, ctx) => {
-      const { rows, total } = await pageOf(
+      const { rows, ...total } = await pageOf(
         orderedArticles(ctx.db, input).selectAll(),
-        filteredArticles(ctx.db, input),
+        countedTotal(ctx.db, filteredArticles(ctx.db, input), input.exactTotal),
         input.page,
         input.size,
       );

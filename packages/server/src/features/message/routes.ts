@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { SessionUser } from '../../core/sessions';
 import type { Database, Db } from '../../db/index';
-import { containsText, iso, pageAnswer, pageOf } from '../../db/paging';
+import { containsText, countedTotal, iso, keptTotal, pageAnswer, pageOf } from '../../db/paging';
 import type { MessagesTable } from '../../db/schema';
 import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
@@ -164,9 +164,10 @@ export default defineRoutes({
       const direction = input.order === 'ascend' ? 'asc' : 'desc';
       let sorted = base.leftJoin('users as u', 'u.id', 'm.user_id');
       if (input.sort === 'updatedAt') sorted = sorted.orderBy('m.updated_at', direction);
-      const { rows, total } = await pageOf(
+      const filtered = input.blocked !== undefined || Boolean(input.search);
+      const { rows, ...total } = await pageOf(
         sorted.selectAll('m').select(['u.phone as user_phone']).select(readCount).orderBy('m.id', direction),
-        base,
+        filtered ? countedTotal(ctx.db, base, input.exactTotal) : keptTotal(ctx.db, 'messages'),
         input.page,
         input.size,
       );
@@ -189,9 +190,10 @@ export default defineRoutes({
     handler: async (input, ctx) => {
       const user = ctx.user;
       const base = unreadBy(ctx.db, user);
+      // A user's own messages: few enough to count exactly.
       const { rows, total } = await pageOf(
         base.select(inboxColumns).orderBy('m.id', 'desc'),
-        base,
+        countedTotal(ctx.db, base, true),
         input.page,
         input.size,
       );
@@ -212,14 +214,14 @@ export default defineRoutes({
     handler: async (input, ctx) => {
       const user = ctx.user;
       const base = visibleTo(ctx.db, user);
-      const { rows, total } = await pageOf(
+      const { rows, ...total } = await pageOf(
         base
           .leftJoin('message_reads as r', (join) =>
             join.onRef('r.message_id', '=', 'm.id').on('r.user_id', '=', user.id),
           )
           .select([...inboxColumns, 'r.read_at'])
           .orderBy('m.id', 'desc'),
-        base,
+        countedTotal(ctx.db, base, true),
         input.page,
         input.size,
       );

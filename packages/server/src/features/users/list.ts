@@ -1,7 +1,7 @@
 import type { UserListFilter } from '@appdesk/contract/endpoints/users';
-import { type ExpressionBuilder, type RawBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
-import { escapeLike, pageOf } from '../../db/paging';
+import { countedTotal, EXACT_COUNT_LIMIT, escapeLike, keptTotal, type Total } from '../../db/paging';
 import type { Database } from '../../db/schema';
 
 type Filter = Required<Omit<UserListFilter, 'order'>> & { order?: 'ascend' | 'descend' };
@@ -72,9 +72,9 @@ export function filteredUsers(db: Db, dialect: Dialect, filter: Pick<Filter, 'st
 export async function userPage<C extends readonly (keyof Database['users'])[]>(
   db: Db,
   dialect: Dialect,
-  filter: Filter & { page: number; size: number },
+  filter: Filter & { page: number; size: number; exactTotal?: boolean },
   columns: C,
-) {
+): Promise<{ rows: Pick<Selectable<Database['users']>, C[number]>[] } & Total> {
   const direction = filter.order === 'ascend' ? 'asc' : 'desc';
   const offset = filter.page * filter.size;
   if (dialect === 'sqlite' && filter.search && usesTrigrams(filter.search) && filter.status === 'all') {
@@ -92,17 +92,40 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
           .orderBy('id', direction)
           .limit(filter.size)
           .offset(offset);
+    const counted = filter.exactTotal ? matches : sql`select 1 from (${matches}) limit ${EXACT_COUNT_LIMIT + 1}`;
     const [rows, count] = await Promise.all([
       list.execute(),
-      sql<{ n: number }>`select count(*) as n from (${matches})`.execute(db),
+      sql<{ n: number }>`select count(*) as n from (${counted})`.execute(db),
     ]);
-    return { rows, total: Number(count.rows[0]?.n ?? 0) };
+    const n = Number(count.rows[0]?.n ?? 0);
+    const exact = filter.exactTotal || n <= EXACT_COUNT_LIMIT;
+    return { rows, total: exact ? n : EXACT_COUNT_LIMIT, totalExact: exact };
   }
   const base = filteredUsers(db, dialect, filter);
-  return pageOf(
-    base.select(columns).orderBy(sortColumn[filter.sort], direction).orderBy('id', direction),
-    base,
-    filter.page,
-    filter.size,
-  );
+  const sort = sortColumn[filter.sort];
+  // Ids first, from the sort's (column, id) index alone; then only the page's rows are read.
+  const pageIds = base
+    .select('users.id')
+    .orderBy(sort, direction)
+    .orderBy('users.id', direction)
+    .limit(filter.size)
+    .offset(offset);
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(columns)
+      .where('id', 'in', pageIds)
+      .orderBy(sort, direction)
+      .orderBy('id', direction)
+      .execute(),
+    filter.search ? countedTotal(db, base, filter.exactTotal) : keptUserTotal(db, filter.status),
+  ]);
+  return { rows, ...total };
+}
+
+/** The total of a status tab, from the counts the database keeps. */
+export function keptUserTotal(db: Db, status: Filter['status']): Promise<Total> {
+  if (status === 'blocked') return keptTotal(db, 'users.blocked');
+  if (status === 'admin') return keptTotal(db, 'users.admin');
+  return status === 'normal' ? keptTotal(db, 'users', 'users.blocked') : keptTotal(db, 'users');
 }

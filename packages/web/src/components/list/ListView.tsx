@@ -257,7 +257,17 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
           pageSizeOptions: pageSizes,
           showSizeChanger: true,
           showQuickJumper: true,
-          showTotal: (total, [from, to]) => `第 ${from}-${to} 条，共 ${total} 条`,
+          showTotal: (total, [from, to]) =>
+            list.data?.totalExact === false ? (
+              <span>
+                第 {from}-{to} 条，超过 {total.toLocaleString('zh-CN')} 条
+                <Button type="link" size="small" onClick={() => list.update({ exact: 1 }, true)}>
+                  计算精确总数
+                </Button>
+              </span>
+            ) : (
+              `第 ${from}-${to} 条，共 ${total.toLocaleString('zh-CN')} 条`
+            ),
           responsive: true,
           placement: ['bottomEnd'],
         }}

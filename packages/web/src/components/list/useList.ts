@@ -21,6 +21,8 @@ export function sortParams<K extends string>(
 export interface PagedData<Row> {
   list: Row[];
   total: number;
+  /** False when a filtered total was counted only up to a limit: `total` is then "at least". */
+  totalExact: boolean;
   page: number;
   size: number;
 }
@@ -96,7 +98,12 @@ export function useList<P extends PagedPath>(options: ListOptions<P>) {
     () => toFilter(state.values, { sort: state.sort, order: state.order }),
     [toFilter, state.values, state.sort, state.order],
   );
-  const input = useMemo(() => ({ ...filter, page: state.page, size: state.size }), [filter, state.page, state.size]);
+  // `exact=1` in the URL asks for the exact total of a filter that matches very many rows.
+  const exactTotal = new URLSearchParams(search).get('exact') === '1';
+  const input = useMemo(
+    () => ({ ...filter, page: state.page, size: state.size, ...(exactTotal ? { exactTotal } : {}) }),
+    [filter, state.page, state.size, exactTotal],
+  );
 
   const query = useQuery({
     queryKey: [fetchPath, input],
@@ -115,6 +122,8 @@ export function useList<P extends PagedPath>(options: ListOptions<P>) {
             else next.set(key, String(value));
           }
           if (!keepPage && !('page' in patch)) next.delete('page');
+          // A new filter counts its total as any other does; the exact count is asked again if wanted.
+          if (!keepPage && !('exact' in patch)) next.delete('exact');
           if (next.get('page') === '1') next.delete('page');
           if (next.get('size') === String(defaultSize)) next.delete('size');
           return next;

@@ -1,0 +1,138 @@
+/**
+ * The totals the lists show come from counts the database keeps (row_counts, kept by triggers).
+ * Change rows in every way the product can, including at once and in calls that roll back, and
+ * the kept counts must equal a real count, on both databases.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { digest, startServer, type TestServer } from './harness';
+
+let server: TestServer;
+let admin: string;
+beforeAll(async () => {
+  server = await startServer();
+  admin = (await server.initAdmin()).token;
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function realCounts() {
+  const db = server.app.services.db;
+  const count = async (table: 'users' | 'coin_records' | 'audit_log' | 'messages', where?: [string, unknown]) => {
+    let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
+    if (where) query = query.where(where[0] as never, '=', where[1] as never);
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  };
+  return {
+    users: await count('users'),
+    'users.blocked': await count('users', ['status', 'blocked']),
+    'users.admin': await count('users', ['is_admin', 1]),
+    coin_records: await count('coin_records'),
+    audit_log: await count('audit_log'),
+    messages: await count('messages'),
+  };
+}
+
+async function keptCounts() {
+  const rows = await server.app.services.db.selectFrom('row_counts').selectAll().execute();
+  return Object.fromEntries(rows.map((r) => [r.name, Number(r.n)]));
+}
+
+const ok = async (path: string, body: unknown, token = admin) => {
+  const answer = await server.call(path, body, token);
+  expect([path, answer.body.code, answer.body.message]).toEqual([path, 200, answer.body.message]);
+  return answer.body.data as Record<string, unknown>;
+};
+
+it('kept totals equal real counts after every kind of change', async () => {
+  expect(await keptCounts()).toEqual(await realCounts());
+
+  // Sign-ups, twenty at once, each with its sign-up ledger row when coins are granted.
+  const phones = Array.from({ length: 20 }, (_, i) => `1370000${String(i).padStart(4, '0')}`);
+  const password = await digest('User12345');
+  await Promise.all(phones.map((phone) => server.call('/api/users/register', { phone, password, app: 'tailor' })));
+  const ids = (await ok('/api/users/fetch/page', { search: '1370000', size: 50 })).list as { id: number }[];
+  expect(ids).toHaveLength(20);
+  await ok('/api/users/generate', { count: 5 });
+
+  // Status and admin flags, back and forth, and the same change twice.
+  for (const { id } of ids.slice(0, 6)) await ok('/api/users/block', { id });
+  for (const { id } of ids.slice(0, 2)) await ok('/api/users/unblock', { id });
+  await ok('/api/users/block', { id: ids[5].id });
+  await ok('/api/users/update/admin', { id: ids[10].id, isAdmin: true });
+  await ok('/api/users/update/admin', { id: ids[11].id, isAdmin: true });
+  await ok('/api/users/update/admin', { id: ids[11].id, isAdmin: false });
+
+  // Ledger rows, at once; and an overdraft that is refused and rolled back.
+  await Promise.all(ids.slice(0, 10).map(({ id }) => ok('/api/users/update/coins', { id, delta: 50, reason: '活动' })));
+  const refused = await server.call('/api/users/update/coins', { id: ids[15].id, delta: -1e9, reason: '扣减' }, admin);
+  expect(refused.body.code).not.toBe(200);
+
+  // Messages, and a user deleted straight from the database (the product blocks, never deletes).
+  await ok('/api/message/make', { title: '通知', content: '内容', userId: null });
+  await ok('/api/message/make', { title: '私信', content: '内容', userId: ids[19].id });
+  await server.app.services.db.deleteFrom('users').where('id', '=', ids[19].id).execute();
+
+  const real = await realCounts();
+  expect(await keptCounts()).toEqual(real);
+
+  // And the lists answer them, exactly.
+  const box = await ok('/api/users/fetch/page/box', {});
+  expect(box).toEqual({
+    all: real.users,
+    normal: real.users - real['users.blocked'],
+    blocked: real['users.blocked'],
+    admin: real['users.admin'],
+  });
+  for (const [status, total] of [
+    ['all', real.users],
+    ['blocked', real['users.blocked']],
+    ['normal', real.users - real['users.blocked']],
+    ['admin', real['users.admin']],
+  ] as const) {
+    expect(await ok('/api/users/fetch/page', { status })).toMatchObject({ total, totalExact: true });
+  }
+  expect(await ok('/api/coin/fetch/page', {})).toMatchObject({ total: real.coin_records, totalExact: true });
+  expect(await ok('/api/audit/fetch/page', {})).toMatchObject({ total: real.audit_log, totalExact: true });
+  expect(await ok('/api/message/fetch/page', {})).toMatchObject({ total: real.messages, totalExact: true });
+});
+
+it('a filtered total is counted up to the limit, then says so, and is exact on demand', async () => {
+  const db = server.app.services.db;
+  const user = (await db.selectFrom('users').select('id').where('is_admin', '=', 0).executeTakeFirstOrThrow()).id;
+  const earlier = Number(
+    (
+      await db
+        .selectFrom('coin_records')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', user)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  // 10,001 ledger rows for one user, written directly (the ledger refuses nothing on insert).
+  const now = Date.now();
+  for (let start = 0; start < 10_001; start += 1000) {
+    await db
+      .insertInto('coin_records')
+      .values(
+        Array.from({ length: Math.min(1000, 10_001 - start) }, (_, i) => ({
+          user_id: user,
+          delta: 0,
+          balance_after: 0,
+          reason: 'admin',
+          note: `#${start + i}`,
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
+  const bounded = await ok('/api/coin/fetch/page', { userId: user, size: 1 });
+  expect(bounded).toMatchObject({ total: 10_000, totalExact: false });
+  const exact = await ok('/api/coin/fetch/page', { userId: user, size: 1, exactTotal: true });
+  expect(exact.totalExact).toBe(true);
+  expect(exact.total).toBeGreaterThan(10_000);
+  // Deep pages walk the same rows as the first: oldest first, row `earlier + 9999` is note #9999.
+  const deep = await ok('/api/coin/fetch/page', { userId: user, size: 1, page: earlier + 9999, order: 'ascend' });
+  expect((deep.list as { note: string }[])[0]?.note).toBe('#9999');
+  expect(await keptCounts()).toEqual(await realCounts());
+});
