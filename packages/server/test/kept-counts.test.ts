@@ -136,3 +136,33 @@ it('a filtered total is counted up to the limit, then says so, and is exact on d
   expect((deep.list as { note: string }[])[0]?.note).toBe('#9999');
   expect(await keptCounts()).toEqual(await realCounts());
 });
+
+it('deep pages (ids first) and shallow pages (rows directly) walk the same order', async () => {
+  const db = server.app.services.db;
+  const now = Date.now();
+  await db
+    .insertInto('users')
+    .values(
+      Array.from({ length: 1200 }, (_, i) => ({
+        phone: `1360000${String(i).padStart(4, '0')}`,
+        password_hash: 'not-a-real-hash',
+        nickname: `批量${i}`,
+        email_verified: 0,
+        is_admin: 0,
+        status: 'normal' as const,
+        coins: i % 7,
+        // Ties on purpose: ten users share each sign-up time, so the id decides.
+        created_at: now - Math.floor(i / 10) * 1000,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  const expected = await db.selectFrom('users').select('id').orderBy('coins', 'desc').orderBy('id', 'desc').execute();
+  for (const page of [0, 3, 999, 1000, 1100]) {
+    const answer = await ok('/api/users/fetch/page', { page, size: 1, sort: 'coins' });
+    expect([page, (answer.list as { id: number }[])[0]?.id]).toEqual([page, expected[page]?.id]);
+  }
+  const byTime = await db.selectFrom('users').select('id').orderBy('created_at').orderBy('id').execute();
+  const deep = await ok('/api/users/fetch/page', { page: 55, size: 20, order: 'ascend' });
+  expect((deep.list as { id: number }[]).map((u) => u.id)).toEqual(byTime.slice(1100, 1120).map((u) => u.id));
+});

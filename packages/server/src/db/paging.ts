@@ -10,6 +10,9 @@ export interface Total {
 /** Counting stops here: a filtered total beyond it is shown as "10,000+" with the exact figure on demand. */
 export const EXACT_COUNT_LIMIT = 10_000;
 
+/** From this many skipped rows on, a page finds its ids from the index first (shallower pages read rows directly). */
+export const DEEP_PAGE_ROWS = 1_000;
+
 /** A total the database keeps (row_counts, maintained by triggers): no rows are counted. */
 export async function keptTotal(db: Kysely<Database>, ...names: string[]): Promise<Total> {
   const rows = await db.selectFrom('row_counts').select(['name', 'n']).where('name', 'in', names).execute();
@@ -23,13 +26,14 @@ export async function countedTotal<DB, TB extends keyof DB>(
   filtered: SelectQueryBuilder<DB, TB, object>,
   exact = false,
 ): Promise<Total> {
-  const rows = filtered.select(sql<number>`1`.as('one'));
-  const bounded = exact ? rows : rows.limit(EXACT_COUNT_LIMIT + 1);
-  const { rows: counted } = await sql<{ n: number | string }>`select count(*) as n from (${bounded}) as t`.execute(db);
-  const n = Number(counted[0]?.n ?? 0);
-  return exact || n <= EXACT_COUNT_LIMIT
-    ? { total: n, totalExact: true }
-    : { total: EXACT_COUNT_LIMIT, totalExact: false };
+  if (exact) {
+    const row = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return { total: Number((row as { n: number | string }).n), totalExact: true };
+  }
+  const bounded = filtered.select(sql<number>`1`.as('one')).limit(EXACT_COUNT_LIMIT + 1);
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${bounded}) as t`.execute(db);
+  const n = Number(rows[0]?.n ?? 0);
+  return n <= EXACT_COUNT_LIMIT ? { total: n, totalExact: true } : { total: EXACT_COUNT_LIMIT, totalExact: false };
 }
 
 /** One page of `list` (already selected and ordered) and its total, queried together. */

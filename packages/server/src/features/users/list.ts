@@ -1,7 +1,7 @@
 import type { UserListFilter } from '@appdesk/contract/endpoints/users';
 import { type ExpressionBuilder, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
-import { countedTotal, EXACT_COUNT_LIMIT, escapeLike, keptTotal, type Total } from '../../db/paging';
+import { countedTotal, DEEP_PAGE_ROWS, EXACT_COUNT_LIMIT, escapeLike, keptTotal, type Total } from '../../db/paging';
 import type { Database } from '../../db/schema';
 
 type Filter = Required<Omit<UserListFilter, 'order'>> & { order?: 'ascend' | 'descend' };
@@ -103,24 +103,17 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
   }
   const base = filteredUsers(db, dialect, filter);
   const sort = sortColumn[filter.sort];
-  // Ids first, from the sort's (column, id) index alone; then only the page's rows are read.
-  const pageIds = base
-    .select('users.id')
-    .orderBy(sort, direction)
-    .orderBy('users.id', direction)
-    .limit(filter.size)
-    .offset(offset);
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select(columns)
-      .where('id', 'in', pageIds)
-      .orderBy(sort, direction)
-      .orderBy('id', direction)
-      .execute(),
+  const ordered = <Q extends typeof base>(query: Q) => query.orderBy(sort, direction).orderBy('users.id', direction);
+  // Deep pages: ids first, from the sort's (column, id) index alone; then only the page's rows are read.
+  const rows =
+    offset >= DEEP_PAGE_ROWS
+      ? db.selectFrom('users').where('id', 'in', ordered(base).select('users.id').limit(filter.size).offset(offset))
+      : base.limit(filter.size).offset(offset);
+  const [list, total] = await Promise.all([
+    ordered(rows).select(columns).execute(),
     filter.search ? countedTotal(db, base, filter.exactTotal) : keptUserTotal(db, filter.status),
   ]);
-  return { rows, ...total };
+  return { rows: list, ...total };
 }
 
 /** The total of a status tab, from the counts the database keeps. */
