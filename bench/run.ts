@@ -20,6 +20,7 @@ import {
   writeResults,
 } from './lib/report';
 import { seed, seedDefaults } from './lib/seed';
+import { type PostgresSeed, seedPostgres } from './lib/seed-postgres';
 import { measureWeb } from './lib/web';
 import { scenarios } from './scenarios';
 
@@ -40,6 +41,7 @@ const known = [
   'lighthouse-runs',
   'keep-data',
   'strict',
+  'postgres',
 ];
 const flags = parseArgs(process.argv.slice(2));
 assertKnown(flags, known);
@@ -53,6 +55,12 @@ const settings = {
   warmupSeconds: intFlag(flags, 'warmup', 2),
 };
 const lighthouseRuns = intFlag(flags, 'lighthouse-runs', 3);
+// PostgreSQL is measured beside SQLite in every API run; `--postgres none` skips it.
+const postgresUrl =
+  stringFlag(flags, 'postgres') ??
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
 const wantApi = only !== 'web';
 const wantWeb = only !== 'api';
 if (settings.durationSeconds < 1 || settings.durationSeconds > 600) throw new Error('--duration must be 1..600 s');
@@ -115,6 +123,19 @@ async function ensureBuilt(): Promise<string | null> {
   return null;
 }
 
+/** Nicknames of seeded users, for the short searches. */
+function seededNicknames(dataDir: string): string[] {
+  const db = new Database(path.join(dataDir, 'appdesk.sqlite'), { readonly: true });
+  try {
+    const rows = db
+      .prepare(`select nickname from users where length(nickname) >= 2 order by random() limit 1000`)
+      .all() as { nickname: string }[];
+    return rows.map((r) => r.nickname);
+  } finally {
+    db.close();
+  }
+}
+
 /** Seeded accounts that can sign in (status normal), spread over the table. */
 function loginPhones(dataDir: string): string[] {
   const db = new Database(path.join(dataDir, 'appdesk.sqlite'), { readonly: true });
@@ -141,12 +162,14 @@ async function signInUsers(base: string, phones: string[]): Promise<string[]> {
   return tokens;
 }
 
-async function startServer(dataDir: string): Promise<{ child: Child; base: string }> {
+async function startServer(dataDir: string, databaseUrl?: string): Promise<{ child: Child; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
   env.LOG_LEVEL = 'warn';
-  delete env.DATABASE_URL; // always the seeded SQLite file
+  // The seeded SQLite file, or the seeded PostgreSQL database: never a developer's own.
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
   delete env.TRUST_PROXY;
   // cwd = the data folder, so a developer's .env (say, a PostgreSQL URL) is not picked up.
   const child = start('server', process.execPath, [serverEntry], { env, cwd: dataDir });
@@ -171,6 +194,48 @@ async function startBaseline(): Promise<{ child: Child; base: string }> {
   return { child, base };
 }
 
+/** Runs every scenario against one server; the baseline only with the first database. */
+async function runScenarios(
+  database: 'sqlite' | 'postgres',
+  server: { child: Child; base: string },
+  adminToken: string,
+  baseline: { child: Child; base: string } | null,
+  phones: string[],
+  nicknames: string[],
+  results: ScenarioResult[],
+  failed: { name: string; error: string }[],
+): Promise<void> {
+  const ctx: LoadContext = {
+    urls: { server: server.base, baseline: baseline?.base ?? '' },
+    pids: { server: server.child.pid, baseline: baseline?.child.pid ?? 0 },
+    adminToken,
+    userTokens: await signInUsers(server.base, phones.slice(0, 100)),
+    durationSeconds: settings.durationSeconds,
+    warmupSeconds: settings.warmupSeconds,
+  };
+  // Without seeded users, the login scenario signs the admin in.
+  const list = (
+    phones.length > 0
+      ? scenarios({ loginPhones: phones, password: seededPassword, nicknames })
+      : scenarios({ loginPhones: [admin.phone], password: admin.password })
+  ).filter((scenario) => baseline !== null || scenario.target !== 'baseline');
+  for (const scenario of list) {
+    log(`  ${scenario.name} on ${database}: ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s…`);
+    let result: ScenarioResult;
+    try {
+      result = { ...(await runScenario(scenario, ctx)), database };
+    } catch (error) {
+      // One broken endpoint should not cost the other figures.
+      log(`  ${scenario.name} on ${database} failed: ${(error as Error).message}`);
+      failed.push({ name: `${scenario.name} (${database})`, error: (error as Error).message });
+      continue;
+    }
+    const base = results.find((r) => r.target === 'baseline');
+    if (base && result.target !== 'baseline') result.ratioToBaseline = result.rps / base.rps;
+    results.push(result);
+  }
+}
+
 async function main(): Promise<number> {
   const mach = machine();
   const git = gitRevision(root);
@@ -187,10 +252,12 @@ async function main(): Promise<number> {
   try {
     let seedReport = null;
     let phones: string[] = [];
+    let nicknames: string[] = [];
     if (wantApi) {
       log(`seeding ${dataDir}`);
       seedReport = await seed({ dataDir, ...settings, log });
       phones = loginPhones(dataDir);
+      nicknames = seededNicknames(dataDir);
     }
 
     const server = await startServer(dataDir);
@@ -209,43 +276,44 @@ async function main(): Promise<number> {
     if (wantApi) {
       const baseline = await startBaseline();
       log(`baseline pid ${baseline.child.pid} on ${baseline.base}`);
-      const ctx: LoadContext = {
-        urls: { server: server.base, baseline: baseline.base },
-        pids: { server: server.child.pid, baseline: baseline.child.pid },
-        adminToken: token,
-        userTokens: await signInUsers(server.base, phones.slice(0, 100)),
-        durationSeconds: settings.durationSeconds,
-        warmupSeconds: settings.warmupSeconds,
-      };
-      // Without seeded users, the login scenario signs the admin in.
-      const list =
-        phones.length > 0
-          ? scenarios({ loginPhones: phones, password: seededPassword })
-          : scenarios({ loginPhones: [admin.phone], password: admin.password });
       const results: ScenarioResult[] = [];
       const failed: { name: string; error: string }[] = [];
-      for (const scenario of list) {
-        log(`  ${scenario.name}: ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s…`);
-        let result: ScenarioResult;
-        try {
-          result = await runScenario(scenario, ctx);
-        } catch (error) {
-          // One broken endpoint should not cost the other figures.
-          log(`  ${scenario.name} failed: ${(error as Error).message}`);
-          failed.push({ name: scenario.name, error: (error as Error).message });
-          continue;
-        }
-        const base = results.find((r) => r.target === 'baseline');
-        if (base && result.target !== 'baseline') result.ratioToBaseline = result.rps / base.rps;
-        results.push(result);
-      }
+      await runScenarios('sqlite', server, token, baseline, phones, nicknames, results, failed);
       await stop(baseline.child);
+      let postgresSeed: PostgresSeed | null = null;
+      if (postgresUrl !== 'none') {
+        try {
+          log(`seeding PostgreSQL from the same data (${new URL(postgresUrl).host})`);
+          postgresSeed = await seedPostgres({
+            sqliteFile: path.join(dataDir, 'appdesk.sqlite'),
+            adminUrl: postgresUrl,
+            log,
+          });
+        } catch (error) {
+          log(`PostgreSQL skipped: ${(error as Error).message}`);
+          failed.push({ name: 'postgres', error: `not measured: ${(error as Error).message}` });
+        }
+      }
+      if (postgresSeed) {
+        const onPostgres = await startServer(dataDir, postgresSeed.url);
+        log(`server on PostgreSQL pid ${onPostgres.child.pid} on ${onPostgres.base}`);
+        const { token: pgToken } = await callOk(onPostgres.base, '/api/users/login', {
+          phone: admin.phone,
+          password: sha256hex(admin.password),
+        });
+        await runScenarios('postgres', onPostgres, pgToken, null, phones, nicknames, results, failed);
+        await stop(onPostgres.child);
+        await postgresSeed.drop();
+      }
       api = {
         date: new Date().toISOString(),
         git,
         machine: mach,
         settings,
-        seed: seedReport,
+        seed: seedReport && {
+          ...seedReport,
+          phases: [...seedReport.phases, ...(postgresSeed?.phases ?? [])],
+        },
         scenarios: results,
         failed,
       };

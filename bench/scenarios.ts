@@ -6,9 +6,10 @@ import type { Scenario } from './lib/load';
  * another endpoint, append an entry; `body` may be a function of the request number.
  * `loginPhones` are accounts (status normal) that share `password`.
  */
-export function scenarios(options: { loginPhones: string[]; password: string }): Scenario[] {
+export function scenarios(options: { loginPhones: string[]; password: string; nicknames?: string[] }): Scenario[] {
   const digest = sha256hex(options.password);
   const phones = options.loginPhones;
+  const nicknames = options.nicknames?.length ? options.nicknames : ['管理'];
   return [
     {
       name: 'baseline',
@@ -54,6 +55,38 @@ export function scenarios(options: { loginPhones: string[]; password: string }):
       token: 'admin',
     },
     {
+      name: 'users/fetch/page 7-digit phone',
+      measures: 'search by 7 consecutive digits of a real phone, first page with the total',
+      target: 'server',
+      path: '/api/users/fetch/page',
+      body: (n: number) => ({ page: 0, size: 20, search: phones[n % phones.length].slice(n % 5, (n % 5) + 7) }),
+      token: 'admin',
+    },
+    {
+      name: 'users/fetch/page 2-char nickname',
+      measures: 'search by two characters of a real nickname (any position), first page with the total',
+      target: 'server',
+      path: '/api/users/fetch/page',
+      body: (n: number) => ({ page: 0, size: 20, search: twoChars(nicknames[n % nicknames.length], n) }),
+      token: 'admin',
+    },
+    {
+      name: 'coin/fetch/page p0',
+      measures: 'the ledger, first page of 20 with the total',
+      target: 'server',
+      path: '/api/coin/fetch/page',
+      body: { page: 0, size: 20 },
+      token: 'admin',
+    },
+    {
+      name: 'coin/fetch/page p10000',
+      measures: 'the ledger, page 10,000 of 20 rows',
+      target: 'server',
+      path: '/api/coin/fetch/page',
+      body: { page: 10_000, size: 20 },
+      token: 'admin',
+    },
+    {
       name: 'message/fetch/page/unread',
       measures: "an app user's unread messages as the app asks (page 0, size 1024), 100 users in turn",
       target: 'server',
@@ -78,4 +111,12 @@ export function phoneFragment(phone: string, n: number): string {
   const length = 3 + (n % 9);
   const start = (n * 7) % (phone.length - length + 1);
   return phone.slice(start, start + length);
+}
+
+/** Two consecutive characters of a nickname, the position varying with n. */
+export function twoChars(nickname: string, n: number): string {
+  const chars = [...nickname];
+  if (chars.length <= 2) return chars.join('');
+  const start = n % (chars.length - 1);
+  return chars.slice(start, start + 2).join('');
 }

@@ -31,6 +31,8 @@ export interface Scenario {
 
 export interface ScenarioResult {
   name: string;
+  /** Which database the server ran on (the baseline has none). */
+  database?: 'sqlite' | 'postgres';
   path: string;
   target: Target;
   connections: number;

@@ -72,6 +72,7 @@ const int = (v: number) => Math.round(v).toLocaleString('en-US');
 function apiRows(section: ApiSection): string[][] {
   return section.scenarios.map((s) => [
     s.name,
+    s.target === 'baseline' ? '—' : s.database === 'postgres' ? 'PostgreSQL' : 'SQLite',
     `${int(s.rps)} ${s.unit}`,
     ms(s.latencyMs.p50),
     ms(s.latencyMs.p95),
@@ -82,7 +83,7 @@ function apiRows(section: ApiSection): string[][] {
     s.rssMb === null ? 'n/a' : s.rssMb.toFixed(0),
   ]);
 }
-const apiHeader = ['scenario', 'rate', 'p50 ms', 'p95 ms', 'p99 ms', 'bad', '× baseline', 'conn', 'RSS MB'];
+const apiHeader = ['scenario', 'database', 'rate', 'p50 ms', 'p95 ms', 'p99 ms', 'bad', '× baseline', 'conn', 'RSS MB'];
 
 function webRows(section: WebSection): string[][] {
   return section.pages.flatMap((page) =>
@@ -134,7 +135,7 @@ export function markdown(results: Results): string {
       `| date | ${api.date} |`,
       `| machine | ${machineLine(api.machine)} |`,
       `| revision | ${api.git ?? 'n/a'} |`,
-      `| data | ${int(s.users)} users, ${int(s.coinRecords)} coin records, ${int(s.messages)} messages (SQLite) |`,
+      `| data | ${int(s.users)} users, ${int(s.coinRecords)} coin records, ${int(s.messages)} messages (SQLite, then the same rows copied to PostgreSQL) |`,
       `| run | ${s.warmupSeconds} s warm-up + ${s.durationSeconds} s per scenario |`,
       ...(api.seed
         ? [
