@@ -70,6 +70,7 @@ const builder = await context({
 await builder.rebuild();
 // The SQLite pool's worker runs as its own file beside the bundle (see src/db/sqlite-worker.mjs).
 copyFileSync('src/db/sqlite-worker.mjs', 'dist/sqlite-worker.mjs');
+copyFileSync('src/db/grams.mjs', 'dist/grams.mjs');
 
 if (process.argv.includes('--watch')) {
   // `npm run dev`: rebuild on every change and restart the server on every rebuild.

@@ -109,6 +109,32 @@ describe('operator tools', () => {
         search,
       ).toContain(user.id);
     }
+    // One and two characters match anywhere in a nickname (Chinese names are two or three characters).
+    const dong = await register(`1866${String(Date.now()).slice(-7)}`);
+    await server.call('/api/users/update/info', { nickname: '董艳' }, dong.token);
+    const orange = await register(`1867${String(Date.now()).slice(-7)}`);
+    await server.call('/api/users/update/info', { nickname: '小明的橘子' }, orange.token);
+    for (const [search, id] of [
+      ['艳', dong.id],
+      ['董艳', dong.id],
+      ['橘子', orange.id],
+      ['的', orange.id],
+      ['明的', orange.id],
+    ] as const) {
+      for (const status of ['all', 'normal'] as const) {
+        const page = data<{ list: { id: number }[]; total: number }>(
+          await server.call('/api/users/fetch/page', { search, status, size: 50 }, admin),
+        );
+        expect(
+          page.list.map((u) => u.id),
+          `${search} (${status})`,
+        ).toContain(id);
+      }
+    }
+    const renamed = await server.call('/api/users/update/info', { nickname: '改名了' }, dong.token);
+    expect(renamed.body.code).toBe(200);
+    const gone = data<{ list: { id: number }[] }>(await server.call('/api/users/fetch/page', { search: '艳' }, admin));
+    expect(gone.list.map((u) => u.id)).not.toContain(dong.id);
     // Search text is never syntax: FTS operators and LIKE wildcards match only themselves.
     for (const search of ['"*OR 1', '%', '_', '%%%', '___', '1_3']) {
       const none = data<{ total: number }>(await server.call('/api/users/fetch/page', { search }, admin));

@@ -3,6 +3,7 @@ import * as m0001 from './0001_spine';
 import * as m0002 from './0002_users_coins_messages';
 import * as m0003 from './0003_append_only';
 import * as m0004 from './0004_kept_counts';
+import * as m0005 from './0005_short_search';
 import type { Dialect } from './helpers';
 
 export interface Migration {
@@ -16,4 +17,5 @@ export const migrations: Migration[] = [
   { name: '0002_users_coins_messages', ...m0002 },
   { name: '0003_append_only', ...m0003 },
   { name: '0004_kept_counts', ...m0004 },
+  { name: '0005_short_search', ...m0005 },
 ];

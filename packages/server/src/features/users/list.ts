@@ -10,34 +10,45 @@ const sortColumn = { createdAt: 'created_at', lastActiveAt: 'last_active_at', co
 
 const idLike = (search: string) => (/^\d{1,9}$/.test(search) ? Number(search) : undefined);
 const usesTrigrams = (search: string) => [...search].length >= 3;
+/** One or two letters (not digits): a nickname piece, found through the short-search index (migration 0005). */
+const usesGrams = (search: string) => !usesTrigrams(search) && /^[\p{L}\p{N}]+$/u.test(search) && !/^\d+$/.test(search);
 
 /**
- * SQLite: the ids whose phone or nickname contains the text (FTS5 trigram index), plus the id
- * typed, as one set the database never has to join to count. The text is a quoted phrase with
- * inner quotes doubled, so it is never read as FTS syntax.
+ * SQLite: the ids whose phone or nickname contains the text (FTS5 trigram index; one or two
+ * letters: the nickname-piece index), plus the id typed, as one set the database never has to
+ * join to count. The text is a quoted phrase with inner quotes doubled, so it is never FTS syntax.
  */
 function sqliteMatches(search: string): RawBuilder<{ id: number }> {
-  const phrase = `"${search.replaceAll('"', '""')}"`;
+  const phrase = `"${search.toLowerCase().replaceAll('"', '""')}"`;
+  const matches = usesGrams(search)
+    ? sql<{ id: number }>`select rowid as id from users_grams where users_grams match ${phrase}`
+    : sql<{ id: number }>`select rowid as id from users_search where users_search match ${phrase}`;
   const id = idLike(search);
-  return id === undefined
-    ? sql`select rowid as id from users_search where users_search match ${phrase}`
-    : sql`select rowid as id from users_search where users_search match ${phrase} union select id from users where id = ${id}`;
+  return id === undefined ? matches : sql<{ id: number }>`${matches} union select id from users where id = ${id}`;
 }
+
+/** Searches the SQLite path answers from its full-text indexes alone. */
+const sqliteIndexed = (search: string) => usesTrigrams(search) || usesGrams(search);
 
 /**
  * The search condition: an exact id, and phone or nickname containing the text. Substring
  * search uses the trigram index of each database (FTS5 trigram on SQLite, pg_trgm on
- * PostgreSQL), which needs three characters; shorter text matches by prefix, which the
- * ordinary indexes serve.
+ * PostgreSQL), which needs three characters; one or two letters match anywhere in a nickname
+ * through the nickname-piece index; one or two digits match phones by prefix.
  */
 function searchCondition(dialect: Dialect, search: string) {
   return (eb: ExpressionBuilder<Database, 'users'>) => {
     const ors = [];
     const id = idLike(search);
+    if (dialect === 'sqlite' && sqliteIndexed(search)) {
+      return eb('users.id', 'in', sql<number>`(${sqliteMatches(search)})`);
+    }
     if (usesTrigrams(search)) {
-      if (dialect === 'sqlite') return eb('users.id', 'in', sql<number>`(${sqliteMatches(search)})`);
       const pattern = `%${escapeLike(search)}%`;
       ors.push(eb('users.phone', 'like', pattern), eb('users.nickname', 'like', pattern));
+    } else if (usesGrams(search)) {
+      // PostgreSQL: the GIN index on the nickname's pieces (migration 0005).
+      ors.push(eb(sql`appdesk_grams(users.nickname)`, '@>', sql`array[${search.toLowerCase()}]::text[]`));
     } else if (dialect === 'sqlite') {
       // SQLite compares text byte by byte, so a prefix is a range the ordinary indexes serve.
       const upper = `${search}\u{10ffff}`;
@@ -77,7 +88,7 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
 ): Promise<{ rows: Pick<Selectable<Database['users']>, C[number]>[] } & Total> {
   const direction = filter.order === 'ascend' ? 'asc' : 'desc';
   const offset = filter.page * filter.size;
-  if (dialect === 'sqlite' && filter.search && usesTrigrams(filter.search) && filter.status === 'all') {
+  if (dialect === 'sqlite' && filter.search && sqliteIndexed(filter.search) && filter.status === 'all') {
     const matches = sqliteMatches(filter.search);
     const pageIds =
       filter.sort === 'createdAt'
