@@ -1,7 +1,15 @@
 import type { UserListFilter } from '@appdesk/contract/endpoints/users';
 import { type ExpressionBuilder, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index';
-import { countedTotal, DEEP_PAGE_ROWS, EXACT_COUNT_LIMIT, escapeLike, keptTotal, type Total } from '../../db/paging';
+import {
+  containsText,
+  countedTotal,
+  DEEP_PAGE_ROWS,
+  EXACT_COUNT_LIMIT,
+  escapeLike,
+  keptTotal,
+  type Total,
+} from '../../db/paging';
 import type { Database } from '../../db/schema';
 
 type Filter = Required<Omit<UserListFilter, 'order'>> & { order?: 'ascend' | 'descend' };
@@ -10,7 +18,7 @@ const sortColumn = { createdAt: 'created_at', lastActiveAt: 'last_active_at', co
 
 const idLike = (search: string) => (/^\d{1,9}$/.test(search) ? Number(search) : undefined);
 const usesTrigrams = (search: string) => [...search].length >= 3;
-/** One or two letters (not digits): a nickname piece, found through the short-search index (migration 0005). */
+/** One or two letters (not only digits): a nickname piece, found through the short-search index (migration 0005). */
 const usesGrams = (search: string) => !usesTrigrams(search) && /^[\p{L}\p{N}]+$/u.test(search) && !/^\d+$/.test(search);
 
 /**
@@ -34,7 +42,7 @@ const sqliteIndexed = (search: string) => usesTrigrams(search) || usesGrams(sear
  * The search condition: an exact id, and phone or nickname containing the text. Substring
  * search uses the trigram index of each database (FTS5 trigram on SQLite, pg_trgm on
  * PostgreSQL), which needs three characters; one or two letters match anywhere in a nickname
- * through the nickname-piece index; one or two digits match phones by prefix.
+ * through the nickname-piece index; one or two digits match anywhere in a phone.
  */
 function searchCondition(dialect: Dialect, search: string) {
   return (eb: ExpressionBuilder<Database, 'users'>) => {
@@ -49,17 +57,10 @@ function searchCondition(dialect: Dialect, search: string) {
     } else if (usesGrams(search)) {
       // PostgreSQL: the GIN index on the nickname's pieces (migration 0005).
       ors.push(eb(sql`appdesk_grams(users.nickname)`, '@>', sql`array[${search.toLowerCase()}]::text[]`));
-    } else if (dialect === 'sqlite') {
-      // SQLite compares text byte by byte, so a prefix is a range the ordinary indexes serve.
-      const upper = `${search}\u{10ffff}`;
-      ors.push(
-        eb.and([eb('users.phone', '>=', search), eb('users.phone', '<', upper)]),
-        eb.and([eb('users.nickname', '>=', search), eb('users.nickname', '<', upper)]),
-      );
     } else {
-      // PostgreSQL may sort by a language collation, where that range trick is wrong: say "prefix".
-      const prefix = `${escapeLike(search)}%`;
-      ors.push(eb('users.phone', 'like', prefix), eb('users.nickname', 'like', prefix));
+      // One or two digits: phones containing them (nearly every phone does, so a scan in list
+      // order finds a page at once; prefixes would scan everything when none match).
+      ors.push(containsText(['users.phone'], search)(eb));
     }
     if (id !== undefined) ors.push(eb('users.id', '=', id));
     return eb.or(ors);
