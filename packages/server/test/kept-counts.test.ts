@@ -166,3 +166,29 @@ it('deep pages (ids first) and shallow pages (rows directly) walk the same order
   const deep = await ok('/api/users/fetch/page', { page: 55, size: 20, order: 'ascend' });
   expect((deep.list as { id: number }[]).map((u) => u.id)).toEqual(byTime.slice(1100, 1120).map((u) => u.id));
 });
+
+it('deep pages from remembered anchors stay right as rows come and go', async () => {
+  const db = server.app.services.db;
+  const newestUsers = () =>
+    db.selectFrom('users').select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  const usersPage = async (page: number) =>
+    ((await ok('/api/users/fetch/page', { page, size: 20 })).list as { id: number }[]).map((u) => u.id);
+  const ledger = () => db.selectFrom('coin_records').select('id').orderBy('id', 'desc').execute();
+  const ledgerPage = async (page: number) =>
+    ((await ok('/api/coin/fetch/page', { page, size: 20 })).list as { id: number }[]).map((r) => r.id);
+
+  for (let round = 0; round < 3; round++) {
+    // The same deep page twice (the second from its anchor), the next one, and one in between.
+    for (const page of [55, 55, 56, 54]) {
+      const expected = (await newestUsers()).slice(page * 20, page * 20 + 20).map((u) => u.id);
+      expect([round, page, await usersPage(page)]).toEqual([round, page, expected]);
+      const expectedLedger = (await ledger()).slice(page * 20, page * 20 + 20).map((r) => r.id);
+      expect([round, page, await ledgerPage(page)]).toEqual([round, page, expectedLedger]);
+    }
+    // A new account and a new ledger row move every page by one: the anchors must not survive.
+    const phone = `1350000${String(round).padStart(4, '0')}`;
+    await server.call('/api/users/register', { phone, password: await digest('User12345'), app: 'tailor' });
+    const someone = (await newestUsers())[0].id;
+    await ok('/api/users/update/coins', { id: someone, delta: 1, reason: '锚点测试' });
+  }
+});

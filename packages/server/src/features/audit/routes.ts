@@ -3,8 +3,9 @@ import type { auditFilter } from '@appdesk/contract/endpoints/audit';
 import { maskPhone } from '@appdesk/contract/format';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
+import { pageAnchors, startOf } from '../../db/anchors';
 import type { Db } from '../../db/index';
-import { countedTotal, iso, keptTotal, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
+import { countedTotal, DEEP_PAGE_ROWS, iso, keptTotal, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
 import type { AuditLogTable } from '../../db/schema';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
@@ -105,18 +106,25 @@ export default defineRoutes({
   '/api/audit/fetch/page': {
     handler: async (input, ctx) => {
       const direction = input.order === 'ascend' ? 'asc' : 'desc';
+      const offset = input.page * input.size;
+      const counting = isFiltered(input)
+        ? countedTotal(ctx.db, filteredEntries(ctx.db, input), input.exactTotal)
+        : keptTotal(ctx.db, 'audit_log');
+      // The whole log (append-only, id order is time order): deep pages start from a remembered anchor.
+      const anchors =
+        !isFiltered(input) && offset >= DEEP_PAGE_ROWS
+          ? pageAnchors(ctx.db, `audit_log.id.${direction}`, (await counting).total)
+          : null;
+      const start = startOf(anchors, offset);
+      let ids = filteredEntries(ctx.db, input).select('a.id');
+      if (start.key) ids = ids.where('a.id', direction === 'desc' ? '<=' : '>=', start.key[1]);
       // Ids first, from the index alone; then only the page's rows meet their actors.
-      const pageIds = filteredEntries(ctx.db, input)
-        .select('a.id')
-        .orderBy('a.id', direction)
-        .limit(input.size)
-        .offset(input.page * input.size);
+      const pageIds = ids.orderBy('a.id', direction).limit(input.size).offset(start.skip);
       const [rows, total] = await Promise.all([
         withActors(ctx.db).where('a.id', 'in', pageIds).orderBy('a.id', direction).execute(),
-        isFiltered(input)
-          ? countedTotal(ctx.db, filteredEntries(ctx.db, input), input.exactTotal)
-          : keptTotal(ctx.db, 'audit_log'),
+        counting,
       ]);
+      if (anchors && rows[0]) anchors.remember(offset, [rows[0].id, rows[0].id]);
       return pageAnswer(rows.map(presentEntry), total, input.page, input.size);
     },
   },

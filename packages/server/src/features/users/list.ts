@@ -1,5 +1,6 @@
 import type { UserListFilter } from '@appdesk/contract/endpoints/users';
 import { type ExpressionBuilder, type RawBuilder, type Selectable, sql } from 'kysely';
+import { pageAnchors, startOf } from '../../db/anchors';
 import type { Db, Dialect } from '../../db/index';
 import {
   containsText,
@@ -116,6 +117,25 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
   const base = filteredUsers(db, dialect, filter);
   const sort = sortColumn[filter.sort];
   const ordered = <Q extends typeof base>(query: Q) => query.orderBy(sort, direction).orderBy('users.id', direction);
+  if (offset >= DEEP_PAGE_ROWS && !filter.search && filter.status === 'all' && filter.sort === 'createdAt') {
+    // The whole list by sign-up time: deep pages start from a remembered anchor (db/anchors.ts).
+    const total = await keptUserTotal(db, 'all');
+    const anchors = pageAnchors(db, `users.created_at.${direction}`, total.total);
+    const { key, skip } = startOf(anchors, offset);
+    const from = key
+      ? base.where((eb) =>
+          eb(eb.refTuple('users.created_at', 'users.id'), direction === 'desc' ? '<=' : '>=', eb.tuple(...key)),
+        )
+      : base;
+    const rows =
+      skip >= DEEP_PAGE_ROWS
+        ? db.selectFrom('users').where('id', 'in', ordered(from).select('users.id').limit(filter.size).offset(skip))
+        : from.limit(filter.size).offset(skip);
+    const list = await ordered(rows).select(columns).execute();
+    const first = list[0] as { created_at: number; id: number } | undefined;
+    if (typeof first?.created_at === 'number') anchors.remember(offset, [first.created_at, first.id]);
+    return { rows: list, ...total };
+  }
   // Deep pages: ids first, from the sort's (column, id) index alone; then only the page's rows are read.
   const rows =
     offset >= DEEP_PAGE_ROWS
