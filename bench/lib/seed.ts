@@ -376,7 +376,7 @@ export async function seed(options: SeedOptions): Promise<SeedReport> {
           'insert into users_search(rowid, phone, nickname) select id, phone, nickname from users where id between ? and ?',
         ).run(userIds.first, userIds.last);
         db.prepare(
-          'insert into users_grams(rowid, grams) select id, appdesk_grams(nickname) from users where id between ? and ?',
+          "insert into users_grams(rowid, grams) select id, appdesk_grams(nickname || ' ' || phone) from users where id between ? and ?",
         ).run(userIds.first, userIds.last);
       }
       for (const t of droppedTriggers) db.exec(t.sql);

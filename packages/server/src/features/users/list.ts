@@ -19,12 +19,12 @@ const sortColumn = { createdAt: 'created_at', lastActiveAt: 'last_active_at', co
 
 const idLike = (search: string) => (/^\d{1,9}$/.test(search) ? Number(search) : undefined);
 const usesTrigrams = (search: string) => [...search].length >= 3;
-/** One or two letters (not only digits): a nickname piece, found through the short-search index (migration 0005). */
-const usesGrams = (search: string) => !usesTrigrams(search) && /^[\p{L}\p{N}]+$/u.test(search) && !/^\d+$/.test(search);
+/** One or two letters or digits: a piece of a nickname or phone, found through the short-search index (migration 0005). */
+const usesGrams = (search: string) => !usesTrigrams(search) && /^[\p{L}\p{N}]+$/u.test(search);
 
 /**
  * SQLite: the ids whose phone or nickname contains the text (FTS5 trigram index; one or two
- * letters: the nickname-piece index), plus the id typed, as one set the database never has to
+ * characters: the index of their pieces), plus the id typed, as one set the database never has to
  * join to count. The text is a quoted phrase with inner quotes doubled, so it is never FTS syntax.
  */
 function sqliteMatches(search: string): RawBuilder<{ id: number }> {
@@ -42,8 +42,8 @@ const sqliteIndexed = (search: string) => usesTrigrams(search) || usesGrams(sear
 /**
  * The search condition: an exact id, and phone or nickname containing the text. Substring
  * search uses the trigram index of each database (FTS5 trigram on SQLite, pg_trgm on
- * PostgreSQL), which needs three characters; one or two letters match anywhere in a nickname
- * through the nickname-piece index; one or two digits match anywhere in a phone.
+ * PostgreSQL), which needs three characters; one or two letters or digits match anywhere in a
+ * nickname or phone through the index of their pieces.
  */
 function searchCondition(dialect: Dialect, search: string) {
   return (eb: ExpressionBuilder<Database, 'users'>) => {
@@ -56,12 +56,12 @@ function searchCondition(dialect: Dialect, search: string) {
       const pattern = `%${escapeLike(search)}%`;
       ors.push(eb('users.phone', 'like', pattern), eb('users.nickname', 'like', pattern));
     } else if (usesGrams(search)) {
-      // PostgreSQL: the GIN index on the nickname's pieces (migration 0005).
-      ors.push(eb(sql`appdesk_grams(users.nickname)`, '@>', sql`array[${search.toLowerCase()}]::text[]`));
+      // PostgreSQL: the GIN index on the pieces of nickname and phone (migration 0005).
+      const pieces = sql`appdesk_grams(users.nickname || ' ' || users.phone)`;
+      ors.push(eb(pieces, '@>', sql`array[${search.toLowerCase()}]::text[]`));
     } else {
-      // One or two digits: phones containing them (nearly every phone does, so a scan in list
-      // order finds a page at once; prefixes would scan everything when none match).
-      ors.push(containsText(['users.phone'], search)(eb));
+      // One or two characters that are not letters or digits: a scan, bounded by the page and the count limit.
+      ors.push(containsText(['users.phone', 'users.nickname'], search)(eb));
     }
     if (id !== undefined) ors.push(eb('users.id', '=', id));
     return eb.or(ors);
@@ -94,7 +94,8 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
     const matches = sqliteMatches(filter.search);
     const pageIds =
       filter.sort === 'createdAt'
-        ? sql<number>`(select id from (${matches}) order by id ${sql.raw(direction)} limit ${filter.size} offset ${offset})`
+        ? // ORDER BY on the compound itself: SQLite merges the index's rowid order instead of sorting every match.
+          sql<number>`(${matches} order by id ${sql.raw(direction)} limit ${filter.size} offset ${offset})`
         : undefined;
     let list = db.selectFrom('users').select(columns);
     list = pageIds
