@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { DEEP_PAGE_ROWS, type Total } from './paging';
 import type { Database } from './schema';
 
 /** The sort key of the row that starts a page: its sort column's value, then its id. */
@@ -55,4 +56,23 @@ export type PageAnchors = ReturnType<typeof pageAnchors>;
 export function startOf(anchors: PageAnchors | null, offset: number): { key?: AnchorKey; skip: number } {
   const anchor = anchors?.before(offset);
   return anchor ? { key: anchor.key, skip: offset - anchor.offset } : { skip: offset };
+}
+
+/**
+ * Where a page of a list in id order (the append-only ledger and log) starts: from a remembered
+ * anchor when the whole list is paged deep (`anchored`), and how to remember this page's.
+ */
+export async function idOrderStart(
+  db: Kysely<Database>,
+  list: string,
+  options: { anchored: boolean; total: Promise<Total>; offset: number },
+) {
+  const anchors =
+    options.anchored && options.offset >= DEEP_PAGE_ROWS ? pageAnchors(db, list, (await options.total).total) : null;
+  return {
+    ...startOf(anchors, options.offset),
+    remember(firstId: number | undefined) {
+      if (anchors && firstId !== undefined) anchors.remember(options.offset, [firstId, firstId]);
+    },
+  };
 }

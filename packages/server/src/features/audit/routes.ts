@@ -3,9 +3,9 @@ import type { auditFilter } from '@appdesk/contract/endpoints/audit';
 import { maskPhone } from '@appdesk/contract/format';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
-import { pageAnchors, startOf } from '../../db/anchors';
+import { idOrderStart } from '../../db/anchors';
 import type { Db } from '../../db/index';
-import { countedTotal, DEEP_PAGE_ROWS, iso, keptTotal, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
+import { countedTotal, iso, keptTotal, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
 import type { AuditLogTable } from '../../db/schema';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
@@ -111,11 +111,11 @@ export default defineRoutes({
         ? countedTotal(ctx.db, filteredEntries(ctx.db, input), input.exactTotal)
         : keptTotal(ctx.db, 'audit_log');
       // The whole log (append-only, id order is time order): deep pages start from a remembered anchor.
-      const anchors =
-        !isFiltered(input) && offset >= DEEP_PAGE_ROWS
-          ? pageAnchors(ctx.db, `audit_log.id.${direction}`, (await counting).total)
-          : null;
-      const start = startOf(anchors, offset);
+      const start = await idOrderStart(ctx.db, `audit_log.id.${direction}`, {
+        anchored: !isFiltered(input),
+        total: counting,
+        offset,
+      });
       let ids = filteredEntries(ctx.db, input).select('a.id');
       if (start.key) ids = ids.where('a.id', direction === 'desc' ? '<=' : '>=', start.key[1]);
       // Ids first, from the index alone; then only the page's rows meet their actors.
@@ -124,7 +124,7 @@ export default defineRoutes({
         withActors(ctx.db).where('a.id', 'in', pageIds).orderBy('a.id', direction).execute(),
         counting,
       ]);
-      if (anchors && rows[0]) anchors.remember(offset, [rows[0].id, rows[0].id]);
+      start.remember(rows[0]?.id);
       return pageAnswer(rows.map(presentEntry), total, input.page, input.size);
     },
   },

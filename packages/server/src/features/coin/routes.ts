@@ -3,9 +3,9 @@ import type { CoinRecord, coinFilter } from '@appdesk/contract/endpoints/coin';
 import { labelOf } from '@appdesk/contract/rules';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
-import { pageAnchors, startOf } from '../../db/anchors';
+import { idOrderStart } from '../../db/anchors';
 import type { Db } from '../../db/index';
-import { countedTotal, DEEP_PAGE_ROWS, iso, keptTotal, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
+import { countedTotal, iso, keptTotal, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
 import type { CoinRecordsTable } from '../../db/schema';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
@@ -80,11 +80,11 @@ export default defineRoutes({
         ? countedTotal(ctx.db, filteredRecords(ctx.db, input), input.exactTotal)
         : keptTotal(ctx.db, 'coin_records');
       // The whole ledger by time: deep pages start from a remembered anchor (db/anchors.ts).
-      const anchors =
-        !isFiltered(input) && !byDelta && offset >= DEEP_PAGE_ROWS
-          ? pageAnchors(ctx.db, `coin_records.id.${direction}`, (await counting).total)
-          : null;
-      const start = startOf(anchors, offset);
+      const start = await idOrderStart(ctx.db, `coin_records.id.${direction}`, {
+        anchored: !isFiltered(input) && !byDelta,
+        total: counting,
+        offset,
+      });
       let ids = filteredRecords(ctx.db, input).select('coin_records.id');
       if (start.key) ids = ids.where('coin_records.id', direction === 'desc' ? '<=' : '>=', start.key[1]);
       if (byDelta) ids = ids.orderBy('coin_records.delta', direction);
@@ -93,7 +93,7 @@ export default defineRoutes({
       let rows = withUsers(ctx.db).where('coin_records.id', 'in', pageIds);
       if (byDelta) rows = rows.orderBy('coin_records.delta', direction);
       const [list, total] = await Promise.all([rows.orderBy('coin_records.id', direction).execute(), counting]);
-      if (anchors && list[0]) anchors.remember(offset, [list[0].id, list[0].id]);
+      start.remember(list[0]?.id);
       return pageAnswer(list.map(presentRecord), total, input.page, input.size);
     },
   },
