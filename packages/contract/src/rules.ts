@@ -46,6 +46,9 @@ const integer = (title: string, min: number, max: number, extra: Partial<Integer
 /** The largest id a client may send (PostgreSQL `integer`). */
 export const MAX_ID = 2_147_483_647;
 
+/** The largest coin balance an account may hold (balances are 64-bit; this keeps them exact in JavaScript). */
+export const MAX_COINS = 1_000_000_000_000;
+
 /** Mainland China mobile numbers. */
 export const phonePattern = /^1[3-9]\d{9}$/;
 

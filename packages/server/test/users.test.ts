@@ -205,6 +205,35 @@ describe('operator tools', () => {
     expect(audit.after).toContain(accounts[0].phone);
   });
 
+  it('balances pass 2^31 on both databases and stop at a stated maximum with a clear message', async () => {
+    const user = await register();
+    for (const expected of [1e9, 2e9, 3e9]) {
+      const grant = await server.call('/api/users/update/coins', { id: user.id, delta: 1e9, reason: '大额' }, admin);
+      expect(grant.body.code).toBe(200);
+      expect(data(grant)).toMatchObject({ coins: expected });
+    }
+    const ledger = data<{ list: Data[] }>(await server.call('/api/coin/fetch/page', { userId: user.id }, admin));
+    expect(ledger.list[0]).toMatchObject({ delta: 1e9, balanceAfter: 3e9 });
+    // Near the maximum, set directly with its ledger row (reaching it by grants would take a thousand calls).
+    const db = server.app.services.db;
+    await db.updateTable('users').set({ coins: 999_999_999_999 }).where('id', '=', user.id).execute();
+    await db
+      .insertInto('coin_records')
+      .values({
+        user_id: user.id,
+        delta: 999_999_999_999 - 3e9,
+        balance_after: 999_999_999_999,
+        reason: 'admin',
+        note: '测试：接近上限',
+        created_at: Date.now(),
+      })
+      .execute();
+    const over = await server.call('/api/users/update/coins', { id: user.id, delta: 2, reason: '超限' }, admin);
+    expect(over.body).toMatchObject({ code: 400, message: '金币余额不能超过 1,000,000,000,000（一万亿）' });
+    const exact = await server.call('/api/users/update/coins', { id: user.id, delta: 1, reason: '到顶' }, admin);
+    expect(data(exact)).toMatchObject({ coins: 1e12 });
+  });
+
   it('adjusts coins with a reason; the ledger shows it; balances never go below 0', async () => {
     const user = await register();
     const add = await server.call('/api/users/update/coins', { id: user.id, delta: 50, reason: '活动补偿' }, admin);

@@ -1,4 +1,5 @@
 import type { CoinReason } from '@appdesk/contract/constants';
+import { MAX_COINS } from '@appdesk/contract/rules';
 import { sql } from 'kysely';
 import type { Db } from '../db/index';
 import { fail } from '../http/errors';
@@ -18,8 +19,8 @@ export interface CoinChange {
 /**
  * The one way a balance changes. Must run inside the caller's transaction (so the change and
  * the business record commit together). The balance moves with a conditional UPDATE that
- * refuses to go below zero, so concurrent debits can never double-spend: on PostgreSQL the row
- * lock serialises them, on SQLite the single writer does.
+ * refuses to go below zero or above MAX_COINS, so concurrent debits can never double-spend: on
+ * PostgreSQL the row lock serialises them, on SQLite the single writer does.
  */
 export async function changeCoins(trx: Db, change: CoinChange): Promise<{ balance: number; recordId: number }> {
   if (!trx.isTransaction) throw new Error('changeCoins must run inside a transaction');
@@ -30,12 +31,15 @@ export async function changeCoins(trx: Db, change: CoinChange): Promise<{ balanc
     .updateTable('users')
     .set({ coins: sql`coins + ${change.delta}`, updated_at: now })
     .where('id', '=', change.userId)
-    .where(sql<boolean>`coins + ${change.delta} >= 0`)
+    .where(sql<boolean>`coins + ${change.delta} between 0 and ${MAX_COINS}`)
     .returning('coins')
     .executeTakeFirst();
   if (!updated) {
-    const exists = await trx.selectFrom('users').select('id').where('id', '=', change.userId).executeTakeFirst();
-    if (!exists) throw fail.notFound('用户不存在');
+    const user = await trx.selectFrom('users').select('coins').where('id', '=', change.userId).executeTakeFirst();
+    if (!user) throw fail.notFound('用户不存在');
+    if (Number(user.coins) + change.delta > MAX_COINS) {
+      throw fail.badInput(`金币余额不能超过 ${MAX_COINS.toLocaleString('zh-CN')}（一万亿）`);
+    }
     throw fail.conflict('金币余额不足');
   }
   const refId = change.refId === undefined || change.refId === null ? null : String(change.refId);

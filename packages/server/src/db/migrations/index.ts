@@ -4,6 +4,7 @@ import * as m0002 from './0002_users_coins_messages';
 import * as m0003 from './0003_append_only';
 import * as m0004 from './0004_kept_counts';
 import * as m0005 from './0005_short_search';
+import * as m0006 from './0006_bigint_balances';
 import type { Dialect } from './helpers';
 
 export interface Migration {
@@ -18,4 +19,5 @@ export const migrations: Migration[] = [
   { name: '0003_append_only', ...m0003 },
   { name: '0004_kept_counts', ...m0004 },
   { name: '0005_short_search', ...m0005 },
+  { name: '0006_bigint_balances', ...m0006 },
 ];
