@@ -82,6 +82,16 @@ describe('site configuration', () => {
     expect(await server.app.services.db.selectFrom('files').selectAll().execute()).toHaveLength(0);
   });
 
+  it('refuses two files in one upload with a message that says so, and keeps neither', async () => {
+    const form = new FormData();
+    form.append('logo', new Blob([tinyPng]), 'a.png');
+    form.append('logo', new Blob([tinyPng]), 'b.png');
+    const answer = await server.raw('/api/allocation/update/logo', { method: 'POST', headers: { token }, body: form });
+    expect(answer.body).toMatchObject({ code: 400, message: '一次只能上传一个文件（字段名 logo）' });
+    expect(await server.app.services.db.selectFrom('files').selectAll().execute()).toHaveLength(0);
+    expect(allocationOf(await server.call('/api/allocation/fetch')).logo).toBeNull();
+  });
+
   it('refuses a wrong file field and a JSON body on an upload endpoint', async () => {
     const wrongField = await server.upload('/api/allocation/update/logo', 'file', tinyPng, 'a.png', token);
     expect(wrongField.body.code).toBe(400);

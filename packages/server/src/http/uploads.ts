@@ -65,7 +65,11 @@ export async function readUpload(
     }
   } catch (error) {
     if (file) await deps.storage.remove(file.key);
-    if (isMultipartLimit(error)) throw fail.tooLarge(`${kindName[spec.kind]}不能超过 ${formatBytes(maxBytes)}`);
+    const code = (error as { code?: string } | null)?.code;
+    if (code === 'FST_FILES_LIMIT') throw fail.badInput(`一次只能上传一个文件（字段名 ${spec.field}）`);
+    if (code === 'FST_PARTS_LIMIT') throw fail.badInput('表单字段过多');
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw fail.tooLarge(`${kindName[spec.kind]}不能超过 ${formatBytes(maxBytes)}`);
     throw error;
   }
   if (!file) throw fail.badInput(`缺少上传文件（字段名 ${spec.field}）`);
@@ -106,11 +110,6 @@ function parseFieldValue(value: unknown): unknown {
   } catch {
     return value;
   }
-}
-
-function isMultipartLimit(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT';
 }
 
 export function formatBytes(bytes: number): string {
