@@ -13,11 +13,15 @@ export const EXACT_COUNT_LIMIT = 10_000;
 /** From this many skipped rows on, a page finds its ids from the index first (shallower pages read rows directly). */
 export const DEEP_PAGE_ROWS = 1_000;
 
-/** A total the database keeps (row_counts, maintained by triggers): no rows are counted. */
-export async function keptTotal(db: Kysely<Database>, ...names: string[]): Promise<Total> {
+/**
+ * A total the database keeps (row_counts, maintained by triggers): no rows are counted. With
+ * `minus`, the difference of two kept counts (all users less the blocked ones).
+ */
+export async function keptTotal(db: Kysely<Database>, name: string, minus?: string): Promise<Total> {
+  const names = minus ? [name, minus] : [name];
   const rows = await db.selectFrom('row_counts').select(['name', 'n']).where('name', 'in', names).execute();
-  const n = (name: string) => Number(rows.find((r) => r.name === name)?.n ?? 0);
-  return { total: names.length === 2 ? n(names[0]) - n(names[1]) : n(names[0]), totalExact: true };
+  const n = (wanted: string | undefined) => Number(rows.find((r) => r.name === wanted)?.n ?? 0);
+  return { total: n(name) - (minus ? n(minus) : 0), totalExact: true };
 }
 
 /** How many rows `filtered` matches: counted up to EXACT_COUNT_LIMIT, or all the way when `exact`. */

@@ -42,10 +42,9 @@ export interface RequestOptions {
 
 export type AnyEnvelope = Envelope & Record<string, unknown>;
 
-function requestHeaders(json: boolean): Record<string, string> {
-  const headers: Record<string, string> = { Accept: 'application/json', token: getToken() };
-  if (json) headers['Content-Type'] = 'application/json; charset=utf-8';
-  return headers;
+/** Headers of a multipart upload (JSON calls set theirs in the contract's client). */
+function uploadHeaders(): Record<string, string> {
+  return { Accept: 'application/json', token: getToken() };
 }
 
 function httpFailure(status: number, statusText: string, url: string, silent?: boolean): HttpError {
@@ -91,17 +90,26 @@ export async function call<P extends ApiPath>(
 }
 
 /**
- * The output of a call that must succeed: any code but 200 throws an ApiError after the spec's
- * notification has been shown once (the query and action hooks are built on it).
+ * The output and message of a call that must succeed: any code but 200 throws an ApiError after
+ * the spec's notification has been shown once.
  */
+export async function callSucceeded<P extends ApiPath>(
+  path: P,
+  data?: ApiInput<P>,
+  options: RequestOptions = {},
+): Promise<{ data: ApiOutput<P>; message: string }> {
+  const body = (await call(path, data, options)) as { code: number; message?: string; data?: unknown };
+  if (body.code !== Code.OK) throw new ApiError(body.code, body.message || '请求失败');
+  return { data: ('data' in body ? body.data : body) as ApiOutput<P>, message: body.message ?? '' };
+}
+
+/** The output of a call that must succeed (the query and action hooks are built on it). */
 export async function callOk<P extends ApiPath>(
   path: P,
   data?: ApiInput<P>,
   options: RequestOptions = {},
 ): Promise<ApiOutput<P>> {
-  const body = (await call(path, data, options)) as { code: number; message: string; data?: unknown };
-  if (body.code !== Code.OK) throw new ApiError(body.code, body.message || '请求失败');
-  return ('data' in body ? body.data : body) as ApiOutput<P>;
+  return (await callSucceeded(path, data, options)).data;
 }
 
 export interface UploadOptions {
@@ -138,7 +146,7 @@ export function upload<T extends { code: number; message?: string } = AnyEnvelop
     xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.timeout = timings.uploadTimeoutMs;
-    for (const [name, value] of Object.entries(requestHeaders(false))) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(uploadHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && options.onProgress) {
         options.onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));

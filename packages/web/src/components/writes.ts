@@ -1,6 +1,5 @@
-import { Code } from '@appdesk/contract/codes';
 import type { ApiInput, ApiOutput, ApiPath } from '@appdesk/contract/types';
-import { ApiError, call, HttpError } from '../api/request';
+import { ApiError, callSucceeded, HttpError } from '../api/request';
 
 /**
  * Helpers for writes that `useApiAction` does not cover: a confirmation that waits for an action,
@@ -36,9 +35,7 @@ export interface Sent<P extends ApiPath> {
  */
 export async function send<P extends ApiPath>(path: P, input: ApiInput<P>): Promise<Sent<P> | null> {
   try {
-    const body = (await call(path, input)) as { code: number; message?: string; data?: unknown };
-    if (body.code !== Code.OK) return null;
-    return { data: ('data' in body ? body.data : body) as ApiOutput<P>, message: body.message ?? '' };
+    return await callSucceeded(path, input);
   } catch (error) {
     if (shownByClient(error)) return null;
     throw error;
