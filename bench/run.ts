@@ -1,9 +1,10 @@
 // One command for the whole benchmark: npm run bench [-w @appdesk/bench -- --only api|web --users N ...]
 // See bench/README.md.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { serverEnv, serverNodeArgs } from '../packages/server/runtime.mjs';
 import { call, callOk } from './lib/api';
 import { assertKnown, intFlag, parseArgs, stringFlag } from './lib/args';
 import { admin, seededPassword, sha256hex } from './lib/fixtures';
@@ -21,6 +22,7 @@ import {
 } from './lib/report';
 import { seed, seedDefaults } from './lib/seed';
 import { type PostgresSeed, seedPostgres } from './lib/seed-postgres';
+import { loginPhones, seededNicknames } from './lib/seeded';
 import { measureWeb } from './lib/web';
 import { scenarios } from './scenarios';
 
@@ -36,12 +38,16 @@ const known = [
   'users',
   'coin-records',
   'messages',
+  'audit-log',
   'duration',
   'warmup',
   'lighthouse-runs',
   'keep-data',
   'strict',
   'postgres',
+  'from',
+  'from-postgres',
+  'only-scenarios',
 ];
 const flags = parseArgs(process.argv.slice(2));
 assertKnown(flags, known);
@@ -51,6 +57,7 @@ const settings = {
   users: intFlag(flags, 'users', seedDefaults.users),
   coinRecords: intFlag(flags, 'coin-records', seedDefaults.coinRecords),
   messages: intFlag(flags, 'messages', seedDefaults.messages),
+  auditLog: intFlag(flags, 'audit-log', seedDefaults.auditLog),
   durationSeconds: intFlag(flags, 'duration', 10),
   warmupSeconds: intFlag(flags, 'warmup', 2),
 };
@@ -61,6 +68,11 @@ const postgresUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/postgres';
+// Measuring again without seeding: --from DIR (a folder `npm run seed` filled) and --from-postgres
+// URL (a database `npm run pg-copy -w @appdesk/bench` kept); --only-scenarios a,b picks scenarios by name prefix.
+const fromDir = stringFlag(flags, 'from');
+const fromPostgres = stringFlag(flags, 'from-postgres');
+const onlyScenarios = stringFlag(flags, 'only-scenarios')?.split(',');
 const wantApi = only !== 'web';
 const wantWeb = only !== 'api';
 if (settings.durationSeconds < 1 || settings.durationSeconds > 600) throw new Error('--duration must be 1..600 s');
@@ -123,32 +135,6 @@ async function ensureBuilt(): Promise<string | null> {
   return null;
 }
 
-/** Nicknames of seeded users, for the short searches. */
-function seededNicknames(dataDir: string): string[] {
-  const db = new Database(path.join(dataDir, 'appdesk.sqlite'), { readonly: true });
-  try {
-    const rows = db
-      .prepare(`select nickname from users where length(nickname) >= 2 order by random() limit 1000`)
-      .all() as { nickname: string }[];
-    return rows.map((r) => r.nickname);
-  } finally {
-    db.close();
-  }
-}
-
-/** Seeded accounts that can sign in (status normal), spread over the table. */
-function loginPhones(dataDir: string): string[] {
-  const db = new Database(path.join(dataDir, 'appdesk.sqlite'), { readonly: true });
-  try {
-    const rows = db
-      .prepare(`select phone from users where status = 'normal' and is_admin = 0 order by random() limit 1000`)
-      .all() as { phone: string }[];
-    return rows.map((r) => r.phone);
-  } finally {
-    db.close();
-  }
-}
-
 /** Signs seeded users in (argon2 makes this about 25 ms each), for scenarios that act as app users. */
 async function signInUsers(base: string, phones: string[]): Promise<string[]> {
   const tokens: string[] = [];
@@ -165,14 +151,21 @@ async function signInUsers(base: string, phones: string[]): Promise<string[]> {
 async function startServer(dataDir: string, databaseUrl?: string): Promise<{ child: Child; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = {
+    ...serverEnv,
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+  };
   env.LOG_LEVEL = 'warn';
   // The seeded SQLite file, or the seeded PostgreSQL database: never a developer's own.
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   delete env.TRUST_PROXY;
   // cwd = the data folder, so a developer's .env (say, a PostgreSQL URL) is not picked up.
-  const child = start('server', process.execPath, [serverEntry], { env, cwd: dataDir });
+  // Started as npm start starts it (packages/server/runtime.mjs).
+  const child = start('server', process.execPath, [...serverNodeArgs, serverEntry], { env, cwd: dataDir });
   await waitUntil(child, async () => {
     await callOk(base, '/api/allocation/fetch');
     return true;
@@ -218,7 +211,14 @@ async function runScenarios(
     phones.length > 0
       ? scenarios({ loginPhones: phones, password: seededPassword, nicknames })
       : scenarios({ loginPhones: [admin.phone], password: admin.password })
-  ).filter((scenario) => baseline !== null || scenario.target !== 'baseline');
+  )
+    .filter((scenario) => baseline !== null || scenario.target !== 'baseline')
+    .filter(
+      (scenario) =>
+        !onlyScenarios ||
+        scenario.target === 'baseline' ||
+        onlyScenarios.some((name) => scenario.name.startsWith(name)),
+    );
   for (const scenario of list) {
     log(`  ${scenario.name} on ${database}: ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s…`);
     let result: ScenarioResult;
@@ -253,7 +253,13 @@ async function main(): Promise<number> {
     let seedReport = null;
     let phones: string[] = [];
     let nicknames: string[] = [];
-    if (wantApi) {
+    if (wantApi && fromDir) {
+      // A data set seeded earlier (npm run seed): measured on a copy, so the seeded folder stays unused.
+      log(`copying ${fromDir} to ${dataDir}`);
+      copyFileSync(path.join(fromDir, 'appdesk.sqlite'), path.join(dataDir, 'appdesk.sqlite'));
+      phones = loginPhones(dataDir);
+      nicknames = seededNicknames(dataDir);
+    } else if (wantApi) {
       log(`seeding ${dataDir}`);
       seedReport = await seed({ dataDir, ...settings, log });
       phones = loginPhones(dataDir);
@@ -281,7 +287,10 @@ async function main(): Promise<number> {
       await runScenarios('sqlite', server, token, baseline, phones, nicknames, results, failed);
       await stop(baseline.child);
       let postgresSeed: PostgresSeed | null = null;
-      if (postgresUrl !== 'none') {
+      if (fromPostgres) {
+        // A database copied earlier (npm run pg-copy), kept after the run; its admin is made on first use.
+        postgresSeed = { url: fromPostgres, phases: [], totalSeconds: 0, drop: async () => {} };
+      } else if (postgresUrl !== 'none') {
         try {
           log(`seeding PostgreSQL from the same data (${new URL(postgresUrl).host})`);
           postgresSeed = await seedPostgres({
@@ -297,6 +306,14 @@ async function main(): Promise<number> {
       if (postgresSeed) {
         const onPostgres = await startServer(dataDir, postgresSeed.url);
         log(`server on PostgreSQL pid ${onPostgres.child.pid} on ${onPostgres.base}`);
+        if (fromPostgres) {
+          await call(onPostgres.base, '/api/allocation/init', {
+            phone: admin.phone,
+            password: sha256hex(admin.password),
+            title: admin.title,
+            slogen: admin.slogen,
+          });
+        }
         const { token: pgToken } = await callOk(onPostgres.base, '/api/users/login', {
           phone: admin.phone,
           password: sha256hex(admin.password),

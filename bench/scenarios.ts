@@ -87,6 +87,22 @@ export function scenarios(options: { loginPhones: string[]; password: string; ni
       token: 'admin',
     },
     {
+      name: 'audit/fetch/page p0',
+      measures: 'the operation log, first page of 20 with the total and each actor',
+      target: 'server',
+      path: '/api/audit/fetch/page',
+      body: { page: 0, size: 20 },
+      token: 'admin',
+    },
+    {
+      name: 'audit/fetch/page p10000',
+      measures: 'the operation log, page 10,000 of 20 rows',
+      target: 'server',
+      path: '/api/audit/fetch/page',
+      body: { page: 10_000, size: 20 },
+      token: 'admin',
+    },
+    {
       name: 'message/fetch/page/unread',
       measures: "an app user's unread messages as the app asks (page 0, size 1024), 100 users in turn",
       target: 'server',

@@ -4,7 +4,7 @@ import { assertKnown, intFlag, parseArgs, stringFlag } from './lib/args';
 import { seededPassword } from './lib/fixtures';
 import { seed, seedDefaults } from './lib/seed';
 
-const known = ['data-dir', 'users', 'coin-records', 'messages', 'seed'];
+const known = ['data-dir', 'users', 'coin-records', 'messages', 'audit-log', 'seed'];
 const flags = parseArgs(process.argv.slice(2));
 assertKnown(flags, known);
 const dataDir = stringFlag(flags, 'data-dir');
@@ -19,6 +19,7 @@ const options = {
   users: intFlag(flags, 'users', seedDefaults.users),
   coinRecords: intFlag(flags, 'coin-records', seedDefaults.coinRecords),
   messages: intFlag(flags, 'messages', seedDefaults.messages),
+  auditLog: intFlag(flags, 'audit-log', seedDefaults.auditLog),
   seed: intFlag(flags, 'seed', 20_240_601),
 };
 console.log(

@@ -1,14 +1,16 @@
 // `npm start`: install what is missing, build what is stale, then serve (migrations run at start-up).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { serverEnv, serverNodeArgs } from '../packages/server/runtime.mjs';
 import { ensureBuilt, ensureInstalled, root } from './lib.mjs';
 
 ensureInstalled();
 ensureBuilt();
 const port = process.env.PORT || '8000';
 console.log(`▸ 启动 AppDesk：http://localhost:${port}（数据目录 ${process.env.DATA_DIR || './data'}）`);
-const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
+const server = spawn(process.execPath, [...serverNodeArgs, path.join(root, 'packages/server/dist/main.js')], {
   cwd: root,
+  env: { ...serverEnv, ...process.env },
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -1,13 +1,43 @@
+import { once } from 'node:events';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { finished } from 'node:stream/promises';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { grams } from '../../packages/server/src/db/grams.mjs';
 import { migrateToLatest, openDatabase } from '../../packages/server/src/db/index';
 import type { PhaseReport } from './seed';
 
 /** The tables the seed fills, in an order that respects their foreign keys. */
-const seededTables = ['users', 'coin_records', 'messages', 'message_reads', 'row_counts'] as const;
-const BATCH = 20_000;
+const seededTables = ['users', 'coin_records', 'messages', 'message_reads', 'audit_log', 'row_counts'] as const;
+
+/** A value in COPY's text format: \N for null; backslash, tab, newline and return escaped. */
+function copyText(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value !== 'string') return String(value);
+  return value.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c] as string);
+}
+
+/** A COPY … FROM STDIN on `client`, written in 1 MiB chunks that wait for the server to keep up. */
+function copyInto(client: pg.Client, statement: string) {
+  const stream = client.query(copyFrom(statement));
+  const done = finished(stream);
+  let chunk = '';
+  return {
+    async write(text: string) {
+      chunk += text;
+      if (chunk.length < 1 << 20) return;
+      const more = stream.write(chunk);
+      chunk = '';
+      if (!more) await once(stream, 'drain');
+    },
+    async end() {
+      stream.end(chunk);
+      await done;
+    },
+  };
+}
 
 export interface PostgresSeed {
   /** DATABASE_URL of the seeded database, for the server. */
@@ -26,8 +56,8 @@ function withDatabase(url: string, database: string): string {
 
 /**
  * Loads the data set the SQLite seed made into a fresh PostgreSQL database (the same rows, so the
- * two databases are measured on equal terms): the server's migrations, then each table copied in
- * batches with its secondary indexes built after the load and triggers off (the kept counts are
+ * two databases are measured on equal terms): the server's migrations, then each table copied
+ * with COPY, its secondary indexes built after the load and triggers off (the kept counts are
  * copied as they are), sequences moved past the ids, and VACUUM ANALYZE for the planner.
  */
 export async function seedPostgres(options: {
@@ -71,9 +101,12 @@ export async function seedPostgres(options: {
   const sqlite = new Database(options.sqliteFile, { readonly: true });
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const piecesClient = new pg.Client({ connectionString: url });
+  await piecesClient.connect();
   try {
     // A bulk load: no triggers (kept counts arrive with row_counts) and no foreign-key checks.
     await client.query('set session_replication_role = replica');
+    await client.query('alter table nickname_pieces drop constraint nickname_pieces_pkey');
     await client.query('delete from row_counts');
     for (const table of seededTables) {
       const since = performance.now();
@@ -89,21 +122,35 @@ export async function seedPostgres(options: {
         [table],
       );
       const columns = columnRows.map((c) => c.column_name).join(', ');
-      const select = sqlite.prepare(
-        `select rowid as _rowid, ${columns} from ${table} where rowid > ? order by rowid limit ?`,
-      );
-      let after = 0;
+      // COPY in PostgreSQL's text format, streamed row by row from SQLite: no table is ever held whole.
+      const copy = copyInto(client, `copy ${table} (${columns}) from stdin`);
+      // The pieces PostgreSQL keeps of each nickname by trigger (migration 0008), made here from the
+      // same function (db/grams.mjs) and copied on a second connection at the same time.
+      const pieces =
+        table === 'users' ? copyInto(piecesClient, 'copy nickname_pieces (piece, user_id) from stdin') : null;
+      const nicknameAt = columnRows.findIndex((c) => c.column_name === 'nickname');
+      const idAt = columnRows.findIndex((c) => c.column_name === 'id');
+      const rows = sqlite.prepare(`select ${columns} from ${table} order by rowid`).raw().iterate() as Iterable<
+        unknown[]
+      >;
       let copied = 0;
-      for (;;) {
-        const rows = select.all(after, BATCH) as ({ _rowid: number } & Record<string, unknown>)[];
-        if (rows.length === 0) break;
-        after = rows[rows.length - 1]._rowid;
-        await client.query(
-          `insert into ${table} (${columns}) select ${columns} from json_populate_recordset(null::${table}, $1)`,
-          [JSON.stringify(rows)],
-        );
-        copied += rows.length;
+      for (const row of rows) {
+        await copy.write(`${row.map(copyText).join('\t')}\n`);
+        if (pieces) {
+          const nicknamePieces = grams(row[nicknameAt] as string);
+          if (nicknamePieces !== '') {
+            await pieces.write(
+              nicknamePieces
+                .split(' ')
+                .map((piece) => `${copyText(piece)}\t${row[idAt]}\n`)
+                .join(''),
+            );
+          }
+        }
+        copied++;
       }
+      await copy.end();
+      await pieces?.end();
       phase(`pg ${table}`, copied, since);
       if (indexes.length > 0) {
         const built = performance.now();
@@ -111,16 +158,20 @@ export async function seedPostgres(options: {
         phase(`pg ${table} idx (${indexes.length})`, copied, built);
       }
     }
-    for (const table of ['users', 'coin_records', 'messages']) {
+    const keyed = performance.now();
+    await client.query('alter table nickname_pieces add primary key (piece, user_id)');
+    phase('pg nickname_pieces key', 0, keyed);
+    for (const table of ['users', 'coin_records', 'messages', 'audit_log']) {
       await client.query(
         `select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from ${table}), 1))`,
       );
     }
     const analysed = performance.now();
-    for (const table of seededTables) await client.query(`vacuum analyze ${table}`);
+    for (const table of [...seededTables, 'nickname_pieces']) await client.query(`vacuum analyze ${table}`);
     phase('pg vacuum analyze', 0, analysed);
   } finally {
     await client.end();
+    await piecesClient.end();
     sqlite.close();
   }
   return { url, phases, totalSeconds: (performance.now() - started) / 1000, drop };

@@ -6,6 +6,7 @@ import { hashPassword } from '../../packages/server/src/core/passwords';
 import { grams } from '../../packages/server/src/db/grams.mjs';
 import { migrateToLatest, openDatabase } from '../../packages/server/src/db/index';
 import { rng, seededPassword, seededPhone, sha256hex } from './fixtures';
+import { ADJECTIVES, AUDIT_ACTIONS, BODIES, GIVEN, NOUNS, SURNAMES, TITLES } from './seed-words';
 
 export interface SeedOptions {
   /** Folder holding appdesk.sqlite (created and migrated when missing). */
@@ -13,6 +14,8 @@ export interface SeedOptions {
   users: number;
   coinRecords: number;
   messages: number;
+  /** Operation-log rows, written by a handful of the seeded users acting as operators. */
+  auditLog: number;
   /** PRNG seed: the same seed and sizes give the same rows. */
   seed?: number;
   log?: (line: string) => void;
@@ -35,7 +38,7 @@ export interface SeedReport {
   totals: Record<string, number>;
 }
 
-export const seedDefaults = { users: 10_000, coinRecords: 50_000, messages: 1_000 } as const;
+export const seedDefaults = { users: 10_000, coinRecords: 50_000, messages: 1_000, auditLog: 10_000 } as const;
 
 const DAY = 24 * 60 * 60 * 1000;
 const TWO_YEARS = 2 * 365 * DAY;
@@ -56,41 +59,6 @@ const EARNING = [1, 2, 4, 5, 6]; // indexes into REASONS that add coins
 const R_REGISTER = 0;
 const R_EXCHANGE = 3;
 const R_ADMIN = 6;
-
-const SURNAMES = [...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾萧田董潘袁'];
-const GIVEN = [...'伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉萍红鹏飞辉宇轩浩然子涵欣怡梓萱雨晨一诺'];
-const ADJECTIVES = [
-  '快乐的',
-  '安静的',
-  '勇敢的',
-  '爱吃鱼的',
-  '会飞的',
-  '迷路的',
-  '早起的',
-  '想睡觉的',
-  '认真的',
-  '发光的',
-];
-const NOUNS = ['小猫', '熊猫', '兔子', '星星', '月亮', '咸鱼', '程序员', '旅行者', '摄影师', '向日葵', '橘子', '云朵'];
-const TITLES = [
-  '系统通知',
-  '会员即将到期',
-  '签到领金币活动开始啦',
-  '新版本已发布',
-  '好评奖励已到账',
-  '兑换成功通知',
-  '账号安全提醒',
-  '意见反馈已回复',
-];
-const BODIES = [
-  '感谢您使用滚动截屏，本次更新修复了若干问题，并提升了长截图的拼接速度。',
-  '您的会员将在 3 天后到期，现在续费可享 8 折优惠。',
-  '连续签到 7 天可领取 100 金币，快来参与吧！',
-  '您提交的应用商店好评已审核通过，奖励金币已发放到您的账户。',
-  '您兑换的商品已发货，请留意短信通知。',
-  '检测到您的账号在新设备上登录，如非本人操作请及时修改密码。',
-  '您的意见我们已经收到并处理，感谢您的支持与反馈。',
-];
 
 const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)];
 
@@ -214,8 +182,13 @@ export async function seed(options: SeedOptions): Promise<SeedReport> {
     )
     .all() as { name: string; sql: string }[];
   const droppedIndexes: { name: string; sql: string }[] = [];
-  for (const table of ['users', 'coin_records', 'messages', 'message_reads']) {
-    const rowsToAdd = { users: options.users, coin_records: options.coinRecords, messages: options.messages }[table];
+  for (const table of ['users', 'coin_records', 'messages', 'message_reads', 'audit_log']) {
+    const rowsToAdd = {
+      users: options.users,
+      coin_records: options.coinRecords,
+      messages: options.messages,
+      audit_log: options.auditLog,
+    }[table];
     if (count(table) > 0 || rowsToAdd === 0) continue;
     droppedIndexes.push(
       ...(db
@@ -364,8 +337,38 @@ export async function seed(options: SeedOptions): Promise<SeedReport> {
     for (let from = 0; from < m; from += CHUNK) messageChunk(from, Math.min(m, from + CHUNK));
     phase('messages', m, since);
     log(`  (message_reads  ${reads.toLocaleString('en-US')} rows with the messages)`);
+
+    // 7. The operation log: twenty operators acting on users and messages over two years.
+    since = performance.now();
+    const a = options.auditLog;
+    const firstEntry = maxId('audit_log') + 1;
+    const operators = Array.from({ length: 20 }, () => targets());
+    const insertEntry = db.prepare(
+      `insert into audit_log (id, actor_id, action, target_type, target_id, before, after, ip, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const entryChunk = inTx((from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        const [targetType, action, field] = pick(r, AUDIT_ACTIONS);
+        const target = targetType === 'user' ? targets() : Math.floor(r() * Math.max(m, 1)) + 1;
+        insertEntry.run(
+          firstEntry + i,
+          pick(r, operators),
+          action,
+          targetType,
+          target === null ? null : String(target),
+          JSON.stringify({ [field]: 0 }),
+          JSON.stringify({ [field]: 1 }),
+          `10.${Math.floor(r() * 256)}.${Math.floor(r() * 256)}.${Math.floor(r() * 256)}`,
+          // Appended in time order, as the server writes it: id order is time order.
+          now - TWO_YEARS + Math.floor(((i + 0.5) / a) * TWO_YEARS),
+        );
+      }
+    });
+    for (let from = 0; from < a; from += CHUNK) entryChunk(from, Math.min(a, from + CHUNK));
+    phase('audit_log', a, since);
   } finally {
-    // 7. Put back what was dropped, even after a failure, so the database stays consistent.
+    // 8. Put back what was dropped, even after a failure, so the database stays consistent.
     if (droppedTriggers.length > 0) {
       since = performance.now();
       if (usersWereEmpty) {
@@ -391,7 +394,7 @@ export async function seed(options: SeedOptions): Promise<SeedReport> {
   }
 
   const totals: Record<string, number> = {};
-  for (const table of ['users', 'coin_records', 'messages', 'message_reads']) totals[table] = count(table);
+  for (const table of ['users', 'coin_records', 'messages', 'message_reads', 'audit_log']) totals[table] = count(table);
   db.close();
   const totalSeconds = (performance.now() - started) / 1000;
   return { file, phases, totalSeconds, userIds, totals };

@@ -5,6 +5,7 @@ import { Kysely, type Migration as KyselyMigration, Migrator, PostgresDialect } 
 import pg from 'pg';
 import type { Dialect } from './migrations/helpers';
 import { type Migration, migrations } from './migrations/index';
+import { PreparedStatementsClient } from './pg-prepared';
 import type { Database } from './schema';
 import { sqlitePoolDialect } from './sqlite-pool';
 
@@ -37,6 +38,7 @@ export function openDatabase(options: {
     const pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
+      Client: PreparedStatementsClient,
       ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

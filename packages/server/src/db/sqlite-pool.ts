@@ -70,6 +70,9 @@ class WorkerConnection implements DatabaseConnection {
   }
 }
 
+/** Room for a few pages of rows in flight per worker; V8's default grows to 48 MiB per thread under load. */
+const WORKER_YOUNG_GENERATION_MB = 8;
+
 /**
  * SQLite as PocketBase runs it: several connections to one WAL file, each in a worker thread,
  * so reads run in parallel on every core while writers take turns (busy_timeout). Transactions
@@ -89,7 +92,13 @@ class SqlitePoolDriver implements Driver {
   async init(): Promise<void> {
     const workerUrl = new URL('./sqlite-worker.mjs', import.meta.url);
     for (let i = 0; i < this.size; i++) {
-      const connection = new WorkerConnection(new Worker(workerUrl, { workerData: { file: this.file } }));
+      const connection = new WorkerConnection(
+        new Worker(workerUrl, {
+          workerData: { file: this.file },
+          // A worker's young generation stays small: it only carries rows from SQLite to the main thread.
+          resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+        }),
+      );
       this.all.push(connection);
       this.idle.push(connection);
     }

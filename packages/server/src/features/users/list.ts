@@ -22,47 +22,74 @@ const usesTrigrams = (search: string) => [...search].length >= 3;
 /** One or two letters or digits: a piece of a nickname or phone, found through the short-search index (migration 0005). */
 const usesGrams = (search: string) => !usesTrigrams(search) && /^[\p{L}\p{N}]+$/u.test(search);
 
+/** PostgreSQL finds one or two digits in phones by walking the users (see indexedMatches). */
+const walksPhones = (dialect: Dialect, search: string) => dialect === 'postgres' && /^\d{1,2}$/.test(search);
+/** How many users a capped count of one or two digits looks at on PostgreSQL: past it, the total is "more than". */
+const PHONE_WALK_ROWS = 20_000;
+
 /**
- * SQLite: the ids whose phone or nickname contains the text (FTS5 trigram index; one or two
- * characters: the index of their pieces), plus the id typed, as one set the database never has to
- * join to count. The text is a quoted phrase with inner quotes doubled, so it is never FTS syntax.
+ * The ids whose phone or nickname contains the text, plus the id typed, read from the search
+ * indexes alone, or undefined when the text needs a scan. SQLite: the FTS5 trigram index (three
+ * characters or more) or the index of one- and two-character pieces (migration 0005); the text is
+ * a quoted phrase with inner quotes doubled, so it is never FTS syntax. PostgreSQL: one or two
+ * characters, from the B-tree of nickname pieces (migration 0008) and, for digits, a walk of the
+ * users newest first (every one or two digits occur in a tenth of all phones or more). With
+ * `first`, each part hands over only its first `first` ids in `direction` (id order is sign-up
+ * order), so a page or a capped count never reads every match.
  */
-function sqliteMatches(search: string): RawBuilder<{ id: number }> {
-  const phrase = `"${search.toLowerCase().replaceAll('"', '""')}"`;
-  const matches = usesGrams(search)
-    ? sql<{ id: number }>`select rowid as id from users_grams where users_grams match ${phrase}`
-    : sql<{ id: number }>`select rowid as id from users_search where users_search match ${phrase}`;
+function indexedMatches(
+  dialect: Dialect,
+  search: string,
+  bound?: { direction: 'asc' | 'desc'; first: number; walk?: number },
+): RawBuilder<{ id: number }>[] | undefined {
   const id = idLike(search);
-  return id === undefined ? matches : sql<{ id: number }>`${matches} union select id from users where id = ${id}`;
+  const typed = id === undefined ? [] : [sql<{ id: number }>`select id from users where id = ${id}`];
+  if (dialect === 'sqlite') {
+    if (!usesTrigrams(search) && !usesGrams(search)) return undefined;
+    const phrase = `"${search.toLowerCase().replaceAll('"', '""')}"`;
+    const matches = usesGrams(search)
+      ? sql<{ id: number }>`select rowid as id from users_grams where users_grams match ${phrase}`
+      : sql<{ id: number }>`select rowid as id from users_search where users_search match ${phrase}`;
+    return [matches, ...typed];
+  }
+  if (!usesGrams(search)) return undefined;
+  // A bounded part is parenthesised for its own ORDER BY and LIMIT; an unbounded one is not, as
+  // `id in ((select …))` would read the parentheses as one value.
+  const part = (query: RawBuilder<unknown>, column: string) =>
+    bound
+      ? sql<{ id: number }>`(${query} order by ${sql.ref(column)} ${sql.raw(bound.direction)} limit ${bound.first})`
+      : (query as RawBuilder<{ id: number }>);
+  const parts = [part(sql`select user_id as id from nickname_pieces where piece = ${search.toLowerCase()}`, 'user_id')];
+  if (walksPhones(dialect, search)) {
+    // `walk`: only the newest (or oldest) rows are looked at, so a capped count stays cheap.
+    const users = bound?.walk
+      ? sql`(select id, phone from users order by id ${sql.raw(bound.direction)} limit ${bound.walk}) as w`
+      : sql`users`;
+    parts.push(part(sql`select id from ${users} where phone like ${`%${search}%`}`, 'id'));
+  }
+  return [...parts, ...typed];
 }
 
-/** Searches the SQLite path answers from its full-text indexes alone. */
-const sqliteIndexed = (search: string) => usesTrigrams(search) || usesGrams(search);
+const union = (parts: RawBuilder<{ id: number }>[]) => sql.join(parts, sql` union `) as RawBuilder<{ id: number }>;
 
 /**
  * The search condition: an exact id, and phone or nickname containing the text. Substring
- * search uses the trigram index of each database (FTS5 trigram on SQLite, pg_trgm on
- * PostgreSQL), which needs three characters; one or two letters or digits match anywhere in a
- * nickname or phone through the index of their pieces.
+ * search uses the indexes above where they answer; PostgreSQL's three characters or more use
+ * pg_trgm's GIN indexes through LIKE.
  */
 function searchCondition(dialect: Dialect, search: string) {
   return (eb: ExpressionBuilder<Database, 'users'>) => {
+    const matches = indexedMatches(dialect, search);
+    if (matches) return eb('users.id', 'in', sql<number>`(${union(matches)})`);
     const ors = [];
-    const id = idLike(search);
-    if (dialect === 'sqlite' && sqliteIndexed(search)) {
-      return eb('users.id', 'in', sql<number>`(${sqliteMatches(search)})`);
-    }
     if (usesTrigrams(search)) {
       const pattern = `%${escapeLike(search)}%`;
       ors.push(eb('users.phone', 'like', pattern), eb('users.nickname', 'like', pattern));
-    } else if (usesGrams(search)) {
-      // PostgreSQL: the GIN index on the pieces of nickname and phone (migration 0005).
-      const pieces = sql`appdesk_grams(users.nickname || ' ' || users.phone)`;
-      ors.push(eb(pieces, '@>', sql`array[${search.toLowerCase()}]::text[]`));
     } else {
       // One or two characters that are not letters or digits: a scan, bounded by the page and the count limit.
       ors.push(containsText(['users.phone', 'users.nickname'], search)(eb));
     }
+    const id = idLike(search);
     if (id !== undefined) ors.push(eb('users.id', '=', id));
     return eb.or(ors);
   };
@@ -78,9 +105,9 @@ export function filteredUsers(db: Db, dialect: Dialect, filter: Pick<Filter, 'st
 }
 
 /**
- * One page of users and the total. The common operator search (any status, newest first) on
- * SQLite pages through the trigram matches by id and counts them without touching the users
- * table: ids are issued in sign-up order, so id order is sign-up order.
+ * One page of users and the total. The common operator search (any status, newest first) pages
+ * through the indexed matches by id and counts them without touching the users table: ids are
+ * issued in sign-up order, so id order is sign-up order.
  */
 export async function userPage<C extends readonly (keyof Database['users'])[]>(
   db: Db,
@@ -90,12 +117,15 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
 ): Promise<{ rows: Pick<Selectable<Database['users']>, C[number]>[] } & Total> {
   const direction = filter.order === 'ascend' ? 'asc' : 'desc';
   const offset = filter.page * filter.size;
-  if (dialect === 'sqlite' && filter.search && sqliteIndexed(filter.search) && filter.status === 'all') {
-    const matches = sqliteMatches(filter.search);
+  const parts = filter.search && filter.status === 'all' ? indexedMatches(dialect, filter.search) : undefined;
+  if (filter.search && parts) {
+    const matches = union(parts);
+    const upTo = (first: number) => union(indexedMatches(dialect, filter.search, { direction, first }) ?? parts);
     const pageIds =
       filter.sort === 'createdAt'
-        ? // ORDER BY on the compound itself: SQLite merges the index's rowid order instead of sorting every match.
-          sql<number>`(${matches} order by id ${sql.raw(direction)} limit ${filter.size} offset ${offset})`
+        ? // SQLite: ORDER BY on the compound itself merges the indexes' rowid order; PostgreSQL sorts only the first matches of each part.
+          sql<number>`(${dialect === 'sqlite' ? matches : sql`select id from (${upTo(offset + filter.size)}) as m`}
+            order by id ${sql.raw(direction)} limit ${filter.size} offset ${offset})`
         : undefined;
     let list = db.selectFrom('users').select(columns);
     list = pageIds
@@ -106,14 +136,11 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
           .orderBy('id', direction)
           .limit(filter.size)
           .offset(offset);
-    const counted = filter.exactTotal ? matches : sql`select 1 from (${matches}) limit ${EXACT_COUNT_LIMIT + 1}`;
-    const [rows, count] = await Promise.all([
+    const [rows, total] = await Promise.all([
       list.execute(),
-      sql<{ n: number }>`select count(*) as n from (${counted})`.execute(db),
+      filter.exactTotal ? countOf(db, matches) : cappedMatchCount(db, dialect, filter.search, direction),
     ]);
-    const n = Number(count.rows[0]?.n ?? 0);
-    const exact = filter.exactTotal || n <= EXACT_COUNT_LIMIT;
-    return { rows, total: exact ? n : EXACT_COUNT_LIMIT, totalExact: exact };
+    return { rows, ...total };
   }
   const base = filteredUsers(db, dialect, filter);
   const sort = sortColumn[filter.sort];
@@ -147,6 +174,36 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
     filter.search ? countedTotal(db, base, filter.exactTotal) : keptUserTotal(db, filter.status),
   ]);
   return { rows: list, ...total };
+}
+
+async function countOf(db: Db, ids: RawBuilder<unknown>): Promise<Total> {
+  const count = await sql<{ n: number }>`select count(*) as n from (${ids}) as c`.execute(db);
+  return { total: Number(count.rows[0]?.n ?? 0), totalExact: true };
+}
+
+/**
+ * How many users an indexed search matches, up to the exact-count limit. On PostgreSQL the first
+ * part (nickname pieces) is probed alone first: past the limit by itself, nothing needs counting
+ * and the other parts need not be read nor merged. A walk of phones that stopped before the last user found "at least" its
+ * matches, so that total is not exact.
+ */
+async function cappedMatchCount(db: Db, dialect: Dialect, search: string, direction: 'asc' | 'desc'): Promise<Total> {
+  const cap = EXACT_COUNT_LIMIT + 1;
+  const walk = walksPhones(dialect, search) ? PHONE_WALK_ROWS : undefined;
+  const parts = indexedMatches(dialect, search, { direction, first: cap, walk }) ?? [];
+  const capped = async (ids: RawBuilder<unknown>) =>
+    Number(
+      (await sql<{ n: number }>`select count(*) as n from (select 1 from (${ids}) as m limit ${cap}) as c`.execute(db))
+        .rows[0]?.n ?? 0,
+    );
+  if (dialect === 'postgres') {
+    // Is there a match past the limit? One probe down the index, with nothing to count or merge.
+    const past = await sql`select 1 from (${parts[0]}) as m offset ${EXACT_COUNT_LIMIT} limit 1`.execute(db);
+    if (past.rows.length > 0) return { total: EXACT_COUNT_LIMIT, totalExact: false };
+  }
+  const [n, users] = await Promise.all([capped(union(parts)), walk ? keptTotal(db, 'users') : undefined]);
+  if (n >= cap) return { total: EXACT_COUNT_LIMIT, totalExact: false };
+  return { total: n, totalExact: !users || users.total <= PHONE_WALK_ROWS };
 }
 
 /** The total of a status tab, from the counts the database keeps. */

@@ -1,0 +1,28 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+/** Nicknames of seeded users, for the short searches. */
+export function seededNicknames(dataDir: string): string[] {
+  const db = new Database(path.join(dataDir, 'appdesk.sqlite'), { readonly: true });
+  try {
+    const rows = db
+      .prepare(`select nickname from users where length(nickname) >= 2 order by random() limit 1000`)
+      .all() as { nickname: string }[];
+    return rows.map((r) => r.nickname);
+  } finally {
+    db.close();
+  }
+}
+
+/** Seeded accounts that can sign in (status normal), spread over the table. */
+export function loginPhones(dataDir: string): string[] {
+  const db = new Database(path.join(dataDir, 'appdesk.sqlite'), { readonly: true });
+  try {
+    const rows = db
+      .prepare(`select phone from users where status = 'normal' and is_admin = 0 order by random() limit 1000`)
+      .all() as { phone: string }[];
+    return rows.map((r) => r.phone);
+  } finally {
+    db.close();
+  }
+}
