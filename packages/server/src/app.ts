@@ -9,8 +9,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/index';
 import type { Migration } from './db/migrations/index';
+import { classifyOutage } from './db/outage';
 import { buildOpenApi } from './features/docs/openapi';
 import type { NoticeSource, Services } from './http/context';
+import { registerProbes, replyUnavailable } from './http/probes';
 import { envelope, type RouteTable, registerEndpoints } from './http/route';
 import { LocalStorage } from './storage/local';
 
@@ -45,7 +47,14 @@ export async function buildApp(
     onHandlerRun?: Services['onHandlerRun'];
   } = {},
 ): Promise<App> {
-  const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database =
+    options.database ??
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      synchronous: config.sqliteSynchronous,
+      busyTimeoutMs: config.sqliteBusyTimeoutMs,
+    });
   await migrateToLatest(database, featureMigrations);
   const storage = new LocalStorage(config.dataDir);
   await storage.init();
@@ -72,6 +81,10 @@ export async function buildApp(
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  database.onConnectionError((error) =>
+    app.log.warn({ reason: error.message, code: (error as { code?: string }).code }, '数据库连接中断，将自动重连'),
+  );
+  registerProbes(app, services);
 
   // A POST with an empty JSON body means "no parameters" (the old client sends none).
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -113,6 +126,8 @@ export async function buildApp(
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ code: status, message: codeMessage[Code.BAD_INPUT], data: null });
     }
+    const outage = classifyOutage(error);
+    if (outage) return replyUnavailable(reply, request.log, outage, error);
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(envelope(Code.INTERNAL));
   });

@@ -19,6 +19,10 @@ export interface Config {
   /** `smtp://user:pass@host:587` or `smtps://...`; unset means verification links are only logged. */
   smtpUrl: string | undefined;
   smtpFrom: string;
+  /** SQLite durability: `normal` (default in WAL) or `full` (every commit survives a power loss). */
+  sqliteSynchronous: 'normal' | 'full';
+  /** SQLite: how long a writer waits for the lock before the call answers 503. */
+  sqliteBusyTimeoutMs: number;
 }
 
 function int(name: string, fallback: number): number {
@@ -26,6 +30,13 @@ function int(name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+function synchronous(raw: string | undefined): 'normal' | 'full' {
+  const value = (raw || 'normal').toLowerCase();
+  if (value !== 'normal' && value !== 'full')
+    throw new Error(`SQLITE_SYNCHRONOUS must be normal or full, got "${raw}"`);
   return value;
 }
 
@@ -50,6 +61,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     publicUrl: (process.env.PUBLIC_URL || `http://localhost:${int('PORT', 8000)}`).replace(/\/$/, ''),
     smtpUrl: process.env.SMTP_URL || undefined,
     smtpFrom: process.env.SMTP_FROM || 'AppDesk <no-reply@localhost>',
+    sqliteSynchronous: synchronous(process.env.SQLITE_SYNCHRONOUS),
+    sqliteBusyTimeoutMs: int('SQLITE_BUSY_TIMEOUT_MS', 5000),
     ...overrides,
   };
 }

@@ -84,12 +84,15 @@ class SqlitePoolDriver implements Driver {
   constructor(
     private readonly file: string,
     private readonly size: number,
+    private readonly settings: SqliteSettings,
   ) {}
 
   async init(): Promise<void> {
     const workerUrl = new URL('./sqlite-worker.mjs', import.meta.url);
     for (let i = 0; i < this.size; i++) {
-      const connection = new WorkerConnection(new Worker(workerUrl, { workerData: { file: this.file } }));
+      const connection = new WorkerConnection(
+        new Worker(workerUrl, { workerData: { file: this.file, ...this.settings } }),
+      );
       this.all.push(connection);
       this.idle.push(connection);
     }
@@ -124,11 +127,21 @@ class SqlitePoolDriver implements Driver {
   }
 }
 
+/** Per-connection settings (sqlite-worker.mjs applies them as pragmas). */
+export interface SqliteSettings {
+  busyTimeoutMs: number;
+  synchronous: 'normal' | 'full';
+}
+
 /** Kysely dialect over the worker pool; `size` defaults to one connection per core (at least 2). */
-export function sqlitePoolDialect(file: string, size = Math.max(2, availableParallelism())): KyselyDialect {
+export function sqlitePoolDialect(
+  file: string,
+  size = Math.max(2, availableParallelism()),
+  settings: SqliteSettings = { busyTimeoutMs: 5000, synchronous: 'normal' },
+): KyselyDialect {
   return {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new SqlitePoolDriver(file, size),
+    createDriver: () => new SqlitePoolDriver(file, size, settings),
     createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };

@@ -11,9 +11,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { writeAudit } from '../core/audit';
 import { lookupSession, type SessionUser } from '../core/sessions';
+import { classifyOutage } from '../db/outage';
 import type { AuditRecord, RequestContext, Services } from './context';
 import { ApiError, fail } from './errors';
 import { type ExportTable, sendXlsx } from './export';
+import { replyUnavailable } from './probes';
 import { readUpload, type UploadedFile } from './uploads';
 import { describeIssue } from './validation';
 
@@ -66,6 +68,8 @@ export function registerEndpoints(app: FastifyInstance, services: Services, tabl
         return sendOk(reply, def, route, data);
       } catch (error) {
         if (error instanceof ApiError) return reply.send(envelope(error.code, error.message));
+        const outage = classifyOutage(error);
+        if (outage) return replyUnavailable(reply, request.log, outage, error, 200);
         throw error;
       }
     });
