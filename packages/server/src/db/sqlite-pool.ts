@@ -119,7 +119,13 @@ class SqlitePoolDriver implements Driver {
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+    try {
+      await connection.executeQuery(CompiledQuery.raw('rollback'));
+    } catch (error) {
+      // SQLite has already rolled back by itself after some failures (a full disk, an I/O error):
+      // the original error is the one to report, not this one.
+      if (!/no transaction is active/.test((error as Error).message)) throw error;
+    }
   }
 
   async destroy(): Promise<void> {
