@@ -15,6 +15,7 @@ import { classifyOutage } from '../db/outage';
 import type { AuditRecord, RequestContext, Services } from './context';
 import { ApiError, fail } from './errors';
 import { type ExportTable, sendXlsx } from './export';
+import { earlierAnswer, idempotencyOf, keepAnswer, reserve } from './idempotency';
 import { replyUnavailable } from './probes';
 import { readUpload, type UploadedFile } from './uploads';
 import { describeIssue } from './validation';
@@ -63,7 +64,7 @@ export function registerEndpoints(app: FastifyInstance, services: Services, tabl
     const def = endpoints[path] as EndpointDef;
     app.post(path, async (request, reply) => {
       try {
-        const data = await runEndpoint(path, def, route, request, services);
+        const data = await runEndpoint(path, def, route, request, reply, services);
         if (def.download === 'xlsx') return sendXlsx(reply, data as ExportTable<unknown>, request.log);
         return sendOk(reply, def, route, data);
       } catch (error) {
@@ -87,6 +88,7 @@ async function runEndpoint(
   def: EndpointDef,
   route: RouteDef<ApiPath>,
   request: FastifyRequest,
+  reply: FastifyReply,
   services: Services,
 ): Promise<unknown> {
   const { user, sessionId } = await authorize(def.access, request, services);
@@ -131,6 +133,24 @@ async function runEndpoint(
       if (file) await recordFile(db, file, def.upload?.kind ?? 'other', user?.id);
       return result;
     };
+    const idempotency = def.idempotent ? idempotencyOf(request, path, user?.id ?? null, parsed.data) : undefined;
+    if (idempotency) {
+      const replay = async (answer: { data: unknown }) => {
+        reply.header('Idempotent-Replayed', 'true');
+        if (file) await services.storage.remove(file.key);
+        return answer.data;
+      };
+      const earlier = await earlierAnswer(services.db, idempotency);
+      if (earlier) return replay(earlier);
+      const outcome = await services.db.transaction().execute(async (trx) => {
+        const claim = await reserve(trx, idempotency);
+        if ('replay' in claim) return claim;
+        const result = await run(trx);
+        await keepAnswer(trx, claim.reserved, result);
+        return { result };
+      });
+      return 'replay' in outcome ? replay(outcome.replay) : outcome.result;
+    }
     return route.transaction || file ? await services.db.transaction().execute(run) : await run(services.db);
   } catch (error) {
     // Nothing half-written: a failed call leaves no stored file behind.
