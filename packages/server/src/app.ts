@@ -15,11 +15,13 @@ import type { NoticeSource, Services } from './http/context';
 import { registerProbes, replyUnavailable } from './http/probes';
 import { envelope, type RouteTable, registerEndpoints } from './http/route';
 import { LocalStorage } from './storage/local';
+import type { FileReference } from './storage/references';
 
 /*
  * Features are found, not listed: a folder under features/ contributes its handlers
  * (`*routes.ts`, default export), its migrations (`migrations/*.ts`, named by time so they apply
- * in the order they were written) and its header-bell notices (`notices.ts`). The contract's
+ * in the order they were written), its header-bell notices (`notices.ts`) and the columns where
+ * it keeps stored files' URLs (`files.ts`). The contract's
  * endpoint table decides which handlers must exist.
  */
 const routeTables = Object.values(
@@ -28,6 +30,9 @@ const routeTables = Object.values(
 const noticeSources = Object.values(
   import.meta.glob<{ default: NoticeSource }>('./features/*/notices.ts', { eager: true }),
 ).map((m) => m.default);
+const fileReferences = Object.values(
+  import.meta.glob<{ default: FileReference[] }>('./features/*/files.ts', { eager: true }),
+).flatMap((m) => m.default);
 const featureMigrations: Migration[] = Object.entries(
   import.meta.glob<Pick<Migration, 'up'>>('./features/*/migrations/*.ts', { eager: true }),
 ).map(([file, m]) => ({ name: path.basename(file, '.ts'), up: m.up }));
@@ -64,6 +69,7 @@ export async function buildApp(
     dialect: database.dialect,
     storage,
     noticeSources,
+    fileReferences,
     onHandlerRun: options.onHandlerRun,
   };
 

@@ -17,7 +17,7 @@ import { ApiError, fail } from './errors';
 import { type ExportTable, sendXlsx } from './export';
 import { earlierAnswer, idempotencyOf, keepAnswer, reserve } from './idempotency';
 import { replyUnavailable } from './probes';
-import { readUpload, type UploadedFile } from './uploads';
+import { chargeUpload, readUpload, releaseFiles, type UploadedFile } from './uploads';
 import { describeIssue } from './validation';
 
 type Def<P extends ApiPath> = Endpoints[P] & EndpointDef;
@@ -96,7 +96,7 @@ async function runEndpoint(
   let body: unknown = request.body ?? {};
   let file: UploadedFile | null = null;
   if (def.upload) {
-    const upload = await readUpload(request, def.upload, services);
+    const upload = await readUpload(request, def.upload, services, user);
     body = upload.fields;
     file = upload.file;
   } else if (request.isMultipart()) {
@@ -108,6 +108,7 @@ async function runEndpoint(
     if (!parsed.success) throw fail.badInput(describeIssue(def.input, body, parsed.error));
 
     let recorded = 0;
+    const released: string[] = [];
     const makeCtx = (db: Services['db']): RequestContext => ({
       ...services,
       db,
@@ -121,11 +122,16 @@ async function runEndpoint(
         recorded += 1;
         await writeAudit(db, auditRow(path, def.audit, record, user?.id ?? null, request.ip));
       },
+      releaseFile: (url) => {
+        if (url) released.push(url);
+      },
       // Already inside one (the route declared `transaction`): reuse it rather than deadlock.
       inTransaction: (work) =>
         db.isTransaction ? work(makeCtx(db)) : services.db.transaction().execute((trx) => work(makeCtx(trx))),
     });
     const run = async (db: Services['db']) => {
+      // Counted in the call's transaction: a call that fails gives its quota back.
+      if (file) await chargeUpload(db, services.config, user, file.size);
       services.onHandlerRun?.(path);
       const result = await route.handler(parsed.data as never, makeCtx(db) as never);
       // A declared write records exactly one row; a slip here would leave the log silently incomplete.
@@ -133,25 +139,31 @@ async function runEndpoint(
       if (file) await recordFile(db, file, def.upload?.kind ?? 'other', user?.id);
       return result;
     };
-    const idempotency = def.idempotent ? idempotencyOf(request, path, user?.id ?? null, parsed.data) : undefined;
-    if (idempotency) {
-      const replay = async (answer: { data: unknown }) => {
-        reply.header('Idempotent-Replayed', 'true');
-        if (file) await services.storage.remove(file.key);
-        return answer.data;
-      };
-      const earlier = await earlierAnswer(services.db, idempotency);
-      if (earlier) return replay(earlier);
-      const outcome = await services.db.transaction().execute(async (trx) => {
-        const claim = await reserve(trx, idempotency);
-        if ('replay' in claim) return claim;
-        const result = await run(trx);
-        await keepAnswer(trx, claim.reserved, result);
-        return { result };
-      });
-      return 'replay' in outcome ? replay(outcome.replay) : outcome.result;
-    }
-    return route.transaction || file ? await services.db.transaction().execute(run) : await run(services.db);
+    const execute = async (): Promise<unknown> => {
+      const idempotency = def.idempotent ? idempotencyOf(request, path, user?.id ?? null, parsed.data) : undefined;
+      if (idempotency) {
+        const replay = async (answer: { data: unknown }) => {
+          reply.header('Idempotent-Replayed', 'true');
+          if (file) await services.storage.remove(file.key);
+          return answer.data;
+        };
+        const earlier = await earlierAnswer(services.db, idempotency);
+        if (earlier) return replay(earlier);
+        const outcome = await services.db.transaction().execute(async (trx) => {
+          const claim = await reserve(trx, idempotency);
+          if ('replay' in claim) return claim;
+          const result = await run(trx);
+          await keepAnswer(trx, claim.reserved, result);
+          return { result };
+        });
+        return 'replay' in outcome ? replay(outcome.replay) : outcome.result;
+      }
+      return route.transaction || file ? await services.db.transaction().execute(run) : await run(services.db);
+    };
+    const result = await execute();
+    // Replaced files go once the change is committed, if nothing else refers to them.
+    if (released.length) await releaseFiles(services, released, request.log);
+    return result;
   } catch (error) {
     // Nothing half-written: a failed call leaves no stored file behind.
     if (file) await services.storage.remove(file.key);
