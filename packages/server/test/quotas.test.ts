@@ -10,6 +10,7 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Quotas } from '../src/config';
+import { forgetExpired } from '../src/core/throttle';
 import {
   type Answer,
   digest,
@@ -231,6 +232,24 @@ describe('sign-ups and verification mails', () => {
     await shift();
     const daily = await mail('c@example.com');
     expect(daily.body.message).toMatch(/^今天发送的验证邮件已达上限，请 \d+ 小时后再试$/);
+  });
+});
+
+describe('counters', () => {
+  it('counters whose window ended two days ago are forgotten; sign-in locks are left to their own code', async () => {
+    const server = await serve({ registrationsPerAddressPerHour: 5 });
+    await registered(server);
+    const db = server.app.services.db;
+    const old = Date.now() - 3 * 24 * 60 * 60 * 1000;
+    await db
+      .insertInto('login_attempts')
+      .values({ key: 'phone:13800000000', failures: 3, window_start: old, locked_until: null })
+      .execute();
+    await db.updateTable('login_attempts').set({ window_start: old }).execute();
+    await forgetExpired(db);
+    expect((await db.selectFrom('login_attempts').select('key').execute()).map((r) => r.key)).toEqual([
+      'phone:13800000000',
+    ]);
   });
 });
 

@@ -37,6 +37,7 @@ function refused(limit: Limit, windowStart: number, now: number) {
  */
 export async function consume(db: Db, limit: Limit, amount = 1, now = Date.now()): Promise<void> {
   if (amount > limit.max) throw refused(limit, now, now);
+  if (Math.random() < 0.01) await forgetExpired(db, now);
   const expired = sql<boolean>`${now} - login_attempts.window_start >= ${limit.windowMs}`;
   const taken = await db
     .insertInto('login_attempts')
@@ -59,6 +60,20 @@ export async function consume(db: Db, limit: Limit, amount = 1, now = Date.now()
     .where('key', '=', limit.key)
     .executeTakeFirst();
   throw refused(limit, Number(row?.window_start ?? now), now);
+}
+
+/** Prefixes of the keys counted here (sign-in keys, `phone:` and `ip:`, are the sign-in throttle's own). */
+const COUNTED = ['register:', 'mail:', 'mail-day:', 'upload:', 'upload-bytes:'];
+/** Longer than any window used here (the daily mail numbers). */
+const KEEP_MS = 2 * 24 * 60 * 60 * 1000;
+
+/** Deletes counters whose window ended long ago (a few hundred at a time), so the table stays small. */
+export async function forgetExpired(db: Db, now = Date.now()): Promise<void> {
+  await db
+    .deleteFrom('login_attempts')
+    .where('window_start', '<', now - KEEP_MS)
+    .where((eb) => eb.or(COUNTED.map((prefix) => eb('key', 'like', `${prefix}%`))))
+    .execute();
 }
 
 /** Answers 429 if not even `amount` more units fit now (a cheap look before expensive work); takes nothing. */
