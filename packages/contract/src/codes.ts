@@ -11,6 +11,8 @@ export const Code = {
   UNSUPPORTED_TYPE: 415,
   TOO_MANY: 429,
   INTERNAL: 500,
+  /** The database (or the disk) is out of reach for now; retry later (an Idempotency-Key makes a write safe to resend). */
+  UNAVAILABLE: 503,
 } as const;
 
 export type CodeValue = (typeof Code)[keyof typeof Code];
@@ -28,6 +30,7 @@ export const codeMessage: Record<CodeValue, string> = {
   415: '不支持的文件类型',
   429: '尝试次数过多，请稍后再试',
   500: '服务器开小差了，请稍后再试',
+  503: '服务暂不可用，请稍后重试',
 };
 
 /** Codes that end the session on the client (spec section 8). */

@@ -45,6 +45,12 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
   upload?: { field: string; kind: UploadKind };
   /** The answer is a file download (the whole filtered list as .xlsx), not the JSON envelope. */
   download?: 'xlsx';
+  /**
+   * A write an app may retry (moves coins or money, creates an order, redeems, registers): it
+   * accepts an `Idempotency-Key` header, and the same key from the same caller within 24 hours
+   * answers the first successful result without doing anything again (server: http/idempotency.ts).
+   */
+  idempotent?: true;
 }
 
 /**

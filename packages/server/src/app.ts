@@ -9,15 +9,19 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/index';
 import type { Migration } from './db/migrations/index';
+import { classifyOutage } from './db/outage';
 import { buildOpenApi } from './features/docs/openapi';
 import type { NoticeSource, Services } from './http/context';
+import { registerProbes, replyUnavailable } from './http/probes';
 import { envelope, type RouteTable, registerEndpoints } from './http/route';
 import { LocalStorage } from './storage/local';
+import type { FileReference } from './storage/references';
 
 /*
  * Features are found, not listed: a folder under features/ contributes its handlers
  * (`*routes.ts`, default export), its migrations (`migrations/*.ts`, named by time so they apply
- * in the order they were written) and its header-bell notices (`notices.ts`). The contract's
+ * in the order they were written), its header-bell notices (`notices.ts`) and the columns where
+ * it keeps stored files' URLs (`files.ts`). The contract's
  * endpoint table decides which handlers must exist.
  */
 const routeTables = Object.values(
@@ -26,6 +30,9 @@ const routeTables = Object.values(
 const noticeSources = Object.values(
   import.meta.glob<{ default: NoticeSource }>('./features/*/notices.ts', { eager: true }),
 ).map((m) => m.default);
+const fileReferences = Object.values(
+  import.meta.glob<{ default: FileReference[] }>('./features/*/files.ts', { eager: true }),
+).flatMap((m) => m.default);
 const featureMigrations: Migration[] = Object.entries(
   import.meta.glob<Pick<Migration, 'up'>>('./features/*/migrations/*.ts', { eager: true }),
 ).map(([file, m]) => ({ name: path.basename(file, '.ts'), up: m.up }));
@@ -45,7 +52,14 @@ export async function buildApp(
     onHandlerRun?: Services['onHandlerRun'];
   } = {},
 ): Promise<App> {
-  const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database =
+    options.database ??
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      synchronous: config.sqliteSynchronous,
+      busyTimeoutMs: config.sqliteBusyTimeoutMs,
+    });
   await migrateToLatest(database, featureMigrations);
   const storage = new LocalStorage(config.dataDir);
   await storage.init();
@@ -55,6 +69,7 @@ export async function buildApp(
     dialect: database.dialect,
     storage,
     noticeSources,
+    fileReferences,
     onHandlerRun: options.onHandlerRun,
   };
 
@@ -72,6 +87,10 @@ export async function buildApp(
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  database.onConnectionError((error) =>
+    app.log.warn({ reason: error.message, code: (error as { code?: string }).code }, '数据库连接中断，将自动重连'),
+  );
+  registerProbes(app, services);
 
   // A POST with an empty JSON body means "no parameters" (the old client sends none).
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -113,6 +132,8 @@ export async function buildApp(
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ code: status, message: codeMessage[Code.BAD_INPUT], data: null });
     }
+    const outage = classifyOutage(error);
+    if (outage) return replyUnavailable(reply, request.log, outage, error);
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(envelope(Code.INTERNAL));
   });

@@ -11,7 +11,12 @@ export interface Config {
   logLevel: string;
   /** Folder holding the built web app, served as the SPA; absent in API-only tests. */
   webDir: string | undefined;
-  limits: { image: number; audio: number; package: number; jsonBody: number };
+  limits: { image: number; audio: number; package: number; jsonBody: number; imagePixels: number };
+  /**
+   * What one caller may add per hour (README "Quotas"): registrations per client address,
+   * verification mails, uploads of accounts that are not administrators.
+   */
+  quotas: Quotas;
   /** Whether to trust X-Forwarded-For (behind a reverse proxy). */
   trustProxy: boolean;
   /** Address of the site as users reach it, for links in emails. */
@@ -19,6 +24,22 @@ export interface Config {
   /** `smtp://user:pass@host:587` or `smtps://...`; unset means verification links are only logged. */
   smtpUrl: string | undefined;
   smtpFrom: string;
+  /** SQLite durability: `normal` (default in WAL) or `full` (every commit survives a power loss). */
+  sqliteSynchronous: 'normal' | 'full';
+  /** SQLite: how long a writer waits for the lock before the call answers 503. */
+  sqliteBusyTimeoutMs: number;
+}
+
+export interface Quotas {
+  registrationsPerAddressPerHour: number;
+  /** Verification mails: one per account per this many ms, and so many per account and per recipient a day. */
+  mailIntervalMs: number;
+  mailsPerAccountPerDay: number;
+  mailsPerAddressPerHour: number;
+  uploadsPerUserPerHour: number;
+  uploadBytesPerUserPerHour: number;
+  /** All accounts that are not administrators together. */
+  uploadBytesPerHour: number;
 }
 
 function int(name: string, fallback: number): number {
@@ -26,6 +47,13 @@ function int(name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+function synchronous(raw: string | undefined): 'normal' | 'full' {
+  const value = (raw || 'normal').toLowerCase();
+  if (value !== 'normal' && value !== 'full')
+    throw new Error(`SQLITE_SYNCHRONOUS must be normal or full, got "${raw}"`);
   return value;
 }
 
@@ -45,11 +73,23 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       audio: int('UPLOAD_AUDIO_MAX_BYTES', uploadLimits.audio),
       package: int('UPLOAD_PACKAGE_MAX_BYTES', uploadLimits.package),
       jsonBody: int('JSON_BODY_MAX_BYTES', 1024 * 1024),
+      imagePixels: int('UPLOAD_IMAGE_MAX_PIXELS', 40_000_000),
+    },
+    quotas: {
+      registrationsPerAddressPerHour: int('REGISTRATIONS_PER_ADDRESS_PER_HOUR', 20),
+      mailIntervalMs: int('MAIL_INTERVAL_SECONDS', 60) * 1000,
+      mailsPerAccountPerDay: int('MAILS_PER_ACCOUNT_PER_DAY', 10),
+      mailsPerAddressPerHour: int('MAILS_PER_ADDRESS_PER_HOUR', 30),
+      uploadsPerUserPerHour: int('UPLOADS_PER_USER_PER_HOUR', 30),
+      uploadBytesPerUserPerHour: int('UPLOAD_BYTES_PER_USER_PER_HOUR', 50 * 1024 * 1024),
+      uploadBytesPerHour: int('UPLOAD_BYTES_PER_HOUR', 1024 * 1024 * 1024),
     },
     trustProxy: process.env.TRUST_PROXY === 'true',
     publicUrl: (process.env.PUBLIC_URL || `http://localhost:${int('PORT', 8000)}`).replace(/\/$/, ''),
     smtpUrl: process.env.SMTP_URL || undefined,
     smtpFrom: process.env.SMTP_FROM || 'AppDesk <no-reply@localhost>',
+    sqliteSynchronous: synchronous(process.env.SQLITE_SYNCHRONOUS),
+    sqliteBusyTimeoutMs: int('SQLITE_BUSY_TIMEOUT_MS', 5000),
     ...overrides,
   };
 }

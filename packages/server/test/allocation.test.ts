@@ -4,7 +4,9 @@ import { startServer, type TestServer, tinyPng } from './harness';
 let server: TestServer;
 let token: string;
 beforeEach(async () => {
-  server = await startServer({ limits: { image: 64 * 1024, audio: 1024, package: 1024, jsonBody: 1024 * 1024 } });
+  server = await startServer({
+    limits: { image: 64 * 1024, audio: 1024, package: 1024, jsonBody: 1024 * 1024, imagePixels: 40_000_000 },
+  });
   token = (await server.initAdmin()).token;
 });
 afterEach(async () => {

@@ -89,8 +89,11 @@ const hostileValues: unknown[] = [
   0,
   -1,
   1.5,
+  // Integer edges: past int4 (PostgreSQL `integer`), past int8 and past exact doubles (issue 7).
   2 ** 31,
+  -(2 ** 31),
   2 ** 53,
+  2 ** 63,
   -1e20,
   true,
   null,

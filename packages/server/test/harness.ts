@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { type App, buildApp } from '../src/app';
-import { type Config, loadConfig } from '../src/config';
+import { type Config, loadConfig, type Quotas } from '../src/config';
 import { hashPassword } from '../src/core/passwords';
 import { type DatabaseHandle, openDatabase } from '../src/db/index';
 
@@ -84,10 +84,24 @@ async function openTestDatabase(dataDir: string): Promise<TestDatabase> {
   };
 }
 
+/**
+ * Suites that are not about quotas register, mail and upload far more from one address than the
+ * stated defaults allow; the quota tests pass their own (test/quotas.test.ts).
+ */
+export const unlimitedQuotas: Quotas = {
+  registrationsPerAddressPerHour: 1_000_000,
+  mailIntervalMs: 1,
+  mailsPerAccountPerDay: 1_000_000,
+  mailsPerAddressPerHour: 1_000_000,
+  uploadsPerUserPerHour: 1_000_000,
+  uploadBytesPerUserPerHour: 1024 ** 4,
+  uploadBytesPerHour: 1024 ** 4,
+};
+
 /** Starts the real server on a fresh database and a random port. */
 export async function startServer(overrides: Partial<Config> = {}, shared?: TestDatabase): Promise<TestServer> {
   const dataDir = shared ? (overrides.dataDir as string) : mkdtempSync(path.join(tmpdir(), 'appdesk-test-'));
-  const config = loadConfig({ dataDir, webDir: undefined, logLevel: 'info', ...overrides });
+  const config = loadConfig({ dataDir, webDir: undefined, logLevel: 'info', quotas: unlimitedQuotas, ...overrides });
   const logs: string[] = [];
   const stream = new Writable({
     write(chunk, _enc, done) {

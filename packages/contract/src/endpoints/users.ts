@@ -134,6 +134,7 @@ export const accountEndpoints = {
     input: z.object({ phone, password: passwordDigest, app: appCode, channel: channelCode.default('other') }),
     output: z.object({ token: z.string(), user: currentUser }),
     example: { phone: '13912345678', password: digests.user, app: 'tailor', channel: 'huawei' },
+    idempotent: true,
   }),
   '/api/users/update/info': endpoint({
     access: 'user',
@@ -244,6 +245,7 @@ export const userAdminEndpoints = {
     output: z.object({ coins: z.number(), recordId: id }),
     example: { id: 3, delta: 100, reason: '活动奖励' },
     audit: { action: 'users.update.coins', label: '调整金币', target },
+    idempotent: true,
   }),
   '/api/users/generate': endpoint({
     access: 'admin',

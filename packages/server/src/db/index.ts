@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   /** PostgreSQL schema the tables live in, when not the default. */
   schema?: string;
   close(): Promise<void>;
+  /** Hears a PostgreSQL connection dying (restart, network); the pool replaces it by itself. */
+  onConnectionError(listener: (error: Error) => void): void;
 }
 
 // PostgreSQL returns int8 (bigint, our epoch-ms columns) and COUNT(*) as strings; every
@@ -32,6 +34,10 @@ export function openDatabase(options: {
   poolSize?: number;
   /** PostgreSQL schema to work in (tests give each server its own). */
   schema?: string;
+  /** SQLite: how long a writer waits for the lock before the call answers 503 (default 5000 ms). */
+  busyTimeoutMs?: number;
+  /** SQLite `synchronous`: NORMAL (default; WAL stays consistent, the last commits may be lost on power loss) or FULL. */
+  synchronous?: 'normal' | 'full';
 }): DatabaseHandle {
   const url = options.databaseUrl;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
@@ -39,10 +45,27 @@ export function openDatabase(options: {
       connectionString: url,
       max: options.poolSize ?? 10,
       Client: PreparedStatementsClient,
+      // A database that does not answer is an outage (503), not a request that hangs.
+      connectionTimeoutMillis: 5000,
       ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
     });
+    // A connection that dies (the database restarts, the network drops) emits 'error' on the pool
+    // when idle and on the client when checked out; unheard, either would end the process. The
+    // pool drops a dead connection and opens a new one for the next query.
+    let listener: ((error: Error) => void) | undefined;
+    const onError = (error: Error) => listener?.(error);
+    pool.on('error', onError);
+    pool.on('connect', (client) => client.on('error', onError));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', schema: options.schema, close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      schema: options.schema,
+      close: () => db.destroy(),
+      onConnectionError: (fn) => {
+        listener = fn;
+      },
+    };
   }
   if (url) throw new Error('DATABASE_URL must start with postgres:// (leave it unset for SQLite)');
   mkdirSync(options.dataDir, { recursive: true });
@@ -51,8 +74,13 @@ export function openDatabase(options: {
   const setup = new SQLite(file);
   setup.pragma('journal_mode = WAL');
   setup.close();
-  const db = new Kysely<Database>({ dialect: sqlitePoolDialect(file, options.poolSize) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const db = new Kysely<Database>({
+    dialect: sqlitePoolDialect(file, options.poolSize, {
+      busyTimeoutMs: options.busyTimeoutMs ?? 5000,
+      synchronous: options.synchronous ?? 'normal',
+    }),
+  });
+  return { db, dialect: 'sqlite', close: () => db.destroy(), onConnectionError: () => {} };
 }
 
 /** Applies every pending migration; throws if one fails (the server must not start half-migrated). */

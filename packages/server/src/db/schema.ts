@@ -132,6 +132,20 @@ export interface KeyValuesTable {
   updated_at: number;
 }
 
+/** The first answer of an idempotent write, per caller and Idempotency-Key (http/idempotency.ts). */
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  /** `user:<id>` for a signed-in caller, `public` otherwise (the body, with its password digest, must match too). */
+  scope: string;
+  key: string;
+  path: string;
+  /** SHA-256 of the path and the validated input: the same key with another request is refused. */
+  fingerprint: string;
+  /** JSON of the answer's data; null only inside the transaction that is producing it. */
+  answer: string | null;
+  created_at: number;
+}
+
 /** Counts kept by triggers (migrations/helpers.ts keepCount), read by the lists. */
 export interface RowCountsTable {
   name: string;
@@ -151,4 +165,5 @@ export interface Database {
   messages: MessagesTable;
   message_reads: MessageReadsTable;
   key_values: KeyValuesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

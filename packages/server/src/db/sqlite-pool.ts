@@ -87,6 +87,7 @@ class SqlitePoolDriver implements Driver {
   constructor(
     private readonly file: string,
     private readonly size: number,
+    private readonly settings: SqliteSettings,
   ) {}
 
   async init(): Promise<void> {
@@ -94,7 +95,7 @@ class SqlitePoolDriver implements Driver {
     for (let i = 0; i < this.size; i++) {
       const connection = new WorkerConnection(
         new Worker(workerUrl, {
-          workerData: { file: this.file },
+          workerData: { file: this.file, ...this.settings },
           // A worker's young generation stays small: it only carries rows from SQLite to the main thread.
           resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
         }),
@@ -125,7 +126,13 @@ class SqlitePoolDriver implements Driver {
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+    try {
+      await connection.executeQuery(CompiledQuery.raw('rollback'));
+    } catch (error) {
+      // SQLite has already rolled back by itself after some failures (a full disk, an I/O error):
+      // the original error is the one to report, not this one.
+      if (!/no transaction is active/.test((error as Error).message)) throw error;
+    }
   }
 
   async destroy(): Promise<void> {
@@ -133,11 +140,21 @@ class SqlitePoolDriver implements Driver {
   }
 }
 
+/** Per-connection settings (sqlite-worker.mjs applies them as pragmas). */
+export interface SqliteSettings {
+  busyTimeoutMs: number;
+  synchronous: 'normal' | 'full';
+}
+
 /** Kysely dialect over the worker pool; `size` defaults to one connection per core (at least 2). */
-export function sqlitePoolDialect(file: string, size = Math.max(2, availableParallelism())): KyselyDialect {
+export function sqlitePoolDialect(
+  file: string,
+  size = Math.max(2, availableParallelism()),
+  settings: SqliteSettings = { busyTimeoutMs: 5000, synchronous: 'normal' },
+): KyselyDialect {
   return {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new SqlitePoolDriver(file, size),
+    createDriver: () => new SqlitePoolDriver(file, size, settings),
     createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };

@@ -6,8 +6,9 @@ import { grams } from './grams.mjs';
 
 const db = new Database(workerData.file);
 db.pragma('foreign_keys = ON');
-db.pragma('busy_timeout = 5000');
-db.pragma('synchronous = NORMAL');
+// Settings come from openDatabase (SQLITE_SYNCHRONOUS); only these two values are accepted there.
+db.pragma(`busy_timeout = ${Number(workerData.busyTimeoutMs ?? 5000)}`);
+db.pragma(`synchronous = ${workerData.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
 // Short substring search (migration 0005) indexes these pieces of every nickname.
 db.function('appdesk_grams', { deterministic: true }, grams);
 

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { SessionUser } from '../core/sessions';
 import type { Db, Dialect } from '../db/index';
 import type { LocalStorage } from '../storage/local';
+import type { FileReference } from '../storage/references';
 import type { UploadedFile } from './uploads';
 
 /** A feature's source of header-bell notices for the signed-in operator (features/<f>/notices.ts). */
@@ -17,6 +18,8 @@ export interface Services {
   storage: LocalStorage;
   /** Every feature's notice source, found at start-up. */
   noticeSources: NoticeSource[];
+  /** Every feature's columns holding stored files' URLs (features/<f>/files.ts), found at start-up. */
+  fileReferences: FileReference[];
   /** Called with the path each time a handler starts (the generated tests count what reaches handlers). */
   onHandlerRun?: (path: string) => void;
 }
@@ -44,6 +47,11 @@ export interface RequestContext<U extends SessionUser | null = SessionUser | nul
   file: UploadedFile | null;
   /** Records the call in the operation log, inside the same transaction as the change. */
   audit(record: AuditRecord): Promise<void>;
+  /**
+   * A stored file this call replaced (an old avatar or logo, as its `/files/...` URL): once the
+   * call has committed it is deleted, with its `files` row, unless some column still refers to it.
+   */
+  releaseFile(url: string | null | undefined): void;
   /** Runs work in one transaction with a context whose db and audit use it. */
   inTransaction<T>(work: (ctx: RequestContext<U>) => Promise<T>): Promise<T>;
 }

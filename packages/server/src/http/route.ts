@@ -11,10 +11,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { writeAudit } from '../core/audit';
 import { lookupSession, type SessionUser } from '../core/sessions';
+import { classifyOutage } from '../db/outage';
 import type { AuditRecord, RequestContext, Services } from './context';
 import { ApiError, fail } from './errors';
 import { type ExportTable, sendXlsx } from './export';
-import { readUpload, type UploadedFile } from './uploads';
+import { earlierAnswer, idempotencyOf, keepAnswer, reserve } from './idempotency';
+import { replyUnavailable } from './probes';
+import { chargeUpload, readUpload, releaseFiles, type UploadedFile } from './uploads';
 import { describeIssue } from './validation';
 
 type Def<P extends ApiPath> = Endpoints[P] & EndpointDef;
@@ -61,11 +64,13 @@ export function registerEndpoints(app: FastifyInstance, services: Services, tabl
     const def = endpoints[path] as EndpointDef;
     app.post(path, async (request, reply) => {
       try {
-        const data = await runEndpoint(path, def, route, request, services);
+        const data = await runEndpoint(path, def, route, request, reply, services);
         if (def.download === 'xlsx') return sendXlsx(reply, data as ExportTable<unknown>, request.log);
         return sendOk(reply, def, route, data);
       } catch (error) {
         if (error instanceof ApiError) return reply.send(envelope(error.code, error.message));
+        const outage = classifyOutage(error);
+        if (outage) return replyUnavailable(reply, request.log, outage, error, 200);
         throw error;
       }
     });
@@ -83,6 +88,7 @@ async function runEndpoint(
   def: EndpointDef,
   route: RouteDef<ApiPath>,
   request: FastifyRequest,
+  reply: FastifyReply,
   services: Services,
 ): Promise<unknown> {
   const { user, sessionId } = await authorize(def.access, request, services);
@@ -90,7 +96,7 @@ async function runEndpoint(
   let body: unknown = request.body ?? {};
   let file: UploadedFile | null = null;
   if (def.upload) {
-    const upload = await readUpload(request, def.upload, services);
+    const upload = await readUpload(request, def.upload, services, user);
     body = upload.fields;
     file = upload.file;
   } else if (request.isMultipart()) {
@@ -102,6 +108,7 @@ async function runEndpoint(
     if (!parsed.success) throw fail.badInput(describeIssue(def.input, body, parsed.error));
 
     let recorded = 0;
+    const released: string[] = [];
     const makeCtx = (db: Services['db']): RequestContext => ({
       ...services,
       db,
@@ -115,11 +122,16 @@ async function runEndpoint(
         recorded += 1;
         await writeAudit(db, auditRow(path, def.audit, record, user?.id ?? null, request.ip));
       },
+      releaseFile: (url) => {
+        if (url) released.push(url);
+      },
       // Already inside one (the route declared `transaction`): reuse it rather than deadlock.
       inTransaction: (work) =>
         db.isTransaction ? work(makeCtx(db)) : services.db.transaction().execute((trx) => work(makeCtx(trx))),
     });
     const run = async (db: Services['db']) => {
+      // Counted in the call's transaction: a call that fails gives its quota back.
+      if (file) await chargeUpload(db, services.config, user, file.size);
       services.onHandlerRun?.(path);
       const result = await route.handler(parsed.data as never, makeCtx(db) as never);
       // A declared write records exactly one row; a slip here would leave the log silently incomplete.
@@ -127,7 +139,31 @@ async function runEndpoint(
       if (file) await recordFile(db, file, def.upload?.kind ?? 'other', user?.id);
       return result;
     };
-    return route.transaction || file ? await services.db.transaction().execute(run) : await run(services.db);
+    const execute = async (): Promise<unknown> => {
+      const idempotency = def.idempotent ? idempotencyOf(request, path, user?.id ?? null, parsed.data) : undefined;
+      if (idempotency) {
+        const replay = async (answer: { data: unknown }) => {
+          reply.header('Idempotent-Replayed', 'true');
+          if (file) await services.storage.remove(file.key);
+          return answer.data;
+        };
+        const earlier = await earlierAnswer(services.db, idempotency);
+        if (earlier) return replay(earlier);
+        const outcome = await services.db.transaction().execute(async (trx) => {
+          const claim = await reserve(trx, idempotency);
+          if ('replay' in claim) return claim;
+          const result = await run(trx);
+          await keepAnswer(trx, claim.reserved, result);
+          return { result };
+        });
+        return 'replay' in outcome ? replay(outcome.replay) : outcome.result;
+      }
+      return route.transaction || file ? await services.db.transaction().execute(run) : await run(services.db);
+    };
+    const result = await execute();
+    // Replaced files go once the change is committed, if nothing else refers to them.
+    if (released.length) await releaseFiles(services, released, request.log);
+    return result;
   } catch (error) {
     // Nothing half-written: a failed call leaves no stored file behind.
     if (file) await services.storage.remove(file.key);

@@ -1,9 +1,14 @@
 import type { UploadKind } from '@appdesk/contract/constants';
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
+import sharp from 'sharp';
 import type { Config } from '../config';
+import type { SessionUser } from '../core/sessions';
+import { assertRoom, consumeAll, type Limit } from '../core/throttle';
+import type { Db } from '../db/index';
 import type { LocalStorage } from '../storage/local';
+import { type FileReference, isReferenced, keyOfUrl } from '../storage/references';
 import { fail } from './errors';
 
 /** Accepted types per kind, decided from the file's first bytes (never its name or header). */
@@ -44,9 +49,12 @@ export interface UploadedFile {
 export async function readUpload(
   request: FastifyRequest,
   spec: { field: string; kind: UploadKind },
-  deps: { storage: LocalStorage; config: Config },
+  deps: { storage: LocalStorage; config: Config; db: Db },
+  user: SessionUser | null,
 ): Promise<{ fields: Record<string, unknown>; file: UploadedFile }> {
   if (!request.isMultipart()) throw fail.badInput(`请以 multipart/form-data 上传，文件字段名为 ${spec.field}`);
+  // A caller out of quota is refused before a byte is written (the exact count is taken later).
+  for (const limit of uploadLimits(deps.config, user)) await assertRoom(deps.db, limit.limit, 1);
   const maxBytes = deps.config.limits[spec.kind];
   const fields: Record<string, unknown> = {};
   let file: UploadedFile | undefined;
@@ -58,7 +66,7 @@ export async function readUpload(
           part.file.resume();
           throw fail.badInput(`文件字段名应为 ${spec.field}`);
         }
-        file = await keepFile(part, spec.kind, maxBytes, deps.storage);
+        file = await keepFile(part, spec.kind, maxBytes, deps);
       } else {
         fields[part.fieldname] = parseFieldValue(part.value);
       }
@@ -76,7 +84,13 @@ export async function readUpload(
   return { fields, file };
 }
 
-async function keepFile(part: MultipartFile, kind: UploadKind, maxBytes: number, storage: LocalStorage) {
+async function keepFile(
+  part: MultipartFile,
+  kind: UploadKind,
+  maxBytes: number,
+  deps: { storage: LocalStorage; config: Config },
+) {
+  const storage = deps.storage;
   const written = await storage.write(part.file, maxBytes);
   if (written.truncated || part.file.truncated) {
     await storage.discard(written.tempPath);
@@ -92,6 +106,7 @@ async function keepFile(part: MultipartFile, kind: UploadKind, maxBytes: number,
     await storage.discard(written.tempPath);
     throw fail.unsupportedType(`只接受${kindName[kind]}文件（${Object.values(accepted[kind]).join('、')}）`);
   }
+  if (kind === 'image') await checkPixels(written.tempPath, deps.config.limits.imagePixels, storage);
   const key = await storage.keep(written.tempPath, extension);
   return {
     key,
@@ -116,4 +131,99 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024 * 1024) return `${Math.round(bytes / 1024 / 1024 / 1024)} GB`;
   if (bytes >= 1024 * 1024) return `${Math.round(bytes / 1024 / 1024)} MB`;
   return `${Math.round(bytes / 1024)} KB`;
+}
+
+/**
+ * Refuses an image with more pixels than the limit (all frames of an animation counted), read
+ * from its header by sharp without decoding it: a small PNG can claim 20,000 × 20,000 pixels and
+ * take gigabytes to open. An image whose header cannot be read is refused too.
+ */
+async function checkPixels(tempPath: string, maxPixels: number, storage: LocalStorage): Promise<void> {
+  let pixels: number;
+  try {
+    const meta = await sharp(tempPath, { limitInputPixels: false }).metadata();
+    pixels = (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * (meta.pages ?? 1);
+    if (!pixels) throw new Error('no dimensions');
+  } catch {
+    await storage.discard(tempPath);
+    throw fail.unsupportedType('无法读取图片尺寸，文件可能已损坏');
+  }
+  if (pixels > maxPixels) {
+    await storage.discard(tempPath);
+    throw fail.tooLarge(`图片像素过多：最多 ${(maxPixels / 10_000).toLocaleString('zh-CN')} 万像素`);
+  }
+}
+
+const HOUR = 60 * 60 * 1000;
+const KIB = 1024;
+
+/**
+ * Upload quotas (README "Quotas") of an account that is not an administrator: files and bytes per
+ * hour of its own, and bytes per hour of all such accounts together. Bytes count in KiB.
+ */
+function uploadLimits(config: Config, user: SessionUser | null): { limit: Limit; amount: (size: number) => number }[] {
+  if (user?.is_admin) return [];
+  const q = config.quotas;
+  const who = user ? `user:${user.id}` : 'anonymous';
+  const kib = (size: number) => Math.max(1, Math.ceil(size / KIB));
+  const mb = (bytes: number) => formatBytes(bytes);
+  return [
+    {
+      limit: {
+        key: `upload:${who}`,
+        max: q.uploadsPerUserPerHour,
+        windowMs: HOUR,
+        refusal: `上传过于频繁（每小时最多 ${q.uploadsPerUserPerHour} 个文件）`,
+      },
+      amount: () => 1,
+    },
+    {
+      limit: {
+        key: `upload-bytes:${who}`,
+        max: Math.ceil(q.uploadBytesPerUserPerHour / KIB),
+        windowMs: HOUR,
+        refusal: `本小时上传量已达上限（每小时 ${mb(q.uploadBytesPerUserPerHour)}）`,
+      },
+      amount: kib,
+    },
+    {
+      limit: {
+        key: 'upload-bytes:all-users',
+        max: Math.ceil(q.uploadBytesPerHour / KIB),
+        windowMs: HOUR,
+        refusal: '全站本小时的上传量已达上限',
+      },
+      amount: kib,
+    },
+  ];
+}
+
+/** Counts a kept upload against the caller's quotas, inside the call's transaction; 429 if it does not fit. */
+export async function chargeUpload(db: Db, config: Config, user: SessionUser | null, size: number): Promise<void> {
+  await consumeAll(
+    db,
+    uploadLimits(config, user).map(({ limit, amount }) => ({ limit, amount: amount(size) })),
+  );
+}
+
+/**
+ * Deletes replaced files that nothing refers to any more, with their `files` rows. Runs after
+ * the call committed; a failure is logged, never the caller's (the file stays, harmlessly).
+ */
+export async function releaseFiles(
+  deps: { db: Db; storage: LocalStorage; fileReferences: FileReference[] },
+  urls: string[],
+  log: FastifyBaseLogger,
+): Promise<void> {
+  for (const url of new Set(urls)) {
+    const key = keyOfUrl(url);
+    if (!key) continue;
+    try {
+      if (await isReferenced(deps.db, deps.fileReferences, url)) continue;
+      await deps.db.deleteFrom('files').where('key', '=', key).execute();
+      await deps.storage.remove(key);
+    } catch (error) {
+      log.warn({ reason: (error as Error).message, key }, 'replaced file not deleted');
+    }
+  }
 }

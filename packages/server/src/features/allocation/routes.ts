@@ -17,9 +17,8 @@ async function saveField(ctx: RequestContext, field: Field, value: string) {
     before: { [field]: before[field] },
     after: { [field]: after[field] },
   });
-  if ((field === 'logo' || field === 'service') && before[field] && before[field] !== value) {
-    ctx.log.info({ previous: before[field] }, 'allocation image replaced');
-  }
+  // A replaced image goes once this commits, unless something else shows it.
+  if ((field === 'logo' || field === 'service') && before[field] !== value) ctx.releaseFile(before[field]);
   return { allocation: presentAllocation(after) };
 }
 

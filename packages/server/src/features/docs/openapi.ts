@@ -19,9 +19,23 @@ export function buildOpenApi(): Record<string, unknown> {
     paths[path] = {
       post: {
         summary: def.summary,
-        description: `调用权限：${accessText[def.access]}${def.audit ? `；记入操作日志：${def.audit.label}` : ''}`,
+        description: `调用权限：${accessText[def.access]}${def.audit ? `；记入操作日志：${def.audit.label}` : ''}${def.idempotent ? '；支持 Idempotency-Key 请求头' : ''}`,
         tags: [path.split('/')[2]],
         security: def.access === 'public' ? [] : [{ token: [] }],
+        ...(def.idempotent
+          ? {
+              parameters: [
+                {
+                  name: 'Idempotency-Key',
+                  in: 'header',
+                  required: false,
+                  description:
+                    '可重试的写操作：同一调用者 24 小时内用同一个键重发，返回第一次成功的结果且不再执行；键相同而参数不同时返回 409',
+                  schema: { type: 'string', minLength: 1, maxLength: 255 },
+                },
+              ],
+            }
+          : {}),
         requestBody: {
           required: true,
           content: upload

@@ -6,6 +6,7 @@ import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
 import { sendEmailVerification } from './email';
 import { presentCurrentUser } from './presenter';
+import { takeRegistration, takeVerificationMail } from './throttle';
 
 /** Key-value (a11t) that sets the coins a new account starts with, per app; absent means 0. */
 export const SIGNUP_COINS_KEY = 'signup_coins';
@@ -15,6 +16,7 @@ export default defineRoutes({
   '/api/users/register': {
     message: '注册成功',
     handler: async (input, ctx) => {
+      await takeRegistration(ctx.db, ctx.config.quotas, ctx.ip);
       const taken = () => fail.conflict('该手机号已注册，请直接登录');
       if (await ctx.db.selectFrom('users').select('id').where('phone', '=', input.phone).executeTakeFirst()) {
         throw taken();
@@ -67,6 +69,12 @@ export default defineRoutes({
     handler: async (input, ctx) => {
       const user = ctx.user;
       const now = Date.now();
+      // A new address counts only once verified: the stored email changes when the link is opened.
+      const mail = input.email !== undefined && !(input.email === user.email && user.email_verified === 1);
+      // Refused mails (429, with when to retry) change nothing, the nickname included.
+      if (mail && input.email) {
+        await takeVerificationMail(ctx.db, ctx.config.quotas, { userId: user.id, email: input.email, ip: ctx.ip });
+      }
       if (input.nickname !== undefined && input.nickname !== user.nickname) {
         await ctx.db
           .updateTable('users')
@@ -74,11 +82,7 @@ export default defineRoutes({
           .where('id', '=', user.id)
           .execute();
       }
-      // A new address counts only once verified: the stored email changes when the link is opened.
-      let emailSent = false;
-      if (input.email !== undefined && !(input.email === user.email && user.email_verified === 1)) {
-        emailSent = await sendEmailVerification(ctx, user.id, input.email);
-      }
+      const emailSent = mail && input.email ? await sendEmailVerification(ctx, user.id, input.email) : false;
       return { user: presentCurrentUser(await readSessionUser(ctx.db, user.id)), emailSent };
     },
   },
@@ -88,11 +92,17 @@ export default defineRoutes({
     handler: async (_input, ctx) => {
       const user = ctx.user;
       if (!ctx.file) throw fail.badInput('缺少头像文件');
-      await ctx.db
-        .updateTable('users')
-        .set({ avatar: ctx.file.url, updated_at: Date.now() })
+      const now = Date.now();
+      // Lock the row first (PostgreSQL), so two uploads at once each release the picture they replaced.
+      await ctx.db.updateTable('users').set({ updated_at: now }).where('id', '=', user.id).execute();
+      const { avatar: previous } = await ctx.db
+        .selectFrom('users')
+        .select('avatar')
         .where('id', '=', user.id)
-        .execute();
+        .executeTakeFirstOrThrow();
+      await ctx.db.updateTable('users').set({ avatar: ctx.file.url }).where('id', '=', user.id).execute();
+      // The old picture goes once this commits, unless something else shows it.
+      ctx.releaseFile(previous);
       return { user: presentCurrentUser({ ...user, avatar: ctx.file.url }) };
     },
   },
