@@ -21,8 +21,8 @@ function nameOf(text: string): string | undefined {
 /**
  * A pg client that prepares each statement once per connection and then only binds and runs it,
  * as the SQLite workers keep their prepared statements: PostgreSQL parses and analyses a query
- * text once per connection instead of on every request. PostgreSQL still plans each run for its
- * values unless a generic plan is as cheap (plan_cache_mode auto).
+ * text once per connection instead of on every request. Each run is still planned for its values
+ * (plan_cache_mode=force_custom_plan, set by openDatabase).
  */
 export class PreparedStatementsClient extends pg.Client {
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() is overloaded; Kysely calls query(text, values)
