@@ -135,17 +135,14 @@ export async function seedPostgres(options: {
       >;
       let copied = 0;
       for (const row of rows) {
-        await copy.write(`${row.map(copyText).join('\t')}\n`);
-        if (pieces) {
-          const nicknamePieces = grams(row[nicknameAt] as string);
-          if (nicknamePieces !== '') {
-            await pieces.write(
-              nicknamePieces
-                .split(' ')
-                .map((piece) => `${copyText(piece)}\t${row[idAt]}\n`)
-                .join(''),
-            );
-          }
+        const behind = copy.write(`${row.map(copyText).join('\t')}\n`);
+        if (behind) await behind;
+        const nicknamePieces = pieces ? grams(row[nicknameAt] as string) : '';
+        if (pieces && nicknamePieces !== '') {
+          const id = row[idAt];
+          const lines = nicknamePieces.split(' ').map((piece) => `${copyText(piece)}\t${id}\n`);
+          const piecesBehind = pieces.write(lines.join(''));
+          if (piecesBehind) await piecesBehind;
         }
         copied++;
       }
