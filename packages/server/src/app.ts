@@ -11,6 +11,7 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/index';
 import type { Migration } from './db/migrations/index';
 import { buildOpenApi } from './features/docs/openapi';
 import type { NoticeSource, Services } from './http/context';
+import { logCompleted, noteCode } from './http/request-log';
 import { envelope, type RouteTable, registerEndpoints } from './http/route';
 import { LocalStorage } from './storage/local';
 
@@ -34,6 +35,16 @@ export interface App {
   app: FastifyInstance;
   services: Services;
   close(): Promise<void>;
+}
+
+/**
+ * Fastify's own reading of a hop count trusts nothing (it fails closed), so a count becomes the
+ * function Express uses: the first `hops` addresses from the socket inward are proxies, and the
+ * client is the address the outermost of them appended (never the left-most, client-written one).
+ */
+function proxyTrust(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
 }
 
 /** Builds the whole server (API, uploaded files, web app) on a migrated database. */
@@ -63,14 +74,19 @@ export async function buildApp(
       level: config.logLevel,
       redact: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'],
     },
+    // One line per request, written when it ends (http/request-log.ts): with the result code and who.
+    disableRequestLogging: true,
     genReqId: () => randomUUID(),
     bodyLimit: config.limits.jsonBody,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    logCompleted(request, reply);
   });
 
   // A POST with an empty JSON body means "no parameters" (the old client sends none).
@@ -103,6 +119,7 @@ export async function buildApp(
 
   app.setErrorHandler((error, request, reply) => {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
+    noteCode(request, status >= 400 && status < 600 ? status : Code.INTERNAL);
     if (status === 413) return reply.status(413).send(envelope(Code.TOO_LARGE, '请求体过大'));
     if (status === 415) {
       return reply
@@ -163,6 +180,7 @@ export async function buildApp(
       // Client-side routes: every page path answers the app shell.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDir as string);
     }
+    noteCode(request, Code.NOT_FOUND);
     return reply.status(404).send(envelope(Code.NOT_FOUND, url.startsWith('/api/') ? '接口不存在' : '页面不存在'));
   });
 

@@ -5,6 +5,7 @@ import * as m0003 from './0003_append_only';
 import * as m0004 from './0004_kept_counts';
 import * as m0005 from './0005_short_search';
 import * as m0006 from './0006_bigint_balances';
+import * as m0007 from './0007_sign_in_hardening';
 import type { Dialect } from './helpers';
 
 export interface Migration {
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   { name: '0004_kept_counts', ...m0004 },
   { name: '0005_short_search', ...m0005 },
   { name: '0006_bigint_balances', ...m0006 },
+  { name: '0007_sign_in_hardening', ...m0007 },
 ];

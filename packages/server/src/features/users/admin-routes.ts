@@ -247,7 +247,13 @@ export default defineRoutes({
             const phone = randomPhone(input.phonePrefix);
             const row = await tx.db
               .insertInto('users')
-              .values(newUserRow({ phone, password_hash: plan.hash, app: input.app, channel: input.channel }, now))
+              .values(
+                newUserRow(
+                  // The printed password is known to whoever holds the list: the owner must change it first.
+                  { phone, password_hash: plan.hash, app: input.app, channel: input.channel, must_change_password: 1 },
+                  now,
+                ),
+              )
               .onConflict((oc) => oc.column('phone').doNothing())
               .returning('id')
               .executeTakeFirst();
