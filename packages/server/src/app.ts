@@ -5,7 +5,7 @@ import { Code, codeMessage } from '@appdesk/contract/codes';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from './config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/index';
 import type { Migration } from './db/migrations/index';
@@ -75,7 +75,7 @@ export async function buildApp(
       redact: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'],
     },
     // One line per request, written when it ends (http/request-log.ts): with the result code and who.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     bodyLimit: config.limits.jsonBody,
     trustProxy: proxyTrust(config.trustProxy),

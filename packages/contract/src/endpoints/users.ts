@@ -252,6 +252,14 @@ export const userAdminEndpoints = {
     example: { id: 3, delta: 100, reason: '活动奖励' },
     audit: { action: 'users.update.coins', label: '调整金币', target },
   }),
+  '/api/users/reset/password': endpoint({
+    access: 'admin',
+    summary: '重置用户密码（生成随机初始密码，只返回这一次；吊销其全部会话，下次登录须先改密）',
+    input: z.object({ id: userId }),
+    output: z.object({ id, phone: z.string(), password: z.string() }),
+    example: { id: 3 },
+    audit: { action: 'users.reset.password', label: '重置密码', target },
+  }),
   '/api/users/generate': endpoint({
     access: 'admin',
     summary: '批量生成账号（每个账号一个随机初始密码，结果只返回这一次）',
