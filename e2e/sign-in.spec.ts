@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { admin, api, ensureSiteReady, sha256, signInAdmin } from './support';
+import { admin, api, confirmPop, ensureSiteReady, sha256, signInAdmin } from './support';
 
 /**
  * Issue 7 in the console: an administrator whose password someone else chose changes it on the
@@ -10,7 +10,7 @@ test.describe.configure({ mode: 'serial' });
 const randomPhone = () => `15${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 const shots = process.env.E2E_SHOTS;
 
-test('an operator reset makes the next console sign-in change the password first', async ({ page }) => {
+test('an operator reset makes the next console sign-in change the password first', async ({ page, browser }) => {
   await ensureSiteReady();
   const adminToken = (await api('/api/users/login', { phone: admin.phone, password: sha256(admin.password) })).data
     ?.token as string;
@@ -19,9 +19,25 @@ test('an operator reset makes the next console sign-in change the password first
   const registered = await api('/api/users/register', { phone, password: sha256('Second123'), app: 'tailor' });
   const id = (registered.data?.user as { id: number }).id;
   expect((await api('/api/users/update/admin', { id, isAdmin: true }, adminToken)).code).toBe(200);
-  const reset = await api('/api/users/reset/password', { id }, adminToken);
-  expect(reset.code).toBe(200);
-  const initial = (reset.data as { password: string }).password;
+  // The first admin resets it in the user drawer: the new initial password is shown once.
+  const operator = await browser.newPage();
+  await signInAdmin(operator);
+  await operator.goto(`/admin/admin/users?detail=${id}`);
+  const drawer = operator.getByRole('dialog', { name: '用户详情' });
+  await drawer.getByRole('button', { name: '重置密码' }).click();
+  await confirmPop(operator, '重置');
+  const shown = operator.getByRole('dialog', { name: '新的初始密码' });
+  await expect(shown).toContainText(phone);
+  const initial = (await shown.locator('code').innerText()).trim();
+  expect(initial).toMatch(/^[A-Za-z0-9]{10}$/);
+  if (shots) {
+    await operator.screenshot({ path: `${shots}/reset-password-1366.png` });
+    await operator.setViewportSize({ width: 390, height: 844 });
+    await operator.screenshot({ path: `${shots}/reset-password-390.png` });
+  }
+  await shown.getByRole('button', { name: '我已告知用户，关闭' }).click();
+  await expect(drawer).toContainText('待修改初始密码');
+  await operator.close();
 
   await page.goto('/user/login');
   await page.getByLabel('手机号').fill(phone);
