@@ -17,7 +17,7 @@ test('an operator reset makes the next console sign-in change the password first
   // A second administrator, whose password the first one then resets.
   const phone = randomPhone();
   const registered = await api('/api/users/register', { phone, password: sha256('Second123'), app: 'tailor' });
-  const id = (registered.data?.user as { id: number }).id;
+  const id = (registered.data as { user: { id: number } }).user.id;
   expect((await api('/api/users/update/admin', { id, isAdmin: true }, adminToken)).code).toBe(200);
   // The first admin resets it in the user drawer: the new initial password is shown once.
   const operator = await browser.newPage();
