@@ -135,6 +135,25 @@ describe('TRUST_PROXY', () => {
     expect(codes.at(-1)).toBe(429);
     expect((await signInVia(s, phone, password, client)).body.code).toBe(429);
   });
+
+  it('with a list of proxy addresses, only those peers are believed', async () => {
+    for (const [trusted, expected] of [
+      [['127.0.0.1'], '203.0.113.77'],
+      [['10.9.9.9'], '127.0.0.1'],
+    ] as const) {
+      server = await startServer({ trustProxy: [...trusted] });
+      const { phone, password } = await server.initAdmin();
+      expect((await signInVia(server, phone, password, '203.0.113.77')).body.code).toBe(200);
+      const row = await server.app.services.db
+        .selectFrom('sessions')
+        .select('ip')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(row.ip).toBe(expected);
+      await server.close();
+      server = undefined;
+    }
+  });
 });
 
 describe('sessions per account', () => {
