@@ -41,6 +41,10 @@ describe('parallel guessing', () => {
     const right = await s.call('/api/users/login', { phone, password: await digest(password) });
     expect(right.body.code).toBe(429);
     expect(passwordChecks.count - before).toBe(checks);
+    // The 登录日志 keeps every checked attempt, but a flood of refusals only once a minute per address.
+    const logged = await s.app.services.db.selectFrom('login_log').select(['reason']).execute();
+    expect(logged.filter((r) => r.reason === 'wrong_password')).toHaveLength(checks);
+    expect(logged.filter((r) => r.reason === 'locked')).toHaveLength(1);
   });
 });
 

@@ -34,6 +34,21 @@ export function logAttempt(ctx: RequestContext, phone: string, account: Account 
 }
 
 /**
+ * Refused attempts (429) cost the sender nothing, so a flood of them must not fill the disk with
+ * 登录日志 rows: one per address per minute is kept (per process; the map is bounded).
+ */
+const LOCKED_LOG_EVERY_MS = 60_000;
+const lockedLogged = new Map<string, number>();
+function shouldLogLocked(ip: string): boolean {
+  const now = Date.now();
+  const last = lockedLogged.get(ip);
+  if (last !== undefined && now - last < LOCKED_LOG_EVERY_MS) return false;
+  if (lockedLogged.size >= 10_000) lockedLogged.clear();
+  lockedLogged.set(ip, now);
+  return true;
+}
+
+/**
  * Starts a password attempt for `phone`: finds the account and counts the attempt (throttle
  * reservation) before any password is checked. A device that presents a live session of this
  * same account is exempt from the phone-wide lock (core/login-throttle.ts).
@@ -53,7 +68,7 @@ export async function beginAttempt(
   try {
     return { account, reservation: await reserveAttempt(ctx.db, phone, ctx.ip, { knownDevice }) };
   } catch (error) {
-    if (error instanceof ApiError) await logAttempt(ctx, phone, account, 'locked');
+    if (error instanceof ApiError && shouldLogLocked(ctx.ip)) await logAttempt(ctx, phone, account, 'locked');
     throw error;
   }
 }
