@@ -160,6 +160,25 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('throttle counters', () => {
+  it('counters whose window and lock are over are forgotten, so spraying phones leaves no lasting rows', async () => {
+    server = await startServer();
+    const db = server.app.services.db;
+    const hourAgo = Date.now() - 2 * 60 * 60 * 1000;
+    await db
+      .insertInto('login_attempts')
+      .values([
+        { key: 'pair:13900000000@192.0.2.1', failures: 3, window_start: hourAgo, locked_until: null },
+        { key: 'phone:13900000000', failures: 100, window_start: hourAgo, locked_until: Date.now() + 60_000 },
+      ])
+      .execute();
+    await server.call('/api/users/login', { phone: '13900000001', password: await digest('x') });
+    const keys = (await db.selectFrom('login_attempts').select('key').execute()).map((r) => r.key).sort();
+    expect(keys).toContain('phone:13900000000');
+    expect(keys).not.toContain('pair:13900000000@192.0.2.1');
+  });
+});
+
 describe('sessions per account', () => {
   it(`keeps the newest ${MAX_SESSIONS_PER_USER} live sessions; the oldest go first`, async () => {
     server = await startServer();

@@ -46,6 +46,22 @@ function lockedAnswer(kind: Kind, lockedUntil: number, now: number) {
   return fail.tooMany(`登录失败次数过多，请 ${minutes} 分钟后再试`);
 }
 
+/** Longest window of any counter: a row older than this that holds no lock counts for nothing. */
+const LONGEST_WINDOW_MS = Math.max(...Object.values(throttleRules).map((r) => r.windowMs));
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+const lastPrune = new WeakMap<Db, number>();
+
+/** Forgets counters whose window and lock are over (at most every ten minutes per database handle). */
+async function pruneOldCounters(db: Db, now: number): Promise<void> {
+  if (now - (lastPrune.get(db) ?? 0) < PRUNE_EVERY_MS) return;
+  lastPrune.set(db, now);
+  await db
+    .deleteFrom('login_attempts')
+    .where('window_start', '<', now - LONGEST_WINDOW_MS)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .execute();
+}
+
 /** A counted attempt: hand it back with `release` when the password was right. */
 export interface Reservation {
   counters: { key: string; windowStart: number }[];
@@ -62,6 +78,7 @@ export async function reserveAttempt(
   options: { knownDevice?: boolean } = {},
 ): Promise<Reservation> {
   const now = Date.now();
+  await pruneOldCounters(db, now);
   const counters = countersFor(phone, ip, options.knownDevice ?? false);
   const locked = await db
     .selectFrom('login_attempts')
