@@ -9,6 +9,8 @@ export const Code = {
   CONFLICT: 409,
   TOO_LARGE: 413,
   UNSUPPORTED_TYPE: 415,
+  /** The password was chosen by someone else (生成账号, an operator's reset): change it first. */
+  PASSWORD_CHANGE_REQUIRED: 428,
   TOO_MANY: 429,
   INTERNAL: 500,
   /** The database (or the disk) is out of reach for now; retry later (an Idempotency-Key makes a write safe to resend). */
@@ -28,6 +30,7 @@ export const codeMessage: Record<CodeValue, string> = {
   409: '操作冲突',
   413: '文件或请求体过大',
   415: '不支持的文件类型',
+  428: '请先修改初始密码：修改密码后才能继续使用',
   429: '尝试次数过多，请稍后再试',
   500: '服务器开小差了，请稍后再试',
   503: '服务暂不可用，请稍后重试',

@@ -43,6 +43,11 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
   placement?: 'data' | 'root';
   /** Multipart upload: the form field carrying the file and the kind of file accepted. */
   upload?: { field: string; kind: UploadKind };
+  /**
+   * Still answered while the account must change a password someone else chose (code 428 for
+   * every other call): changing it, reading oneself, signing out.
+   */
+  openDuringPasswordChange?: boolean;
   /** The answer is a file download (the whole filtered list as .xlsx), not the JSON envelope. */
   download?: 'xlsx';
   /**

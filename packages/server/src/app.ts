@@ -5,7 +5,7 @@ import { Code, codeMessage } from '@appdesk/contract/codes';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from './config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/index';
 import type { Migration } from './db/migrations/index';
@@ -13,6 +13,7 @@ import { classifyOutage } from './db/outage';
 import { buildOpenApi } from './features/docs/openapi';
 import type { NoticeSource, Services } from './http/context';
 import { registerProbes, replyUnavailable } from './http/probes';
+import { logCompleted, noteCode } from './http/request-log';
 import { envelope, type RouteTable, registerEndpoints } from './http/route';
 import { LocalStorage } from './storage/local';
 import type { FileReference } from './storage/references';
@@ -41,6 +42,16 @@ export interface App {
   app: FastifyInstance;
   services: Services;
   close(): Promise<void>;
+}
+
+/**
+ * Fastify's own reading of a hop count trusts nothing (it fails closed), so a count becomes the
+ * function Express uses: the first `hops` addresses from the socket inward are proxies, and the
+ * client is the address the outermost of them appended (never the left-most, client-written one).
+ */
+function proxyTrust(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
 }
 
 /** Builds the whole server (API, uploaded files, web app) on a migrated database. */
@@ -78,9 +89,11 @@ export async function buildApp(
       level: config.logLevel,
       redact: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'],
     },
+    // One line per request, written when it ends (http/request-log.ts): with the result code and who.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     bodyLimit: config.limits.jsonBody,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   });
 
@@ -91,6 +104,9 @@ export async function buildApp(
     app.log.warn({ reason: error.message, code: (error as { code?: string }).code }, '数据库连接中断，将自动重连'),
   );
   registerProbes(app, services);
+  app.addHook('onResponse', async (request, reply) => {
+    logCompleted(request, reply);
+  });
 
   // A POST with an empty JSON body means "no parameters" (the old client sends none).
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -122,6 +138,7 @@ export async function buildApp(
 
   app.setErrorHandler((error, request, reply) => {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
+    noteCode(request, status >= 400 && status < 600 ? status : Code.INTERNAL);
     if (status === 413) return reply.status(413).send(envelope(Code.TOO_LARGE, '请求体过大'));
     if (status === 415) {
       return reply
@@ -184,6 +201,7 @@ export async function buildApp(
       // Client-side routes: every page path answers the app shell.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDir as string);
     }
+    noteCode(request, Code.NOT_FOUND);
     return reply.status(404).send(envelope(Code.NOT_FOUND, url.startsWith('/api/') ? '接口不存在' : '页面不存在'));
   });
 

@@ -17,8 +17,12 @@ export interface Config {
    * verification mails, uploads of accounts that are not administrators.
    */
   quotas: Quotas;
-  /** Whether to trust X-Forwarded-For (behind a reverse proxy). */
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies' X-Forwarded-For entries to believe: false (none: the socket's address),
+   * a number of hops (1: the address the one proxy appended, the right-most entry), or the
+   * proxies' addresses/CIDRs. Never the left-most entry, which the client writes.
+   */
+  trustProxy: false | number | string[];
   /** Address of the site as users reach it, for links in emails. */
   publicUrl: string;
   /** `smtp://user:pass@host:587` or `smtps://...`; unset means verification links are only logged. */
@@ -57,6 +61,28 @@ function synchronous(raw: string | undefined): 'normal' | 'full' {
   return value;
 }
 
+/**
+ * TRUST_PROXY: unset/false/0 trusts no proxy; a number is the count of proxy hops in front of the
+ * server; anything else is a comma-separated list of proxy addresses or CIDR ranges. `true` means
+ * one hop (it used to trust every hop, i.e. whatever the client put first).
+ */
+export function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    if (!/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry)) {
+      throw new Error(`TRUST_PROXY must be a hop count or proxy addresses (CIDR allowed), got "${entry}"`);
+    }
+  }
+  return list;
+}
+
 /** Reads configuration from the environment (and an optional .env file in the working directory). */
 export function loadConfig(overrides: Partial<Config> = {}): Config {
   if (existsSync('.env')) process.loadEnvFile('.env');
@@ -84,7 +110,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       uploadBytesPerUserPerHour: int('UPLOAD_BYTES_PER_USER_PER_HOUR', 50 * 1024 * 1024),
       uploadBytesPerHour: int('UPLOAD_BYTES_PER_HOUR', 1024 * 1024 * 1024),
     },
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     publicUrl: (process.env.PUBLIC_URL || `http://localhost:${int('PORT', 8000)}`).replace(/\/$/, ''),
     smtpUrl: process.env.SMTP_URL || undefined,
     smtpFrom: process.env.SMTP_FROM || 'AppDesk <no-reply@localhost>',

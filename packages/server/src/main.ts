@@ -2,6 +2,11 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 
 const config = loadConfig();
+// `node dist/main.js unlock <phone>` (npm run unlock): a command-line tool, not the server.
+if (process.argv[2] === 'unlock') {
+  const { runCli } = await import('./cli');
+  process.exit(await runCli(process.argv.slice(2), config));
+}
 const { app, close } = await buildApp(config);
 await app.listen({ port: config.port, host: config.host });
 app.log.info({ dataDir: config.dataDir, database: config.databaseUrl ? 'postgres' : 'sqlite' }, 'AppDesk is up');

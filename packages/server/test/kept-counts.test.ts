@@ -19,7 +19,10 @@ afterAll(async () => {
 
 async function realCounts() {
   const db = server.app.services.db;
-  const count = async (table: 'users' | 'coin_records' | 'audit_log' | 'messages', where?: [string, unknown]) => {
+  const count = async (
+    table: 'users' | 'coin_records' | 'audit_log' | 'messages' | 'login_log',
+    where?: [string, unknown],
+  ) => {
     let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
     if (where) query = query.where(where[0] as never, '=', where[1] as never);
     return Number((await query.executeTakeFirstOrThrow()).n);
@@ -31,6 +34,7 @@ async function realCounts() {
     coin_records: await count('coin_records'),
     audit_log: await count('audit_log'),
     messages: await count('messages'),
+    login_log: await count('login_log'),
   };
 }
 
@@ -116,6 +120,7 @@ it('kept totals equal real counts after every kind of change', async () => {
   expect(await ok('/api/coin/fetch/page', {})).toMatchObject({ total: real.coin_records, totalExact: true });
   expect(await ok('/api/audit/fetch/page', {})).toMatchObject({ total: real.audit_log, totalExact: true });
   expect(await ok('/api/message/fetch/page', {})).toMatchObject({ total: real.messages, totalExact: true });
+  expect(await ok('/api/audit/fetch/login/page', {})).toMatchObject({ total: real.login_log, totalExact: true });
 });
 
 it('a filtered total is counted up to the limit, then says so, and is exact on demand', async () => {

@@ -52,6 +52,10 @@ export const currentUser = z
     coins: z.number().int(),
     vipExpiresAt: isoTime.nullable(),
     createdAt: isoTime,
+    mustChangePassword: z.boolean().meta({
+      title: '需修改密码',
+      description: '初始密码或被管理员重置的密码：改密前其他接口都回答 428',
+    }),
   })
   .meta({ title: '当前用户' });
 export type CurrentUser = z.infer<typeof currentUser>;
@@ -91,18 +95,21 @@ export const userEndpoints = {
   }),
   '/api/users/logout': endpoint({
     access: 'user',
+    openDuringPasswordChange: true,
     summary: '退出登录（吊销当前令牌）',
     input: empty,
     output: z.null(),
   }),
   '/api/users/fetch/info': endpoint({
     access: 'user',
+    openDuringPasswordChange: true,
     summary: '读取当前登录用户',
     input: empty,
     output: z.object({ user: currentUser }),
   }),
   '/api/users/update/password': endpoint({
     access: 'user',
+    openDuringPasswordChange: true,
     summary: '修改密码（吊销本账号的其他会话）',
     input: z.object({
       old: passwordDigest.meta({ title: '原密码' }),
@@ -246,6 +253,14 @@ export const userAdminEndpoints = {
     example: { id: 3, delta: 100, reason: '活动奖励' },
     audit: { action: 'users.update.coins', label: '调整金币', target },
     idempotent: true,
+  }),
+  '/api/users/reset/password': endpoint({
+    access: 'admin',
+    summary: '重置用户密码（生成随机初始密码，只返回这一次；吊销其全部会话，下次登录须先改密）',
+    input: z.object({ id: userId }),
+    output: z.object({ id, phone: z.string(), password: z.string() }),
+    example: { id: 3 },
+    audit: { action: 'users.reset.password', label: '重置密码', target },
   }),
   '/api/users/generate': endpoint({
     access: 'admin',

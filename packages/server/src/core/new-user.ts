@@ -4,7 +4,9 @@ import type { UsersTable } from '../db/schema';
 /** A new account's row: normal, not admin, no coins (grants go through the ledger), active now. */
 export function newUserRow(
   fields: Pick<UsersTable, 'phone' | 'password_hash'> &
-    Partial<Pick<UsersTable, 'nickname' | 'is_admin' | 'app' | 'channel' | 'last_login_at'>>,
+    Partial<Pick<UsersTable, 'nickname' | 'is_admin' | 'app' | 'channel' | 'last_login_at'>> & {
+      must_change_password?: number;
+    },
   now = Date.now(),
 ): Insertable<UsersTable> {
   return {

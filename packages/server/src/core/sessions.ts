@@ -7,6 +7,8 @@ const DAY = 24 * 60 * 60 * 1000;
 export const SLIDING_MS = 7 * DAY;
 /** Absolute expiry: no session outlives this, however busy. */
 export const ABSOLUTE_MS = 30 * DAY;
+/** Live sessions one account may hold; a new sign-in past it ends the oldest (stolen-token sprawl). */
+export const MAX_SESSIONS_PER_USER = 10;
 /** last_used_at is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
@@ -33,6 +35,19 @@ export async function createSession(
       expires_at: Math.min(now + SLIDING_MS, now + ABSOLUTE_MS),
     })
     .execute();
+  // Keep the newest MAX_SESSIONS_PER_USER (ids grow with creation time); the oldest go first.
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', 'not in', (eb) =>
+      eb
+        .selectFrom('sessions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .limit(MAX_SESSIONS_PER_USER),
+    )
+    .execute();
   return token;
 }
 
@@ -48,7 +63,7 @@ export type SessionUser = Pick<
   | 'coins'
   | 'vip_expires_at'
   | 'created_at'
-> & { id: number };
+> & { id: number; must_change_password: number };
 
 /** What a request knows of its signed-in account. */
 export const sessionUserColumns = [
@@ -63,6 +78,7 @@ export const sessionUserColumns = [
   'coins',
   'vip_expires_at',
   'created_at',
+  'must_change_password',
 ] as const;
 
 /** The account as a session sees it, read again after a change. */

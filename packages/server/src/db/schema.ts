@@ -33,6 +33,8 @@ export interface UsersTable {
   channel: string | null;
   last_login_at: number | null;
   last_active_at: number | null;
+  /** 1: the password was chosen by someone else (生成账号, an operator's reset); only a change is allowed. */
+  must_change_password: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -55,6 +57,22 @@ export interface LoginAttemptsTable {
   failures: number;
   window_start: number;
   locked_until: number | null;
+}
+
+/** 登录日志: one row per sign-in attempt. The phone is stored whole (to filter by it) and shown masked. */
+export interface LoginLogTable {
+  id: Generated<number>;
+  /** The account the phone belongs to, when there is one. */
+  user_id: number | null;
+  phone: string;
+  success: number;
+  /** Why it ended so (loginReasons in the contract). */
+  reason: string;
+  /** The answer's code (200, 401, 403, 429, ...). */
+  code: number;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: number;
 }
 
 export interface AuditLogTable {
@@ -158,6 +176,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
+  login_log: LoginLogTable;
   audit_log: AuditLogTable;
   files: FilesTable;
   email_tokens: EmailTokensTable;

@@ -1,7 +1,7 @@
 import type { Notice } from '@appdesk/contract/endpoints/notices';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import type { SessionUser } from '../core/sessions';
+import type { SessionLookup, SessionUser } from '../core/sessions';
 import type { Db, Dialect } from '../db/index';
 import type { LocalStorage } from '../storage/local';
 import type { FileReference } from '../storage/references';
@@ -52,6 +52,13 @@ export interface RequestContext<U extends SessionUser | null = SessionUser | nul
    * call has committed it is deleted, with its `files` row, unless some column still refers to it.
    */
   releaseFile(url: string | null | undefined): void;
+  /**
+   * The session behind the request's `token` header, also on public endpoints (looked up once,
+   * on first use): sign-in uses it to recognise a device that already holds a live session.
+   */
+  presentedSession(): Promise<SessionLookup>;
+  /** Names who the call is about on its log line (the phone is masked there). */
+  identify(who: { userId?: number; phone?: string }): void;
   /** Runs work in one transaction with a context whose db and audit use it. */
   inTransaction<T>(work: (ctx: RequestContext<U>) => Promise<T>): Promise<T>;
 }

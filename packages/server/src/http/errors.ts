@@ -20,4 +20,5 @@ export const fail = {
   tooLarge: (message?: string) => new ApiError(Code.TOO_LARGE, message),
   unsupportedType: (message?: string) => new ApiError(Code.UNSUPPORTED_TYPE, message),
   tooMany: (message: string) => new ApiError(Code.TOO_MANY, message),
+  passwordChangeRequired: () => new ApiError(Code.PASSWORD_CHANGE_REQUIRED),
 };

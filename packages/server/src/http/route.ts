@@ -10,13 +10,14 @@ import { Code, type CodeValue, codeMessage } from '@appdesk/contract/codes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { writeAudit } from '../core/audit';
-import { lookupSession, type SessionUser } from '../core/sessions';
+import { lookupSession, type SessionLookup, type SessionUser } from '../core/sessions';
 import { classifyOutage } from '../db/outage';
 import type { AuditRecord, RequestContext, Services } from './context';
 import { ApiError, fail } from './errors';
 import { type ExportTable, sendXlsx } from './export';
 import { earlierAnswer, idempotencyOf, keepAnswer, reserve } from './idempotency';
 import { replyUnavailable } from './probes';
+import { noteCode, noteWho } from './request-log';
 import { chargeUpload, readUpload, releaseFiles, type UploadedFile } from './uploads';
 import { describeIssue } from './validation';
 
@@ -65,12 +66,19 @@ export function registerEndpoints(app: FastifyInstance, services: Services, tabl
     app.post(path, async (request, reply) => {
       try {
         const data = await runEndpoint(path, def, route, request, reply, services);
+        noteCode(request, Code.OK);
         if (def.download === 'xlsx') return sendXlsx(reply, data as ExportTable<unknown>, request.log);
         return sendOk(reply, def, route, data);
       } catch (error) {
-        if (error instanceof ApiError) return reply.send(envelope(error.code, error.message));
+        if (error instanceof ApiError) {
+          noteCode(request, error.code);
+          return reply.send(envelope(error.code, error.message));
+        }
         const outage = classifyOutage(error);
-        if (outage) return replyUnavailable(reply, request.log, outage, error, 200);
+        if (outage) {
+          noteCode(request, Code.UNAVAILABLE);
+          return replyUnavailable(reply, request.log, outage, error, 200);
+        }
         throw error;
       }
     });
@@ -91,7 +99,8 @@ async function runEndpoint(
   reply: FastifyReply,
   services: Services,
 ): Promise<unknown> {
-  const { user, sessionId } = await authorize(def.access, request, services);
+  const { user, sessionId } = await authorize(def, request, services);
+  let presented: Promise<SessionLookup> | undefined;
 
   let body: unknown = request.body ?? {};
   let file: UploadedFile | null = null;
@@ -118,6 +127,12 @@ async function runEndpoint(
       userAgent: request.headers['user-agent'] ?? null,
       log: request.log,
       file,
+      presentedSession: () => {
+        if (user && sessionId !== null) return Promise.resolve({ state: 'ok', sessionId, user });
+        presented ??= lookupSession(services.db, tokenOf(request));
+        return presented;
+      },
+      identify: (who) => noteWho(request, who),
       audit: async (record) => {
         recorded += 1;
         await writeAudit(db, auditRow(path, def.audit, record, user?.id ?? null, request.ip));
@@ -182,15 +197,23 @@ function auditRow(path: string, decl: AuditDecl | undefined, record: AuditRecord
   };
 }
 
-async function authorize(access: string, request: FastifyRequest, services: Services) {
-  if (access === 'public') return { user: null, sessionId: null };
+function tokenOf(request: FastifyRequest): string {
   const header = request.headers.token;
-  const token = typeof header === 'string' ? header : '';
+  return typeof header === 'string' ? header : '';
+}
+
+async function authorize(def: EndpointDef, request: FastifyRequest, services: Services) {
+  const access = def.access;
+  if (access === 'public') return { user: null, sessionId: null };
+  const token = tokenOf(request);
   if (!token) throw fail.unauthenticated();
   const found = await lookupSession(services.db, token);
   if (found.state === 'none') throw fail.unauthenticated('登录状态无效，请重新登录');
   if (found.state === 'expired') throw fail.expired();
+  noteWho(request, { userId: found.user.id });
   if (found.user.status === 'blocked') throw fail.forbidden('账号已被封禁');
+  // A password someone else chose (生成账号, an operator's reset) must be changed before anything else.
+  if (found.user.must_change_password === 1 && !def.openDuringPasswordChange) throw fail.passwordChangeRequired();
   if (access === 'admin' && !found.user.is_admin) throw fail.forbidden('需要管理员权限');
   return { user: found.user, sessionId: found.sessionId };
 }

@@ -60,6 +60,11 @@ export function handleEnvelope<T extends { code: number; message?: string }>(
   if (body.code === Code.OK) return body;
   const message = body.message || '请求失败';
   if (!options.silent) void notify('error', { title: message, description: message });
+  // The password must be changed first: the login page shows that form for the stored session.
+  if (body.code === Code.PASSWORD_CHANGE_REQUIRED && window.location.pathname !== '/user/login') {
+    window.location.replace('/user/login?change=1');
+    throw new ApiError(body.code, message);
+  }
   if (sessionEndingCodes.includes(body.code)) {
     clearSession();
     // On the login page itself (e.g. a wrong password answers 401) there is nothing to replace.

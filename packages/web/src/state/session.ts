@@ -94,6 +94,8 @@ export function adminRedirect(): string | null {
   const user = readStoredUser();
   if (!user) return '/user/login';
   if (!user.name || user.isAdmin !== true) return '/exception/403';
+  // A password someone else chose is changed before anything else (the server answers 428 until then).
+  if (user.mustChangePassword) return '/user/login?change=1';
   return null;
 }
 

@@ -70,6 +70,9 @@ describe('login restore', () => {
     expect(session.adminRedirect()).toBe('/exception/403');
     window.localStorage.setItem('user', JSON.stringify({ name: '管理员', isAdmin: true }));
     expect(session.adminRedirect()).toBeNull();
+    // A password someone else chose: changed on the login page before the console opens.
+    window.localStorage.setItem('user', JSON.stringify({ name: '管理员', isAdmin: true, mustChangePassword: true }));
+    expect(session.adminRedirect()).toBe('/user/login?change=1');
   });
 });
 

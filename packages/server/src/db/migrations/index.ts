@@ -7,6 +7,7 @@ import * as m0005 from './0005_short_search';
 import * as m0006 from './0006_bigint_balances';
 import * as m0007 from './0007_idempotency_keys';
 import * as m0008 from './0008_nickname_pieces';
+import * as m0009 from './0009_sign_in_hardening';
 import type { Dialect } from './helpers';
 
 export interface Migration {
@@ -24,4 +25,5 @@ export const migrations: Migration[] = [
   { name: '0006_bigint_balances', ...m0006 },
   { name: '0007_idempotency_keys', ...m0007 },
   { name: '0008_nickname_pieces', ...m0008 },
+  { name: '0009_sign_in_hardening', ...m0009 },
 ];

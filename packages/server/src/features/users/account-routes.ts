@@ -1,11 +1,13 @@
 import { changeCoins } from '../../core/ledger';
+import { releaseAttempt } from '../../core/login-throttle';
 import { newUserRow } from '../../core/new-user';
-import { hashPassword } from '../../core/passwords';
+import { hashPassword, verifyPassword } from '../../core/passwords';
 import { createSession, readSessionUser } from '../../core/sessions';
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
 import { sendEmailVerification } from './email';
 import { presentCurrentUser } from './presenter';
+import { beginAttempt, finishSignIn, logAttempt } from './sign-in';
 import { takeRegistration, takeVerificationMail } from './throttle';
 
 /** Key-value (a11t) that sets the coins a new account starts with, per app; absent means 0. */
@@ -18,9 +20,22 @@ export default defineRoutes({
     handler: async (input, ctx) => {
       await takeRegistration(ctx.db, ctx.config.quotas, ctx.ip);
       const taken = () => fail.conflict('该手机号已注册，请直接登录');
-      if (await ctx.db.selectFrom('users').select('id').where('phone', '=', input.phone).executeTakeFirst()) {
+      /*
+       * Registration tells no more about which phones exist than sign-in does: every registration
+       * is counted as a sign-in attempt first (same counters, same 429s whether the phone exists
+       * or not); a taken phone costs a password check and stays counted as a failure, so probing
+       * phones here is limited exactly like guessing passwords at sign-in. The right password for
+       * a taken phone simply signs its owner in.
+       */
+      const { account, reservation } = await beginAttempt(ctx, input.phone);
+      if (account) {
+        if (await verifyPassword(account.password_hash, input.password)) {
+          return finishSignIn(ctx, input.phone, account, reservation);
+        }
+        await logAttempt(ctx, input.phone, account, 'phone_taken');
         throw taken();
       }
+      await releaseAttempt(ctx.db, reservation);
       const passwordHash = await hashPassword(input.password);
       const { token, userId } = await ctx.inTransaction(async (tx) => {
         const now = Date.now();
@@ -60,6 +75,7 @@ export default defineRoutes({
         }
         return { token: await createSession(tx.db, row.id, { ip: ctx.ip, userAgent: ctx.userAgent }), userId: row.id };
       });
+      ctx.identify({ userId });
       return { token, user: presentCurrentUser(await readSessionUser(ctx.db, userId)) };
     },
   },

@@ -223,6 +223,28 @@ export default defineRoutes({
     },
   },
 
+  '/api/users/reset/password': {
+    message: '密码已重置，请把新的初始密码告知用户；该用户下次登录须先修改密码',
+    handler: async (input, ctx) => {
+      if (input.id === ctx.user.id) throw fail.forbidden('不能重置自己的密码，请使用“修改密码”');
+      const user = await loadUser(ctx, input.id);
+      const password = randomPassword();
+      // Hashed before the transaction, so the write lock is not held for argon2's time.
+      const hash = await hashPassword(createHash('sha256').update(password, 'utf8').digest('hex'));
+      await ctx.inTransaction(async (tx) => {
+        await tx.db
+          .updateTable('users')
+          .set({ password_hash: hash, must_change_password: 1, updated_at: Date.now() })
+          .where('id', '=', input.id)
+          .execute();
+        // Whoever held the old password (or a token from it) is out at once.
+        await revokeUserSessions(tx.db, input.id);
+        await tx.audit({ targetId: input.id, after: { mustChangePassword: true } });
+      });
+      return { id: user.id, phone: user.phone, password };
+    },
+  },
+
   '/api/users/generate': {
     message: '账号已生成，请立即下载保存初始密码',
     handler: async (input, ctx) => {
@@ -247,7 +269,13 @@ export default defineRoutes({
             const phone = randomPhone(input.phonePrefix);
             const row = await tx.db
               .insertInto('users')
-              .values(newUserRow({ phone, password_hash: plan.hash, app: input.app, channel: input.channel }, now))
+              .values(
+                newUserRow(
+                  // The printed password is known to whoever holds the list: the owner must change it first.
+                  { phone, password_hash: plan.hash, app: input.app, channel: input.channel, must_change_password: 1 },
+                  now,
+                ),
+              )
               .onConflict((oc) => oc.column('phone').doNothing())
               .returning('id')
               .executeTakeFirst();

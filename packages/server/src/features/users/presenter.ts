@@ -18,13 +18,14 @@ export function presentCurrentUser(user: SessionUser): CurrentUser {
     coins: user.coins,
     vipExpiresAt: isoOrNull(user.vip_expires_at),
     createdAt: iso(user.created_at),
+    mustChangePassword: user.must_change_password === 1,
   };
 }
 
 /** The columns an operator sees; never the password hash. */
 export const adminUserColumns = [...sessionUserColumns, 'app', 'channel', 'last_login_at', 'last_active_at'] as const;
 
-export type AdminUserRow = Pick<UsersTable, Exclude<(typeof adminUserColumns)[number], 'id'>> & { id: number };
+export type AdminUserRow = Pick<UsersTable, 'app' | 'channel' | 'last_login_at' | 'last_active_at'> & SessionUser;
 
 export function presentAdminUser(row: AdminUserRow): AdminUser {
   return {

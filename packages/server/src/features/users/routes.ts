@@ -1,9 +1,9 @@
 import { decoyHash, hashPassword, verifyPassword } from '../../core/passwords';
-import { createSession, hashToken, readSessionUser, revokeSession, revokeUserSessions } from '../../core/sessions';
+import { hashToken, revokeSession, revokeUserSessions } from '../../core/sessions';
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
 import { presentCurrentUser } from './presenter';
-import { assertNotLocked, clearFailures, recordFailure } from './throttle';
+import { beginAttempt, finishSignIn, logAttempt } from './sign-in';
 
 const wrongCredentials = () => fail.unauthenticated('手机号或密码错误');
 
@@ -11,28 +11,14 @@ export default defineRoutes({
   '/api/users/login': {
     message: '登录成功',
     handler: async (input, ctx) => {
-      await assertNotLocked(ctx.db, input.phone, ctx.ip);
-      const row = await ctx.db
-        .selectFrom('users')
-        .select(['id', 'password_hash', 'status'])
-        .where('phone', '=', input.phone)
-        .executeTakeFirst();
+      const { account, reservation } = await beginAttempt(ctx, input.phone);
       // Unknown phone and wrong password answer alike, and take as long.
-      const ok = await verifyPassword(row?.password_hash ?? (await decoyHash()), input.password);
-      if (!row || !ok) {
-        await recordFailure(ctx.db, input.phone, ctx.ip);
+      const ok = await verifyPassword(account?.password_hash ?? (await decoyHash()), input.password);
+      if (!account || !ok) {
+        await logAttempt(ctx, input.phone, account, account ? 'wrong_password' : 'unknown_phone');
         throw wrongCredentials();
       }
-      if (row.status === 'blocked') throw fail.forbidden('账号已被封禁，请联系客服');
-      await clearFailures(ctx.db, input.phone);
-      const now = Date.now();
-      await ctx.db
-        .updateTable('users')
-        .set({ last_login_at: now, last_active_at: now })
-        .where('id', '=', row.id)
-        .execute();
-      const token = await createSession(ctx.db, row.id, { ip: ctx.ip, userAgent: ctx.userAgent });
-      return { token, user: presentCurrentUser(await readSessionUser(ctx.db, row.id)) };
+      return finishSignIn(ctx, input.phone, account, reservation);
     },
   },
 
@@ -63,7 +49,7 @@ export default defineRoutes({
       await ctx.inTransaction(async (tx) => {
         await tx.db
           .updateTable('users')
-          .set({ password_hash: passwordHash, updated_at: Date.now() })
+          .set({ password_hash: passwordHash, must_change_password: 0, updated_at: Date.now() })
           .where('id', '=', user.id)
           .execute();
         await revokeUserSessions(tx.db, user.id, ctx.sessionId ?? undefined);

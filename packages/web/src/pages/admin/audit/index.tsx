@@ -14,6 +14,8 @@ import {
   timeColumn,
   useList,
 } from '../../../components/list';
+import { LoginLog } from './LoginLog';
+import { LogTabs, useLogView } from './LogTabs';
 import './audit.css';
 
 type AuditEntry = ApiOutput<'/api/audit/fetch/page'>['list'][number];
@@ -139,8 +141,13 @@ function ExpandedEntry({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** /admin/admin/audit (操作日志): who changed what and when, with before/after values. */
-export default function AuditPage() {
+/** /admin/admin/audit: the 操作日志, and beside it (?view=login) the 登录日志. */
+export default function LogsPage() {
+  return useLogView() === 'login' ? <LoginLog /> : <AuditPage />;
+}
+
+/** 操作日志: who changed what and when, with before/after values. */
+function AuditPage() {
   const list = useList({ fetchPath: '/api/audit/fetch/page', keys, toFilter, defaultSort });
   const actions = useApiQuery('/api/audit/fetch/actions', {});
   const fields = useMemo(() => filterFields(actions.data?.list ?? []), [actions.data]);
@@ -150,6 +157,7 @@ export default function AuditPage() {
       columns={columns}
       rowKey="id"
       fields={fields}
+      header={<LogTabs active="audit" />}
       emptyText="还没有操作日志。管理员封禁用户、调整金币、发送消息、修改站点配置等操作都会记录在这里。"
       exportPath="/api/audit/export"
       exportName="操作日志"

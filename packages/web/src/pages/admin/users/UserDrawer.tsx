@@ -24,6 +24,7 @@ import { DeltaCell, TimeCell, useIsMobile } from '../../../components/list';
 import { userStore } from '../../../state/session';
 import { useStore } from '../../../state/store';
 import { useUserActions } from './actions';
+import { ResetPasswordButton } from './ResetPassword';
 import './users.css';
 
 type Other = ApiOutput<'/api/users/fetch/other/info'>;
@@ -139,6 +140,7 @@ export function UserActionButtons({
       ) : null}
       {blockButton}
       {adminButton}
+      {compact ? null : <ResetPasswordButton user={user} self={self} />}
     </Space>
   );
 }
@@ -177,6 +179,7 @@ export function UserDrawer({
             <Space size={4} wrap>
               <StatusTag user={user} />
               {user.isAdmin ? <Tag color="blue">管理员</Tag> : null}
+              {user.mustChangePassword ? <Tag color="orange">待修改初始密码</Tag> : null}
               <span className="list-muted">ID {user.id}</span>
             </Space>
           </div>

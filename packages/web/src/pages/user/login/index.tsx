@@ -2,20 +2,63 @@ import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { hashPassword } from '../../../api/hash';
 import { notify } from '../../../api/notify';
+import { call } from '../../../api/request';
 import { AppLink } from '../../../components/AppLink';
 import { inputLimits, phoneRules, rules } from '../../../components/rules';
 import { send } from '../../../components/writes';
 import { navigate } from '../../../nav';
-import { saveSession } from '../../../state/session';
+import { clearSession, getToken, readStoredUser, saveSession, updateStoredUser } from '../../../state/session';
+import { ForcedChange } from './ForcedChange';
 
 interface LoginValues {
   phone: string;
   password: string;
 }
 
-/** /user/login: phone + password. Admins go to the console, everyone else to the home page. */
+/** Where a signed-in account goes next: admins to the console, everyone else home. */
+function goOn(isAdmin: boolean) {
+  navigate(isAdmin ? '/admin/admin/dashboard' : '/');
+}
+
+/**
+ * After a reload (or a 428 elsewhere, which sends the browser here with ?change=1): the stored
+ * session still has a password to change.
+ */
+function pendingChange(): { knownOld?: string } | null {
+  const user = readStoredUser();
+  return user?.mustChangePassword && getToken() ? {} : null;
+}
+
+/**
+ * /user/login: phone + password. Admins go to the console, everyone else to the home page; an
+ * account whose password someone else chose changes it first.
+ */
 export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
+  const [changing, setChanging] = useState<{ knownOld?: string } | null>(pendingChange);
+
+  if (changing) {
+    return (
+      <ForcedChange
+        knownOld={changing.knownOld}
+        onDone={() => {
+          const user = readStoredUser();
+          if (user) updateStoredUser({ ...user, mustChangePassword: false });
+          setChanging(null);
+          goOn(user?.isAdmin === true);
+        }}
+        onSignOut={() => {
+          // Revoke the token on the server too (allowed before the change); the form returns either way.
+          void call('/api/users/logout', {}, { silent: true })
+            .catch(() => undefined)
+            .finally(() => {
+              clearSession();
+              setChanging(null);
+            });
+        }}
+      />
+    );
+  }
 
   const onFinish = async (values: LoginValues) => {
     setSubmitting(true);
@@ -27,8 +70,12 @@ export default function LoginPage() {
       if (sent) {
         const { token, user } = sent.data;
         saveSession(token, user);
+        if (user.mustChangePassword) {
+          setChanging({ knownOld: values.password });
+          return;
+        }
         void notify('success', { title: sent.message || '登录成功' });
-        navigate(user.isAdmin ? '/admin/admin/dashboard' : '/');
+        goOn(user.isAdmin);
       }
     } finally {
       setSubmitting(false);

@@ -1,0 +1,98 @@
+import { Code } from '@appdesk/contract/codes';
+import type { CurrentUser } from '@appdesk/contract/endpoints/users';
+import { type LoginReason, recordLogin } from '../../core/login-log';
+import { type Reservation, releaseAttempt, reserveAttempt } from '../../core/login-throttle';
+import { createSession, readSessionUser } from '../../core/sessions';
+import type { RequestContext } from '../../http/context';
+import { ApiError, fail } from '../../http/errors';
+import { presentCurrentUser } from './presenter';
+
+export interface Account {
+  id: number;
+  password_hash: string;
+  status: 'normal' | 'blocked';
+}
+
+/** Writes the attempt's 登录日志 row. */
+export function logAttempt(ctx: RequestContext, phone: string, account: Account | undefined, reason: LoginReason) {
+  const code = {
+    success: Code.OK,
+    wrong_password: Code.UNAUTHENTICATED,
+    unknown_phone: Code.UNAUTHENTICATED,
+    locked: Code.TOO_MANY,
+    blocked: Code.FORBIDDEN,
+    phone_taken: Code.CONFLICT,
+  }[reason];
+  return recordLogin(ctx.db, {
+    userId: account?.id ?? null,
+    phone,
+    reason,
+    code,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+  });
+}
+
+/**
+ * Refused attempts (429) cost the sender nothing, so a flood of them must not fill the disk with
+ * 登录日志 rows: one per address per minute is kept (per process; the map is bounded).
+ */
+const LOCKED_LOG_EVERY_MS = 60_000;
+const lockedLogged = new Map<string, number>();
+function shouldLogLocked(ip: string): boolean {
+  const now = Date.now();
+  const last = lockedLogged.get(ip);
+  if (last !== undefined && now - last < LOCKED_LOG_EVERY_MS) return false;
+  if (lockedLogged.size >= 10_000) lockedLogged.clear();
+  lockedLogged.set(ip, now);
+  return true;
+}
+
+/**
+ * Starts a password attempt for `phone`: finds the account and counts the attempt (throttle
+ * reservation) before any password is checked. A device that presents a live session of this
+ * same account is exempt from the phone-wide lock (core/login-throttle.ts).
+ */
+export async function beginAttempt(
+  ctx: RequestContext,
+  phone: string,
+): Promise<{ account: Account | undefined; reservation: Reservation }> {
+  ctx.identify({ phone });
+  const account = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'status'])
+    .where('phone', '=', phone)
+    .executeTakeFirst();
+  const seen = await ctx.presentedSession();
+  const knownDevice = seen.state === 'ok' && seen.user.phone === phone;
+  try {
+    return { account, reservation: await reserveAttempt(ctx.db, phone, ctx.ip, { knownDevice }) };
+  } catch (error) {
+    if (error instanceof ApiError && shouldLogLocked(ctx.ip)) await logAttempt(ctx, phone, account, 'locked');
+    throw error;
+  }
+}
+
+/** The password was right: hands the reservation back, refuses a blocked account, opens a session. */
+export async function finishSignIn(
+  ctx: RequestContext,
+  phone: string,
+  account: Account,
+  reservation: Reservation,
+): Promise<{ token: string; user: CurrentUser }> {
+  ctx.identify({ userId: account.id });
+  await releaseAttempt(ctx.db, reservation);
+  if (account.status === 'blocked') {
+    await logAttempt(ctx, phone, account, 'blocked');
+    throw fail.forbidden('账号已被封禁，请联系客服');
+  }
+  const now = Date.now();
+  await ctx.db
+    .updateTable('users')
+    .set({ last_login_at: now, last_active_at: now })
+    .where('id', '=', account.id)
+    .execute();
+  const token = await createSession(ctx.db, account.id, { ip: ctx.ip, userAgent: ctx.userAgent });
+  await logAttempt(ctx, phone, account, 'success');
+  return { token, user: presentCurrentUser(await readSessionUser(ctx.db, account.id)) };
+}
