@@ -121,6 +121,8 @@ export async function startServer(overrides: Partial<Config> = {}, shared?: Test
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
 
+  // Every token the server handed out and every password digest a test sent: none may reach the log.
+  const secrets = new Set<string>();
   const read = async (response: Response): Promise<Answer> => {
     const text = await response.text();
     let body: Answer['body'];
@@ -129,6 +131,8 @@ export async function startServer(overrides: Partial<Config> = {}, shared?: Test
     } catch {
       body = { code: -1, message: text };
     }
+    const token = (body.data as { token?: unknown } | null | undefined)?.token;
+    if (typeof token === 'string') secrets.add(token);
     return { status: response.status, body, text, headers: response.headers };
   };
 
@@ -139,14 +143,16 @@ export async function startServer(overrides: Partial<Config> = {}, shared?: Test
     logs,
     handlerRuns,
     raw: async (p, init) => read(await fetch(url + p, init)),
-    call: async (p, body = {}, token = '') =>
-      read(
+    call: async (p, body = {}, token = '') => {
+      for (const digestSent of JSON.stringify(body).match(/\b[0-9a-f]{64}\b/g) ?? []) secrets.add(digestSent);
+      return read(
         await fetch(url + p, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json', token },
           body: JSON.stringify(body),
         }),
-      ),
+      );
+    },
     upload: async (p, field, bytes, filename, token = '') => {
       const form = new FormData();
       form.append(field, new Blob([bytes as Uint8Array<ArrayBuffer>]), filename);
@@ -194,11 +200,30 @@ export async function startServer(overrides: Partial<Config> = {}, shared?: Test
     secondInstance: () => startServer({ ...overrides, dataDir }, database),
     close: async () => {
       await app.close();
+      assertLogsKeepSecrets(logs, secrets);
       await database.drop();
       if (!shared) rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return server;
+}
+
+/**
+ * Every test server's log, whatever the test did: no token it handed out, no password digest it
+ * was sent, and no whole mainland phone number (logs carry them masked, 138****0000).
+ */
+function assertLogsKeepSecrets(logs: string[], secrets: Set<string>): void {
+  const text = logs.join('');
+  const leaked = [...secrets].filter((secret) => text.includes(secret)).length;
+  const phones = text.match(/(?<![\w.])1[3-9]\d{9}(?!\w)/g) ?? [];
+  if (leaked > 0 || phones.length > 0) {
+    throw new Error(
+      `the server log holds ${leaked} token(s) or password digest(s) and ${phones.length} whole phone number(s), e.g. in ${text.split('\n').find((line) => phones[0] && line.includes(phones[0])) ?? ''}`.replace(
+        /(1\d{2})\d{4}(\d{4})/g,
+        '$1****$2',
+      ),
+    );
+  }
 }
 
 /** The tables of the server's database, read from the database itself (so a feature's new table is covered). */

@@ -62,7 +62,7 @@ export async function consume(db: Db, limit: Limit, amount = 1, now = Date.now()
   throw refused(limit, Number(row?.window_start ?? now), now);
 }
 
-/** Prefixes of the keys counted here (sign-in keys, `phone:` and `ip:`, are the sign-in throttle's own). */
+/** Prefixes of the keys counted here (`phone:`, `ip:` and `pair:` are the sign-in throttle's own: core/login-throttle.ts). */
 const COUNTED = ['register:', 'mail:', 'mail-day:', 'upload:', 'upload-bytes:'];
 /** Longer than any window used here (the daily mail numbers). */
 const KEEP_MS = 2 * 24 * 60 * 60 * 1000;
