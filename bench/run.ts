@@ -22,7 +22,7 @@ import {
 } from './lib/report';
 import { seed, seedDefaults } from './lib/seed';
 import { type PostgresSeed, seedPostgres } from './lib/seed-postgres';
-import { loginPhones, seededNicknames } from './lib/seeded';
+import { loginPhones, seededNicknames, seededSizes } from './lib/seeded';
 import { measureWeb } from './lib/web';
 import { scenarios } from './scenarios';
 
@@ -205,6 +205,7 @@ async function runScenarios(
     userTokens: await signInUsers(server.base, phones.slice(0, 100)),
     durationSeconds: settings.durationSeconds,
     warmupSeconds: settings.warmupSeconds,
+    database,
   };
   // Without seeded users, the login scenario signs the admin in.
   const list = (
@@ -259,6 +260,7 @@ async function main(): Promise<number> {
       copyFileSync(path.join(fromDir, 'appdesk.sqlite'), path.join(dataDir, 'appdesk.sqlite'));
       phones = loginPhones(dataDir);
       nicknames = seededNicknames(dataDir);
+      Object.assign(settings, seededSizes(dataDir));
     } else if (wantApi) {
       log(`seeding ${dataDir}`);
       seedReport = await seed({ dataDir, ...settings, log });

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { call, isCode200 } from './api';
-import { rssMb } from './processes';
+import { cpuSeconds, postgresCpuSeconds, rssMb } from './processes';
 
 /** Which process a scenario loads. */
 export type Target = 'server' | 'baseline';
@@ -46,6 +46,8 @@ export interface ScenarioResult {
   /** rps divided by the baseline's rps (null for the baseline itself or when it was not run). */
   ratioToBaseline: number | null;
   rssMb: number | null;
+  /** CPU milliseconds per request of the loaded process, and of the PostgreSQL processes on a PostgreSQL run. */
+  cpuMsPerRequest: { server: number | null; database: number | null };
   measures: string;
 }
 
@@ -57,6 +59,8 @@ export interface LoadContext {
   userTokens: string[];
   durationSeconds: number;
   warmupSeconds: number;
+  /** The database the server runs on: on PostgreSQL the database processes' CPU is measured too. */
+  database: 'sqlite' | 'postgres';
 }
 
 const MAX_SAMPLES = 20_000_000; // bounds the latency buffer whatever the rate
@@ -114,6 +118,9 @@ export async function runScenario(scenario: Scenario, ctx: LoadContext): Promise
 
   if (ctx.warmupSeconds > 0) await autocannon(options(scenario, ctx, ctx.warmupSeconds));
 
+  const pid = ctx.pids[scenario.target];
+  const cpuBefore = cpuSeconds(pid);
+  const databaseBefore = ctx.database === 'postgres' ? postgresCpuSeconds() : null;
   let latencies = new Float64Array(1 << 16);
   let count = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -130,6 +137,12 @@ export async function runScenario(scenario: Scenario, ctx: LoadContext): Promise
       latencies[count++] = responseTime;
     });
   });
+  const cpuAfter = cpuSeconds(pid);
+  const perRequest = (seconds: number) => (seconds * 1000) / Math.max(1, result.requests.total);
+  const cpuMsPerRequest = {
+    server: cpuBefore === null || cpuAfter === null ? null : perRequest(cpuAfter - cpuBefore),
+    database: databaseBefore === null ? null : perRequest(postgresCpuSeconds() - databaseBefore),
+  };
   const sorted = latencies.subarray(0, count).sort();
   // verifyBody sees every answer, so mismatches include the non-2xx ones (their code is not 200
   // either); errors include timeouts.
@@ -152,7 +165,8 @@ export async function runScenario(scenario: Scenario, ctx: LoadContext): Promise
     },
     bad: { total, non2xx: result.non2xx, notCode200, errors: result.errors, timeouts: result.timeouts },
     ratioToBaseline: null,
-    rssMb: rssMb(ctx.pids[scenario.target]),
+    rssMb: rssMb(pid),
+    cpuMsPerRequest,
     measures: scenario.measures,
   };
 }

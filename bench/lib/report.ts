@@ -45,7 +45,14 @@ export interface ApiSection {
   date: string;
   git: string | null;
   machine: Machine;
-  settings: { users: number; coinRecords: number; messages: number; durationSeconds: number; warmupSeconds: number };
+  settings: {
+    users: number;
+    coinRecords: number;
+    messages: number;
+    auditLog: number;
+    durationSeconds: number;
+    warmupSeconds: number;
+  };
   seed: SeedReport | null;
   scenarios: ScenarioResult[];
   /** Scenarios that could not run (their sample call did not answer code 200, or the load failed). */
@@ -80,10 +87,29 @@ function apiRows(section: ApiSection): string[][] {
     String(s.bad.total),
     s.ratioToBaseline === null ? '—' : s.ratioToBaseline.toFixed(3),
     String(s.connections),
+    cpu(s.cpuMsPerRequest),
     s.rssMb === null ? 'n/a' : s.rssMb.toFixed(0),
   ]);
 }
-const apiHeader = ['scenario', 'database', 'rate', 'p50 ms', 'p95 ms', 'p99 ms', 'bad', '× baseline', 'conn', 'RSS MB'];
+/** Server CPU per request, plus the database's on PostgreSQL (older results have neither). */
+function cpu(perRequest: ScenarioResult['cpuMsPerRequest'] | undefined): string {
+  if (!perRequest || perRequest.server === null) return 'n/a';
+  const server = perRequest.server.toFixed(2);
+  return perRequest.database === null ? server : `${server} + ${perRequest.database.toFixed(2)}`;
+}
+const apiHeader = [
+  'scenario',
+  'database',
+  'rate',
+  'p50 ms',
+  'p95 ms',
+  'p99 ms',
+  'bad',
+  '× baseline',
+  'conn',
+  'CPU ms/req',
+  'RSS MB',
+];
 
 function webRows(section: WebSection): string[][] {
   return section.pages.flatMap((page) =>
@@ -135,7 +161,7 @@ export function markdown(results: Results): string {
       `| date | ${api.date} |`,
       `| machine | ${machineLine(api.machine)} |`,
       `| revision | ${api.git ?? 'n/a'} |`,
-      `| data | ${int(s.users)} users, ${int(s.coinRecords)} coin records, ${int(s.messages)} messages (SQLite, then the same rows copied to PostgreSQL) |`,
+      `| data | ${int(s.users)} users, ${int(s.coinRecords)} coin records, ${int(s.messages)} messages, ${int(s.auditLog)} operation-log rows (SQLite, then the same rows copied to PostgreSQL) |`,
       `| run | ${s.warmupSeconds} s warm-up + ${s.durationSeconds} s per scenario |`,
       ...(api.seed
         ? [

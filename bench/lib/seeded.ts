@@ -26,3 +26,19 @@ export function loginPhones(dataDir: string): string[] {
     db.close();
   }
 }
+
+/** The sizes of a data set seeded earlier, as the report states them. */
+export function seededSizes(dataDir: string) {
+  const db = new Database(path.join(dataDir, 'appdesk.sqlite'), { readonly: true });
+  try {
+    const count = (table: string) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+    return {
+      users: count('users'),
+      coinRecords: count('coin_records'),
+      messages: count('messages'),
+      auditLog: count('audit_log'),
+    };
+  } finally {
+    db.close();
+  }
+}
