@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 
 /** Tables whose rows use a stored file through `file_id`, and how such a use is named (SQL). */
-const fileIdSources: { table: string; label: string }[] = [];
+const fileIdSources: { table: string; label: string }[] = [
+  { table: 'versions', label: `'版本 ' || version_name || '（' || platform || ' · ' || channel || '）'` },
+];
 
 /**
  * What refers to stored files, by id or by URL: the site's logo and service image, users'

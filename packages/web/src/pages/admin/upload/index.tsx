@@ -19,6 +19,7 @@ import {
   timeColumn,
   useList,
 } from '../../../components/list';
+import { formatSize } from '../../../components/size';
 import { untilSettled } from '../../../components/writes';
 import './upload.css';
 
@@ -40,14 +41,6 @@ const sortColumns = ['createdAt', 'size'] as const;
 function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
   const kind = fileKinds.find((k) => k.value === values.kind)?.value;
   return { search: values.search ?? '', ...(kind ? { kind } : {}), ...sortParams(sort, sortColumns) };
-}
-
-/** Bytes as operators read them: 1.2 MB. */
-export function formatSize(bytes: number): string {
-  if (bytes >= 1024 * 1024 * 1024) return `${(bytes / 1024 / 1024 / 1024).toFixed(2)} GB`;
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${bytes} B`;
 }
 
 function Preview({ file }: { file: FileRow }) {

@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { screenshots } from '@appdesk/e2e/shots';
 import { ensureSiteReady, signInAdmin } from '@appdesk/e2e/support';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { makeApk } from '../../../../../server/test/packages';
 
 /**
@@ -14,16 +14,6 @@ const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-export async function screenshots(page: Page, name: string) {
-  mkdirSync('/tmp/appdesk-shots', { recursive: true });
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `/tmp/appdesk-shots/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 test('an operator uploads files with progress, cancels a slow one, and deletes an unused one', async ({ page }) => {
   await ensureSiteReady();
