@@ -143,3 +143,39 @@ export function labelOf<V extends string>(
 export function valuesOf<V extends string>(options: readonly { value: V }[]): [V, ...V[]] {
   return options.map((o) => o.value) as [V, ...V[]];
 }
+
+/**
+ * A remote-config value as typed text, checked against its type: the canonical text kept (a
+ * number as JavaScript prints it, a boolean as true/false, JSON re-serialised) and the typed
+ * value the apps receive, or the Chinese reason it is not one.
+ */
+export function parseConfigValue(
+  type: 'string' | 'number' | 'boolean' | 'json',
+  raw: string,
+): { ok: true; text: string; value: unknown } | { ok: false; problem: string } {
+  switch (type) {
+    case 'string':
+      return { ok: true, text: raw, value: raw };
+    case 'number': {
+      const trimmed = raw.trim();
+      const n = Number(trimmed);
+      if (!/^-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(trimmed) || !Number.isFinite(n)) {
+        return { ok: false, problem: `“${raw.slice(0, 40)}”不是有效的数字` };
+      }
+      return { ok: true, text: String(n), value: n };
+    }
+    case 'boolean': {
+      const trimmed = raw.trim();
+      if (trimmed !== 'true' && trimmed !== 'false') return { ok: false, problem: '布尔值只能是 true 或 false' };
+      return { ok: true, text: trimmed, value: trimmed === 'true' };
+    }
+    case 'json': {
+      try {
+        const value = JSON.parse(raw) as unknown;
+        return { ok: true, text: JSON.stringify(value), value };
+      } catch {
+        return { ok: false, problem: '不是有效的 JSON' };
+      }
+    }
+  }
+}

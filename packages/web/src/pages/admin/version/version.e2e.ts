@@ -78,6 +78,8 @@ test('an operator publishes 2.0.0 for Huawei from an uploaded APK, and the app c
 test('a 10 % rollout reaches about a tenth of 10,000 devices, and raising it to 50 % keeps them all', async ({
   page,
 }) => {
+  // 20,000 app calls through the API besides the UI steps.
+  test.setTimeout(180_000);
   await signInAdmin(page);
   await page.goto('/admin/admin/version');
   await page.getByRole('button', { name: '新建版本' }).click();
@@ -108,12 +110,10 @@ test('a 10 % rollout reaches about a tenth of 10,000 devices, and raising it to 
   expect(atFifty.size).toBeGreaterThan(4700);
   expect(atFifty.size).toBeLessThan(5300);
   expect(atTen.filter((d) => !atFifty.has(d))).toEqual([]);
-  test
-    .info()
-    .annotations.push({
-      type: 'rollout',
-      description: `10 %: ${atTen.length}; 50 %: ${atFifty.size}, all ${atTen.length} kept`,
-    });
+  test.info().annotations.push({
+    type: 'rollout',
+    description: `10 %: ${atTen.length}; 50 %: ${atFifty.size}, all ${atTen.length} kept`,
+  });
 });
 
 test('copy a release to other channels, pause it, and see what is live where', async ({ page }) => {
