@@ -39,23 +39,37 @@ export function resolveEntry(entry: Entry, device: Device): unknown {
 }
 
 /**
- * An app's entries, read once per change: the newest revision id of the app decides whether the
- * cached copy is current (one indexed lookup per call instead of reading every pair).
+ * An app's entries, read once per change. A process answers from its copy for up to RECHECK_MS,
+ * then asks the database for the app's newest revision id (one indexed lookup) and reads the pairs
+ * again only when it moved. Its own writes drop the copy at once (forgetEntries); another
+ * process's writes show within RECHECK_MS.
  */
-const cache = new WeakMap<Db, Map<string, { revision: number; entries: Entry[] }>>();
+const RECHECK_MS = 1000;
+type Cached = { revision: number; entries: Entry[]; checkedAt: number };
+const cache = new WeakMap<object, Map<string, Cached>>();
 
-export async function appEntries(db: Db, app: string): Promise<{ revision: number; entries: Entry[] }> {
+/** Drops what this server keeps of the apps' pairs (after a change). */
+export function forgetEntries(owner: object): void {
+  cache.delete(owner);
+}
+
+export async function appEntries(db: Db, owner: object, app: string): Promise<{ revision: number; entries: Entry[] }> {
+  let byApp = cache.get(owner);
+  if (!byApp) {
+    byApp = new Map();
+    cache.set(owner, byApp);
+  }
+  const cached = byApp.get(app);
+  const now = Date.now();
+  if (cached && now - cached.checkedAt < RECHECK_MS) return cached;
   const { rows } = await sql<{
     id: number | null;
   }>`select max(id) as id from key_value_revisions where app = ${app}`.execute(db);
   const revision = Number(rows[0]?.id ?? 0);
-  let byApp = cache.get(db);
-  if (!byApp) {
-    byApp = new Map();
-    cache.set(db, byApp);
+  if (cached && cached.revision === revision) {
+    cached.checkedAt = now;
+    return cached;
   }
-  const cached = byApp.get(app);
-  if (cached && cached.revision === revision) return cached;
   const found = await db
     .selectFrom('key_values')
     .select(['key', 'type', 'value', 'overrides'])
@@ -68,14 +82,14 @@ export async function appEntries(db: Db, app: string): Promise<{ revision: numbe
     value: r.value,
     overrides: JSON.parse(r.overrides) as ConfigOverride[],
   }));
-  const fresh = { revision, entries };
+  const fresh = { revision, entries, checkedAt: now };
   byApp.set(app, fresh);
   return fresh;
 }
 
 /** Every pair of the app resolved for the device, and a tag of exactly that answer (and of the app's revision). */
-export async function resolveFor(db: Db, app: string, device: Device) {
-  const { revision, entries } = await appEntries(db, app);
+export async function resolveFor(db: Db, owner: object, app: string, device: Device) {
+  const { revision, entries } = await appEntries(db, owner, app);
   const values: Record<string, unknown> = {};
   for (const entry of entries) values[entry.key] = resolveEntry(entry, device);
   const tag = createHash('sha256')

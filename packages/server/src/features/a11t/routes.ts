@@ -12,7 +12,7 @@ import {
   recordRevision,
   revisionsOf,
 } from './queries';
-import { type ConfigType, resolveFor } from './resolve';
+import { type ConfigType, forgetEntries, resolveFor } from './resolve';
 
 /** What the operation log keeps of an entry. */
 const logged = ({ type, value, overrides, description, revision }: Entry) => ({
@@ -54,6 +54,7 @@ async function change(
   );
   const after = presentEntry(await loadEntry(ctx.db, id));
   await ctx.audit({ targetId: id, before: logged(before), after: logged(after) });
+  forgetEntries(ctx.config);
   return { entry: after };
 }
 
@@ -88,6 +89,7 @@ export default defineRoutes({
       await recordRevision(ctx.db, { id, ...state }, 'make', ctx.user.id);
       const entry = presentEntry(await loadEntry(ctx.db, id));
       await ctx.audit({ targetId: id, after: { key: entry.key, ...logged(entry) } });
+      forgetEntries(ctx.config);
       return { entry };
     },
   },
@@ -151,6 +153,7 @@ export default defineRoutes({
       await ctx.db.deleteFrom('key_values').where('id', '=', input.id).execute();
       await recordRevision(ctx.db, { ...row, revision: row.revision + 1 }, 'remove', ctx.user.id);
       await ctx.audit({ targetId: input.id, before: { key: before.key, ...logged(before) } });
+      forgetEntries(ctx.config);
       return null;
     },
   },
@@ -173,7 +176,7 @@ export default defineRoutes({
 
   '/api/a11t/fetch': {
     handler: async (input, ctx) => {
-      const { tag, values } = await resolveFor(ctx.db, input.app, input);
+      const { tag, values } = await resolveFor(ctx.db, ctx.config, input.app, input);
       return input.tag === tag ? { tag, unchanged: true as const } : { tag, values };
     },
   },

@@ -19,14 +19,21 @@ const rolloutSalt = (row: { app: string; platform: string; version_code: number 
   `version:${row.app}:${row.platform}:${row.version_code}`;
 
 /**
- * The update check: of the channel's published releases above the app's code, the newest whose
- * rollout includes this device. Forced (2) when the app is below the minimum code of that release
- * or of any newer one the device is offered; optional (1) otherwise, unless the release's prompts
- * are held while the store reviews it.
+ * A channel's published releases (newest 50), kept per server for up to RECHECK_MS: the update
+ * check is the hottest call there is, and a release changes rarely. This server's own writes drop
+ * the copy at once (forgetReleases); another server's show within RECHECK_MS.
  */
-export async function latestFor(ctx: RequestContext, input: Check) {
-  const channel = resolveChannel(input.channel);
-  const rows = await ctx.db
+const RECHECK_MS = 1000;
+type Published = Awaited<ReturnType<typeof readPublished>>;
+const releases = new WeakMap<object, Map<string, { rows: Published; readAt: number }>>();
+
+/** Drops what this server keeps of the published releases (after a change). */
+export function forgetReleases(owner: object): void {
+  releases.delete(owner);
+}
+
+function readPublished(ctx: RequestContext, app: string, platform: string, channel: string) {
+  return ctx.db
     .selectFrom('versions')
     .leftJoin('files', 'files.id', 'versions.file_id')
     .select([
@@ -49,14 +56,41 @@ export async function latestFor(ctx: RequestContext, input: Check) {
       'versions.published_at',
       'files.key as file_key',
     ])
-    .where('versions.app', '=', input.app)
-    .where('versions.platform', '=', input.platform)
+    .where('versions.app', '=', app)
+    .where('versions.platform', '=', platform)
     .where('versions.channel', '=', channel)
     .where('versions.status', '=', 'published')
-    .where('versions.version_code', '>', input.versionCode)
     .orderBy('versions.version_code', 'desc')
     .limit(50)
     .execute();
+}
+
+async function publishedReleases(ctx: RequestContext, app: string, platform: string, channel: string) {
+  let byChannel = releases.get(ctx.config);
+  if (!byChannel) {
+    byChannel = new Map();
+    releases.set(ctx.config, byChannel);
+  }
+  const key = `${app}|${platform}|${channel}`;
+  const cached = byChannel.get(key);
+  const now = Date.now();
+  if (cached && now - cached.readAt < RECHECK_MS) return cached.rows;
+  const rows = await readPublished(ctx, app, platform, channel);
+  byChannel.set(key, { rows, readAt: now });
+  return rows;
+}
+
+/**
+ * The update check: of the channel's published releases above the app's code, the newest whose
+ * rollout includes this device. Forced (2) when the app is below the minimum code of that release
+ * or of any newer one the device is offered; optional (1) otherwise, unless the release's prompts
+ * are held while the store reviews it.
+ */
+export async function latestFor(ctx: RequestContext, input: Check) {
+  const channel = resolveChannel(input.channel);
+  const rows = (await publishedReleases(ctx, input.app, input.platform, channel)).filter(
+    (row) => row.version_code > input.versionCode,
+  );
   const eligible = rows.filter((row) => inRollout(input.deviceId, rolloutSalt(row), row.rollout));
   const offered = eligible[0];
   if (!offered) return { updateType: UpdateType.NONE, version: null };

@@ -5,7 +5,7 @@ import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
 import { readApk } from './apk';
-import { countEvent, flushStats, latestFor, resolveChannel, shanghaiDay } from './latest';
+import { countEvent, flushStats, forgetReleases, latestFor, resolveChannel, shanghaiDay } from './latest';
 import { presentVersion, type Release } from './presenter';
 import {
   assertCodes,
@@ -43,6 +43,7 @@ async function setStatus(ctx: SignedInContext, id: number, status: 'published' |
     .execute();
   const after = presentVersion(await loadVersion(ctx.db, id));
   await ctx.audit({ targetId: id, before: { status: before.status }, after: { status } });
+  forgetReleases(ctx.config);
   return { version: after };
 }
 
@@ -87,6 +88,7 @@ export default defineRoutes({
         });
       const version = presentVersion(await loadVersion(ctx.db, id));
       await ctx.audit({ targetId: id, after: logged(version) });
+      forgetReleases(ctx.config);
       return { version };
     },
   },
@@ -136,6 +138,7 @@ export default defineRoutes({
           fields.map((f) => [f === 'fileId' ? 'package' : f, v[(f === 'fileId' ? 'package' : f) as keyof Release]]),
         );
       await ctx.audit({ targetId: id, before: pick(before), after: pick(after) });
+      forgetReleases(ctx.config);
       return { version: after };
     },
   },
@@ -201,6 +204,7 @@ export default defineRoutes({
         created.push(presentVersion(await loadVersion(ctx.db, id)));
       }
       await ctx.audit({ targetId: source.id, after: { channels: created.map((v) => v.channel), skipped } });
+      forgetReleases(ctx.config);
       return { created, skipped };
     },
   },
@@ -213,6 +217,7 @@ export default defineRoutes({
       if (before.status !== 'draft') throw fail.conflict('只能删除草稿；已发布过的版本请暂停或回滚');
       await ctx.db.deleteFrom('versions').where('id', '=', input.id).execute();
       await ctx.audit({ targetId: input.id, before: logged(before) });
+      forgetReleases(ctx.config);
       return null;
     },
   },
