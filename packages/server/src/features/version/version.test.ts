@@ -265,3 +265,39 @@ describe('releases', () => {
     });
   });
 });
+
+describe('a second server on the same database', () => {
+  it('sees a release published elsewhere within a second (its copy is kept at most that long)', async () => {
+    const other = await server.secondInstance();
+    try {
+      const ask = async () =>
+        (
+          await other.call('/api/version/fetch/latest', {
+            app: 'tailor',
+            platform: 'android',
+            channel: 'samsung',
+            versionCode: 100,
+            deviceId: 'device-2',
+          })
+        ).body.data as Latest;
+      expect(await ask()).toEqual({ updateType: 0, version: null });
+      await admin('/api/version/make', {
+        platform: 'android',
+        channel: 'samsung',
+        versionName: '4.0.0',
+        versionCode: 400,
+        published: true,
+      });
+      const started = Date.now();
+      let seen = await ask();
+      while (seen.version === null && Date.now() - started < 3000) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        seen = await ask();
+      }
+      expect(seen.version?.versionCode).toBe(400);
+      expect(Date.now() - started).toBeLessThan(2500);
+    } finally {
+      await other.close();
+    }
+  });
+});
