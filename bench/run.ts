@@ -6,6 +6,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { serverEnv, serverNodeArgs } from '../packages/server/runtime.mjs';
 import { call, callOk } from './lib/api';
+import { prepareAppData } from './lib/app-data';
 import { assertKnown, intFlag, parseArgs, stringFlag } from './lib/args';
 import { admin, seededPassword, sha256hex } from './lib/fixtures';
 import { type LoadContext, runScenario, type ScenarioResult } from './lib/load';
@@ -207,11 +208,12 @@ async function runScenarios(
     warmupSeconds: settings.warmupSeconds,
     database,
   };
+  const appData = await prepareAppData(server.base, adminToken);
   // Without seeded users, the login scenario signs the admin in.
   const list = (
     phones.length > 0
-      ? scenarios({ loginPhones: phones, password: seededPassword, nicknames })
-      : scenarios({ loginPhones: [admin.phone], password: admin.password })
+      ? scenarios({ loginPhones: phones, password: seededPassword, nicknames, appData })
+      : scenarios({ loginPhones: [admin.phone], password: admin.password, appData })
   )
     .filter((scenario) => baseline !== null || scenario.target !== 'baseline')
     .filter(

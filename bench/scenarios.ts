@@ -6,7 +6,13 @@ import type { Scenario } from './lib/load';
  * another endpoint, append an entry; `body` may be a function of the request number.
  * `loginPhones` are accounts (status normal) that share `password`.
  */
-export function scenarios(options: { loginPhones: string[]; password: string; nicknames?: string[] }): Scenario[] {
+export function scenarios(options: {
+  loginPhones: string[];
+  password: string;
+  nicknames?: string[];
+  /** From lib/app-data.ts: the config tag the "unchanged" scenario sends, and the device it asks as. */
+  appData?: { configTag: string; deviceId: string };
+}): Scenario[] {
   const digest = sha256hex(options.password);
   const phones = options.loginPhones;
   const nicknames = options.nicknames?.length ? options.nicknames : ['管理'];
@@ -109,6 +115,47 @@ export function scenarios(options: { loginPhones: string[]; password: string; ni
       path: '/api/message/fetch/page/unread',
       body: { page: 0, size: 1024 },
       token: 'users',
+    },
+    {
+      name: 'version/fetch/latest',
+      measures: 'app update check: 10,000 device ids in turn on 4 channels, codes 100–299 (rollout hashes included)',
+      target: 'server',
+      path: '/api/version/fetch/latest',
+      body: (n: number) => ({
+        app: 'tailor',
+        platform: 'android',
+        channel: ['huawei', 'xiaomi', 'oppo', 'vivo'][n % 4],
+        versionCode: 100 + (n % 200),
+        deviceId: `bench-device-${n % 10_000}`,
+      }),
+    },
+    {
+      name: 'a11t/fetch full',
+      measures:
+        'app remote config, the full answer: 20 keys resolved for 10,000 device ids in turn (overrides included)',
+      target: 'server',
+      path: '/api/a11t/fetch',
+      body: (n: number) => ({
+        app: 'tailor',
+        platform: 'android',
+        channel: n % 2 ? 'huawei' : 'xiaomi',
+        versionCode: 250,
+        deviceId: `bench-device-${n % 10_000}`,
+      }),
+    },
+    {
+      name: 'a11t/fetch unchanged',
+      measures: 'app remote config sent with its current tag: the short "unchanged" answer',
+      target: 'server',
+      path: '/api/a11t/fetch',
+      body: {
+        app: 'tailor',
+        platform: 'android',
+        channel: 'huawei',
+        versionCode: 250,
+        deviceId: options.appData?.deviceId ?? 'bench-device-unchanged',
+        tag: options.appData?.configTag ?? '',
+      },
     },
     {
       name: 'users/login',

@@ -33,6 +33,99 @@ export const channels = [
 ] as const;
 export type ChannelCode = (typeof channels)[number]['value'];
 
+/** Where an app whose channel is unknown gets its updates (the official site). */
+export const FALLBACK_CHANNEL: ChannelCode = 'other';
+
+/** The app stores' package identifiers per app (an uploaded package of another id is refused). */
+export const appPackages: Record<AppCode, { android: string; ios: string }> = {
+  tailor: { android: 'com.appdesk.tailor', ios: 'com.appdesk.tailor' },
+};
+
+/**
+ * How each channel delivers an update: through its store (the app opens a store link, as Chinese
+ * stores require: `market://details?id=…`) or as a direct download (the official site, `other`).
+ * `holdDuringReview`: the store forbids update prompts while a version is under its review
+ * (vivo's rule), so new versions of that channel start with prompts held.
+ */
+export const channelDelivery: Record<
+  ChannelCode,
+  { delivery: 'store' | 'direct'; storeLink?: string; holdDuringReview?: boolean }
+> = {
+  oppo: { delivery: 'store', storeLink: 'oppomarket://details?packagename={package}' },
+  vivo: { delivery: 'store', storeLink: 'vivomarket://details?id={package}', holdDuringReview: true },
+  huawei: { delivery: 'store', storeLink: 'appmarket://details?id={package}' },
+  appstore: { delivery: 'store', storeLink: 'itms-apps://apps.apple.com/app/id{appleId}' },
+  googleplay: { delivery: 'store', storeLink: 'market://details?id={package}' },
+  meizu: { delivery: 'store', storeLink: 'mstore://details?package_name={package}' },
+  '360': { delivery: 'store', storeLink: 'market://details?id={package}' },
+  uc: { delivery: 'store', storeLink: 'market://details?id={package}' },
+  lianxiang: { delivery: 'store', storeLink: 'market://details?id={package}' },
+  other: { delivery: 'direct' },
+  baidu: { delivery: 'store', storeLink: 'market://details?id={package}' },
+  yingyongbao: { delivery: 'store', storeLink: 'tmast://appdetails?pname={package}' },
+  xiaomi: { delivery: 'store', storeLink: 'mimarket://details?id={package}' },
+  wandoujia: { delivery: 'store', storeLink: 'market://details?id={package}' },
+  '91': { delivery: 'store', storeLink: 'market://details?id={package}' },
+  hiMarket: { delivery: 'store', storeLink: 'market://details?id={package}' },
+  pp: { delivery: 'store', storeLink: 'market://details?id={package}' },
+  samsung: { delivery: 'store', storeLink: 'samsungapps://ProductDetail/{package}' },
+  jinli: { delivery: 'store', storeLink: 'market://details?id={package}' },
+  kupai: { delivery: 'store', storeLink: 'market://details?id={package}' },
+  yidong: { delivery: 'store', storeLink: 'market://details?id={package}' },
+  anzhi: { delivery: 'store', storeLink: 'market://details?id={package}' },
+  kuan: { delivery: 'store', storeLink: 'market://details?id={package}' },
+  zhuoyi: { delivery: 'store', storeLink: 'market://details?id={package}' },
+};
+
+/** The store link of a channel for an Android package (empty where the operator must paste one). */
+export function storeLinkFor(channel: ChannelCode, packageName: string): string {
+  const template = channelDelivery[channel].storeLink;
+  if (!template || template.includes('{appleId}')) return '';
+  return template.replace('{package}', packageName);
+}
+
+export const platforms = [
+  { value: 'android', label: 'Android' },
+  { value: 'ios', label: 'iOS' },
+] as const;
+export type Platform = (typeof platforms)[number]['value'];
+
+/** A release's state: only `published` ones are offered to the apps. */
+export const versionStatuses = [
+  { value: 'draft', label: '草稿' },
+  { value: 'published', label: '已发布' },
+  { value: 'paused', label: '已暂停' },
+  { value: 'rolledback', label: '已回滚' },
+] as const;
+export type VersionStatus = (typeof versionStatuses)[number]['value'];
+
+/** The update-check answer's `updateType`, in the common 0/1/2 convention. */
+export const UpdateType = { NONE: 0, OPTIONAL: 1, FORCED: 2 } as const;
+
+/** The kinds of a stored file (what its bytes are), with the label operators see. */
+export const fileKinds = [
+  { value: 'image', label: '图片' },
+  { value: 'audio', label: '音频' },
+  { value: 'package', label: '安装包' },
+] as const;
+
+/** App packages told apart by their zip entries: APK (AndroidManifest.xml), AAB (base/manifest/), IPA (Payload/*.app/). */
+export const packageTypes = [
+  { value: 'apk', label: 'Android 安装包（APK）', mime: 'application/vnd.android.package-archive' },
+  { value: 'aab', label: 'Android App Bundle（AAB）', mime: 'application/x-android-app-bundle' },
+  { value: 'ipa', label: 'iOS 安装包（IPA）', mime: 'application/x-ios-app' },
+] as const;
+export type PackageType = (typeof packageTypes)[number]['value'];
+
+/** Remote config (键值配置) value types. */
+export const configTypes = [
+  { value: 'string', label: '字符串' },
+  { value: 'number', label: '数字' },
+  { value: 'boolean', label: '布尔' },
+  { value: 'json', label: 'JSON' },
+] as const;
+export type ConfigType = (typeof configTypes)[number]['value'];
+
 /** Upload limits in bytes (DESIGN.md "Files"). */
 export const uploadLimits = {
   image: 10 * 1024 * 1024,
@@ -40,6 +133,8 @@ export const uploadLimits = {
   package: 2 * 1024 * 1024 * 1024,
 } as const;
 export type UploadKind = keyof typeof uploadLimits;
+/** What an upload endpoint accepts: one kind, or `any` accepted image, audio or package (each within its own limit). */
+export type UploadAccept = UploadKind | 'any';
 
 /** Client timings (spec section 9). */
 export const timings = {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { UploadKind } from './constants';
+import type { UploadAccept } from './constants';
 
 /** Who may call an endpoint; the server enforces it (DESIGN.md "The API contract"). */
 export type Access = 'public' | 'user' | 'admin';
@@ -42,7 +42,7 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
    */
   placement?: 'data' | 'root';
   /** Multipart upload: the form field carrying the file and the kind of file accepted. */
-  upload?: { field: string; kind: UploadKind };
+  upload?: { field: string; kind: UploadAccept };
   /**
    * Still answered while the account must change a password someone else chose (code 428 for
    * every other call): changing it, reading oneself, signing out.

@@ -77,6 +77,34 @@ export const rules = {
   sort: integer('排序', 0, 999_999),
   coinDelta: integer('调整数量', -1_000_000_000, 1_000_000_000, { nonZero: true }),
   generateCount: integer('数量', 1, 1000),
+  /** Releases (版本管理). */
+  versionName: text('版本名', 1, 32, {
+    pattern: /^[0-9A-Za-z][0-9A-Za-z._+-]{0,31}$/,
+    patternMessage: '版本名只能包含字母、数字和 . _ + -，例如 2.0.0',
+  }),
+  versionCode: integer('版本号', 1, 2_100_000_000),
+  minVersionCode: integer('最低支持版本号', 0, 2_100_000_000),
+  /** What the app sends: its own version code (0 when unknown). */
+  currentVersionCode: integer('当前版本号', 0, 2_100_000_000),
+  changelog: text('更新说明', 0, 2000),
+  storeUrl: text('商店链接', 0, 500, {
+    pattern: /^(|(?!(?:javascript|data|vbscript|file):)[a-zA-Z][a-zA-Z0-9+.-]{1,30}:\/\/\S+)$/,
+    patternMessage: '商店链接应形如 market://details?id=… 或 https://…',
+  }),
+  rollout: integer('灰度比例', 1, 100),
+  promptTimes: integer('最多提示次数', 0, 100),
+  promptIntervalDays: integer('提示间隔天数', 0, 365),
+  deviceId: text('设备 ID', 1, 128),
+  channelName: text('渠道', 1, 32),
+  /** Remote config (键值配置). */
+  configKey: text('键名', 1, 64, {
+    pattern: /^[a-z][a-z0-9_.]{0,63}$/,
+    patternMessage: '键名以小写字母开头，只能包含小写字母、数字、下划线和点，最多 64 个字符',
+  }),
+  configValue: text('值', 0, 20_000),
+  description: text('说明', 0, 200),
+  percent: integer('设备比例', 1, 100),
+  configTag: text('版本标记', 0, 64),
   phonePrefix: text('号段', 0, 10, {
     pattern: /^(|1[3-9]\d{0,8})$/,
     patternMessage: '号段应为以 13–19 开头、最多 10 位的数字，留空则随机',
@@ -114,4 +142,40 @@ export function labelOf<V extends string>(
 /** The values of a value/label list, as the non-empty tuple zod's enum wants. */
 export function valuesOf<V extends string>(options: readonly { value: V }[]): [V, ...V[]] {
   return options.map((o) => o.value) as [V, ...V[]];
+}
+
+/**
+ * A remote-config value as typed text, checked against its type: the canonical text kept (a
+ * number as JavaScript prints it, a boolean as true/false, JSON re-serialised) and the typed
+ * value the apps receive, or the Chinese reason it is not one.
+ */
+export function parseConfigValue(
+  type: 'string' | 'number' | 'boolean' | 'json',
+  raw: string,
+): { ok: true; text: string; value: unknown } | { ok: false; problem: string } {
+  switch (type) {
+    case 'string':
+      return { ok: true, text: raw, value: raw };
+    case 'number': {
+      const trimmed = raw.trim();
+      const n = Number(trimmed);
+      if (!/^-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(trimmed) || !Number.isFinite(n)) {
+        return { ok: false, problem: `“${raw.slice(0, 40)}”不是有效的数字` };
+      }
+      return { ok: true, text: String(n), value: n };
+    }
+    case 'boolean': {
+      const trimmed = raw.trim();
+      if (trimmed !== 'true' && trimmed !== 'false') return { ok: false, problem: '布尔值只能是 true 或 false' };
+      return { ok: true, text: trimmed, value: trimmed === 'true' };
+    }
+    case 'json': {
+      try {
+        const value = JSON.parse(raw) as unknown;
+        return { ok: true, text: JSON.stringify(value), value };
+      } catch {
+        return { ok: false, problem: '不是有效的 JSON' };
+      }
+    }
+  }
 }

@@ -10,7 +10,7 @@
 import { type ApiPath, type EndpointDef, endpoints } from '@appdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectClean } from './clean';
-import { type Answer, snapshotTables, tinyPng } from './harness';
+import { type Answer, sampleUpload, snapshotTables } from './harness';
 import { startWorld, type World } from './world';
 
 let world: World;
@@ -30,7 +30,7 @@ const bookkeeping = ['sessions', 'login_attempts'];
 async function callExample(p: ApiPath, body: unknown = exampleOf(p)): Promise<Answer> {
   const def = defOf(p);
   const token = await world.tokenFor(def.access);
-  if (def.upload) return world.server.upload(p, def.upload.field, tinyPng, 'example.png', token);
+  if (def.upload) return world.server.upload(p, def.upload.field, sampleUpload(def.upload.kind), 'example.png', token);
   return world.server.call(p, body, token);
 }
 
@@ -198,12 +198,12 @@ describe('bodies that are not an endpoint input', () => {
     });
 
     if (def.upload) {
-      const field = def.upload.field;
+      const { field, kind } = def.upload;
       it(`${p}: uploads that are not what they claim change no row`, async () => {
         const cases: [string, Uint8Array, number][] = [
           [field, new TextEncoder().encode('#!/bin/sh\nrm -rf /'), 415],
           [field, new Uint8Array(0), 400],
-          [`${field}x`, tinyPng, 400],
+          [`${field}x`, sampleUpload(kind), 400],
         ];
         for (const [name, bytes, code] of cases) {
           const token = await world.tokenFor(def.access);

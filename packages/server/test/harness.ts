@@ -9,6 +9,9 @@ import { type App, buildApp } from '../src/app';
 import { type Config, loadConfig, type Quotas } from '../src/config';
 import { hashPassword } from '../src/core/passwords';
 import { type DatabaseHandle, openDatabase } from '../src/db/index';
+import { tinyApk } from './packages';
+
+export { makeZip, tinyApk } from './packages';
 
 /** Which database this run of the suite uses: the vitest project sets TEST_DB. */
 export const testDb = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -262,3 +265,6 @@ export const tinyPng = Uint8Array.from(
     'base64',
   ),
 );
+
+/** A sample upload of each accepted kind, for the generated tests. */
+export const sampleUpload = (kind: string): Uint8Array => (kind === 'package' ? tinyApk : tinyPng);

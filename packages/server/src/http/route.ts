@@ -148,10 +148,11 @@ async function runEndpoint(
       // Counted in the call's transaction: a call that fails gives its quota back.
       if (file) await chargeUpload(db, services.config, user, file.size);
       services.onHandlerRun?.(path);
+      // The upload's row first, so the handler can answer with (and refer to) its id.
+      if (file) file.id = await recordFile(db, file, file.kind, user?.id);
       const result = await route.handler(parsed.data as never, makeCtx(db) as never);
       // A declared write records exactly one row; a slip here would leave the log silently incomplete.
       if (def.audit && recorded !== 1) throw new Error(`${path} recorded ${recorded} operation-log rows, not 1`);
-      if (file) await recordFile(db, file, def.upload?.kind ?? 'other', user?.id);
       return result;
     };
     const execute = async (): Promise<unknown> => {
@@ -220,7 +221,7 @@ async function authorize(def: EndpointDef, request: FastifyRequest, services: Se
 
 /** Every kept upload gets a row, so the upload list knows who sent what. */
 async function recordFile(db: Services['db'], file: UploadedFile, kind: string, uploaderId: number | undefined) {
-  await db
+  const row = await db
     .insertInto('files')
     .values({
       key: file.key,
@@ -232,5 +233,7 @@ async function recordFile(db: Services['db'], file: UploadedFile, kind: string, 
       uploader_id: uploaderId ?? null,
       created_at: Date.now(),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

@@ -1,4 +1,4 @@
-import type { UploadKind } from '@appdesk/contract/constants';
+import type { UploadAccept, UploadKind } from '@appdesk/contract/constants';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
@@ -10,6 +10,7 @@ import type { Db } from '../db/index';
 import type { LocalStorage } from '../storage/local';
 import { type FileReference, isReferenced, keyOfUrl } from '../storage/references';
 import { fail } from './errors';
+import { identifyPackage, isZipFamily } from './packages';
 
 /** Accepted types per kind, decided from the file's first bytes (never its name or header). */
 const accepted: Record<UploadKind, Record<string, string>> = {
@@ -25,13 +26,21 @@ const accepted: Record<UploadKind, Record<string, string>> = {
     'audio/flac': 'flac',
     'audio/x-flac': 'flac',
   },
+  // Zip containers: which package (APK, AAB, IPA) is decided from their entries (packages.ts).
   package: {
-    'application/zip': 'apk',
     'application/vnd.android.package-archive': 'apk',
+    'application/x-android-app-bundle': 'aab',
+    'application/x-ios-app': 'ipa',
   },
 };
 
-const kindName: Record<UploadKind, string> = { image: '图片', audio: '音频', package: '安装包' };
+const kindName: Record<UploadAccept, string> = {
+  image: '图片',
+  audio: '音频',
+  package: '安装包（APK、AAB、IPA）',
+  any: '图片、音频或安装包',
+};
+const kinds: UploadKind[] = ['image', 'audio', 'package'];
 
 export interface UploadedFile {
   key: string;
@@ -40,6 +49,10 @@ export interface UploadedFile {
   mime: string;
   size: number;
   sha256: string;
+  /** What the bytes turned out to be (an `any` upload may be any of them). */
+  kind: UploadKind;
+  /** Its row in `files`, once recorded (before the handler runs). */
+  id?: number;
 }
 
 /**
@@ -48,14 +61,14 @@ export interface UploadedFile {
  */
 export async function readUpload(
   request: FastifyRequest,
-  spec: { field: string; kind: UploadKind },
+  spec: { field: string; kind: UploadAccept },
   deps: { storage: LocalStorage; config: Config; db: Db },
   user: SessionUser | null,
 ): Promise<{ fields: Record<string, unknown>; file: UploadedFile }> {
   if (!request.isMultipart()) throw fail.badInput(`请以 multipart/form-data 上传，文件字段名为 ${spec.field}`);
   // A caller out of quota is refused before a byte is written (the exact count is taken later).
   for (const limit of uploadLimits(deps.config, user)) await assertRoom(deps.db, limit.limit, 1);
-  const maxBytes = deps.config.limits[spec.kind];
+  const maxBytes = limitOf(spec.kind, deps.config);
   const fields: Record<string, unknown> = {};
   let file: UploadedFile | undefined;
   const parts = request.parts({ limits: { fileSize: maxBytes + 1, files: 1, fields: 50, fieldSize: 64 * 1024 } });
@@ -66,7 +79,7 @@ export async function readUpload(
           part.file.resume();
           throw fail.badInput(`文件字段名应为 ${spec.field}`);
         }
-        file = await keepFile(part, spec.kind, maxBytes, deps);
+        file = await keepFile(part, spec.kind, deps);
       } else {
         fields[part.fieldname] = parseFieldValue(part.value);
       }
@@ -84,13 +97,35 @@ export async function readUpload(
   return { fields, file };
 }
 
-async function keepFile(
-  part: MultipartFile,
-  kind: UploadKind,
-  maxBytes: number,
-  deps: { storage: LocalStorage; config: Config },
-) {
-  const storage = deps.storage;
+/** The largest file an endpoint takes: its kind's limit, or for `any` the largest of them. */
+const limitOf = (kind: UploadAccept, config: Config) =>
+  kind === 'any' ? Math.max(...kinds.map((k) => config.limits[k])) : config.limits[kind];
+
+/** The kind and stored extension of a detected type among the accepted ones, if accepted. */
+function acceptedType(kind: UploadAccept, mime: string): { kind: UploadKind; extension: string } | undefined {
+  for (const k of kind === 'any' ? kinds : [kind]) {
+    const extension = accepted[k][mime];
+    if (extension) return { kind: k, extension };
+  }
+  return undefined;
+}
+
+/** The client's file name for display only: no folders, no control characters, at most 200 characters. */
+function displayName(filename: string, extension: string): string {
+  const base = (filename.split(/[\\/]/).pop() ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
+  return (
+    Array.from(base === '.' || base === '..' ? '' : base)
+      .slice(0, 200)
+      .join('') || `upload.${extension}`
+  );
+}
+
+async function keepFile(part: MultipartFile, kind: UploadAccept, deps: { storage: LocalStorage; config: Config }) {
+  const { storage } = deps;
+  const maxBytes = limitOf(kind, deps.config);
   const written = await storage.write(part.file, maxBytes);
   if (written.truncated || part.file.truncated) {
     await storage.discard(written.tempPath);
@@ -100,21 +135,29 @@ async function keepFile(
     await storage.discard(written.tempPath);
     throw fail.badInput('上传的文件是空的');
   }
-  const detected = await fileTypeFromFile(written.tempPath);
-  const extension = detected ? accepted[kind][detected.mime] : undefined;
-  if (!detected || !extension) {
+  let mime = (await fileTypeFromFile(written.tempPath))?.mime;
+  // A zip container is a package only when its entries say which one (never by its name).
+  if (mime && isZipFamily(mime)) mime = (await identifyPackage(written.tempPath))?.mime;
+  const type = mime ? acceptedType(kind, mime) : undefined;
+  if (!mime || !type) {
     await storage.discard(written.tempPath);
-    throw fail.unsupportedType(`只接受${kindName[kind]}文件（${Object.values(accepted[kind]).join('、')}）`);
+    const names = (kind === 'any' ? kinds : [kind]).flatMap((k) => [...new Set(Object.values(accepted[k]))]);
+    throw fail.unsupportedType(`只接受${kindName[kind]}文件（${names.join('、')}）`);
   }
-  if (kind === 'image') await checkPixels(written.tempPath, deps.config.limits.imagePixels, storage);
-  const key = await storage.keep(written.tempPath, extension);
+  if (written.size > deps.config.limits[type.kind]) {
+    await storage.discard(written.tempPath);
+    throw fail.tooLarge(`${kindName[type.kind]}不能超过 ${formatBytes(deps.config.limits[type.kind])}`);
+  }
+  if (type.kind === 'image') await checkPixels(written.tempPath, deps.config.limits.imagePixels, storage);
+  const key = await storage.keep(written.tempPath, type.extension);
   return {
     key,
     url: storage.url(key),
-    name: part.filename.slice(0, 200) || `upload.${extension}`,
-    mime: detected.mime,
+    name: displayName(part.filename ?? '', type.extension),
+    mime,
     size: written.size,
     sha256: written.sha256,
+    kind: type.kind,
   };
 }
 

@@ -181,18 +181,20 @@ export function upload<T extends { code: number; message?: string } = AnyEnvelop
 export async function uploadFinder(
   file: Blob,
   onProgress?: (percent: number) => void,
+  signal?: AbortSignal,
 ): Promise<{ code: number; message?: string; data?: unknown }> {
   try {
     const body = await upload<{ code: number; message?: string; data?: unknown }>('/api/finder/single', {
       files: { file },
       onProgress,
+      signal,
       quietCodes: true,
     });
     if (body.code === Code.OK) void notify('success', { title: '上传成功' });
     else void notify('error', { title: '上传失败', description: body.message });
     return body;
   } catch (error) {
-    if (!(error instanceof ApiError) && !(error instanceof HttpError)) {
+    if (!(error instanceof ApiError) && !(error instanceof HttpError) && (error as Error)?.name !== 'AbortError') {
       void notify('error', { title: '上传失败' });
     }
     throw error;

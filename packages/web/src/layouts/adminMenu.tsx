@@ -1,6 +1,7 @@
 import {
   AppstoreOutlined,
   AuditOutlined,
+  CloudUploadOutlined,
   CommentOutlined,
   CrownOutlined,
   CustomerServiceOutlined,
@@ -130,6 +131,12 @@ export const adminPages: AdminPage[] = [
     label: '键值配置',
     icon: <KeyOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/a11t')),
+  },
+  {
+    key: 'upload',
+    label: '文件管理',
+    icon: <CloudUploadOutlined aria-hidden />,
+    Component: lazyPage(() => import('../pages/admin/upload')),
   },
   {
     key: 'help',

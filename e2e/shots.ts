@@ -1,0 +1,16 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+
+/** Where page screenshots go for a person to look at (not committed). */
+export const shotsDir = process.env.E2E_SHOTS_DIR ?? '/tmp/appdesk-shots';
+
+/** Full-page screenshots of the page as it is, 1366 px and 390 px wide, then back to the desktop size. */
+export async function screenshots(page: Page, name: string) {
+  mkdirSync(shotsDir, { recursive: true });
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${shotsDir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}

@@ -1,0 +1,183 @@
+import { countedTotal, pageAnswer, pageOf } from '../../db/paging';
+import type { SignedInContext } from '../../http/context';
+import { fail } from '../../http/errors';
+import { defineRoutes } from '../../http/route';
+import {
+  canonical,
+  type Entry,
+  filteredEntries,
+  loadEntry,
+  orderedEntries,
+  presentEntry,
+  recordRevision,
+  revisionsOf,
+} from './queries';
+import { type ConfigType, forgetEntries, resolveFor } from './resolve';
+
+/** What the operation log keeps of an entry. */
+const logged = ({ type, value, overrides, description, revision }: Entry) => ({
+  type,
+  value,
+  overrides,
+  description,
+  revision,
+});
+
+/** Writes a new state of an entry as its next revision, and logs before and after. */
+async function change(
+  ctx: SignedInContext,
+  id: number,
+  next: (row: Awaited<ReturnType<typeof loadEntry>>) => {
+    type: ConfigType;
+    value: string;
+    overrides: string;
+    description: string;
+  },
+  action: 'update' | 'rollback',
+  rolledBackTo: number | null = null,
+) {
+  const row = await loadEntry(ctx.db, id);
+  const before = presentEntry(row);
+  const state = next(row);
+  const revision = row.revision + 1;
+  await ctx.db
+    .updateTable('key_values')
+    .set({ ...state, revision, updated_by: ctx.user.id, updated_at: Date.now() })
+    .where('id', '=', id)
+    .execute();
+  await recordRevision(
+    ctx.db,
+    { id, app: row.app, key: row.key, ...state, revision },
+    action,
+    ctx.user.id,
+    rolledBackTo,
+  );
+  const after = presentEntry(await loadEntry(ctx.db, id));
+  await ctx.audit({ targetId: id, before: logged(before), after: logged(after) });
+  forgetEntries(ctx.config);
+  return { entry: after };
+}
+
+export default defineRoutes({
+  '/api/a11t/make': {
+    transaction: true,
+    message: '键值已创建',
+    handler: async (input, ctx) => {
+      const exists = await ctx.db
+        .selectFrom('key_values')
+        .select('id')
+        .where('app', '=', input.app)
+        .where('key', '=', input.key)
+        .executeTakeFirst();
+      if (exists) throw fail.conflict(`键名 ${input.key} 已存在`);
+      const typed = canonical(input.type, input.value, input.overrides);
+      const now = Date.now();
+      const state = {
+        app: input.app,
+        key: input.key,
+        type: input.type,
+        value: typed.value,
+        overrides: JSON.stringify(typed.overrides),
+        description: input.description,
+        revision: 1,
+      };
+      const { id } = await ctx.db
+        .insertInto('key_values')
+        .values({ ...state, updated_by: ctx.user.id, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await recordRevision(ctx.db, { id, ...state }, 'make', ctx.user.id);
+      const entry = presentEntry(await loadEntry(ctx.db, id));
+      await ctx.audit({ targetId: id, after: { key: entry.key, ...logged(entry) } });
+      forgetEntries(ctx.config);
+      return { entry };
+    },
+  },
+
+  '/api/a11t/update': {
+    transaction: true,
+    message: '已保存为新的修订',
+    handler: async (input, ctx) => {
+      const { id, ...changes } = input;
+      if (Object.values(changes).every((v) => v === undefined)) throw fail.badInput('请至少修改一项');
+      return change(
+        ctx,
+        id,
+        (row) => {
+          const type = (changes.type ?? row.type) as ConfigType;
+          const typed = canonical(type, changes.value ?? row.value, changes.overrides ?? JSON.parse(row.overrides));
+          return {
+            type,
+            value: typed.value,
+            overrides: JSON.stringify(typed.overrides),
+            description: changes.description ?? row.description,
+          };
+        },
+        'update',
+      );
+    },
+  },
+
+  '/api/a11t/rollback': {
+    transaction: true,
+    message: '已回滚（保存为新的修订）',
+    handler: async (input, ctx) => {
+      const target = await ctx.db
+        .selectFrom('key_value_revisions')
+        .selectAll()
+        .where('key_value_id', '=', input.id)
+        .where('revision', '=', input.revision)
+        .executeTakeFirst();
+      if (!target) throw fail.notFound(`修订 ${input.revision} 不存在`);
+      return change(
+        ctx,
+        input.id,
+        () => ({
+          type: target.type as ConfigType,
+          value: target.value,
+          overrides: target.overrides,
+          description: target.description,
+        }),
+        'rollback',
+        input.revision,
+      );
+    },
+  },
+
+  '/api/a11t/remove': {
+    transaction: true,
+    message: '键值已删除（修订历史保留）',
+    handler: async (input, ctx) => {
+      const row = await loadEntry(ctx.db, input.id);
+      const before = presentEntry(row);
+      await ctx.db.deleteFrom('key_values').where('id', '=', input.id).execute();
+      await recordRevision(ctx.db, { ...row, revision: row.revision + 1 }, 'remove', ctx.user.id);
+      await ctx.audit({ targetId: input.id, before: { key: before.key, ...logged(before) } });
+      forgetEntries(ctx.config);
+      return null;
+    },
+  },
+
+  '/api/a11t/fetch/page': {
+    handler: async (input, ctx) => {
+      const { rows, ...total } = await pageOf(
+        orderedEntries(ctx.db, input),
+        countedTotal(ctx.db, filteredEntries(ctx.db, input), input.exactTotal),
+        input.page,
+        input.size,
+      );
+      return pageAnswer(rows.map(presentEntry), total, input.page, input.size);
+    },
+  },
+
+  '/api/a11t/fetch/revisions': {
+    handler: async (input, ctx) => ({ list: await revisionsOf(ctx.db, input.id) }),
+  },
+
+  '/api/a11t/fetch': {
+    handler: async (input, ctx) => {
+      const { tag, values } = await resolveFor(ctx.db, ctx.config, input.app, input);
+      return input.tag === tag ? { tag, unchanged: true as const } : { tag, values };
+    },
+  },
+});
