@@ -23,7 +23,7 @@ import {
 } from './lib/report';
 import { seed, seedDefaults } from './lib/seed';
 import { type PostgresSeed, seedPostgres } from './lib/seed-postgres';
-import { loginPhones, seededNicknames, seededSizes } from './lib/seeded';
+import { loginPhones, seededNicknames, seededSizes, signInUsers } from './lib/seeded';
 import { measureWeb } from './lib/web';
 import { scenarios } from './scenarios';
 
@@ -134,19 +134,6 @@ async function ensureBuilt(): Promise<string | null> {
     }
   }
   return null;
-}
-
-/** Signs seeded users in (argon2 makes this about 25 ms each), for scenarios that act as app users. */
-async function signInUsers(base: string, phones: string[]): Promise<string[]> {
-  const tokens: string[] = [];
-  for (const phone of phones) {
-    const { token } = await callOk(base, '/api/users/login', {
-      phone,
-      password: sha256hex(seededPassword),
-    });
-    tokens.push(token);
-  }
-  return tokens;
 }
 
 async function startServer(dataDir: string, databaseUrl?: string): Promise<{ child: Child; base: string }> {
