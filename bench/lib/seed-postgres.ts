@@ -116,11 +116,17 @@ export async function seedPostgres(options: {
         [table],
       );
       for (const index of indexes) await client.query(`drop index ${index.indexname}`);
-      const { rows: columnRows } = await client.query<{ column_name: string }>(
+      // The columns both databases have: a data set seeded before a later migration lacks its columns,
+      // which PostgreSQL then fills with their defaults.
+      const inSqlite = new Set(
+        (sqlite.prepare(`select name from pragma_table_info(?)`).all(table) as { name: string }[]).map((c) => c.name),
+      );
+      const { rows: pgColumns } = await client.query<{ column_name: string }>(
         `select column_name from information_schema.columns where table_schema = current_schema() and table_name = $1
            order by ordinal_position`,
         [table],
       );
+      const columnRows = pgColumns.filter((c) => inSqlite.has(c.column_name));
       const columns = columnRows.map((c) => c.column_name).join(', ');
       // COPY in PostgreSQL's text format, streamed row by row from SQLite: no table is ever held whole.
       const copy = copyInto(client, `copy ${table} (${columns}) from stdin`);
