@@ -67,3 +67,23 @@ export const coinReasons = [
   { value: 'admin', label: '管理员调整' },
 ] as const;
 export type CoinReason = (typeof coinReasons)[number]['value'];
+
+/** Why a VIP expiry changed (the `vip_records` history), with the label operators see. */
+export const vipReasons = [
+  { value: 'order', label: '购买套餐' },
+  { value: 'iap', label: '应用内购买' },
+  { value: 'exchange', label: '兑换商品' },
+  { value: 'refund', label: '退款收回' },
+  { value: 'admin', label: '管理员调整' },
+] as const;
+export type VipReason = (typeof vipReasons)[number]['value'];
+
+/** The expiry a lifetime VIP gets: 9999-12-31 23:59:59 UTC (shown as 永久). */
+export const VIP_LIFETIME_MS = 253_402_300_799_000;
+
+/** The platforms an app ships on (plans, IAP products). */
+export const platforms = [
+  { value: 'ios', label: 'iOS' },
+  { value: 'android', label: 'Android' },
+] as const;
+export type Platform = (typeof platforms)[number]['value'];
