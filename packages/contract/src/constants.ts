@@ -87,3 +87,33 @@ export const platforms = [
   { value: 'android', label: 'Android' },
 ] as const;
 export type Platform = (typeof platforms)[number]['value'];
+
+/** Order states (订单状态), with the labels operators see. */
+export const orderStatuses = [
+  { value: 'pending', label: '待支付' },
+  { value: 'paid', label: '已支付' },
+  { value: 'cancelled', label: '已取消' },
+  { value: 'refunded', label: '已退款' },
+  { value: 'closed', label: '已关闭' },
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number]['value'];
+
+/** How an order is paid. */
+export const payMethods = [
+  { value: 'alipay', label: '支付宝' },
+  { value: 'wechat', label: '微信支付' },
+] as const;
+export type PayMethod = (typeof payMethods)[number]['value'];
+
+/** What an order's timeline records. */
+export const orderEventKinds = [
+  { value: 'created', label: '创建订单' },
+  { value: 'paid', label: '确认支付' },
+  { value: 'granted', label: '发放权益' },
+  { value: 'cancelled', label: '取消订单' },
+  { value: 'closed', label: '超时关闭' },
+  { value: 'refunded', label: '退款' },
+] as const;
+
+/** A pending order closes by itself this long after it was made. */
+export const ORDER_PAY_WINDOW_MS = 30 * 60_000;
