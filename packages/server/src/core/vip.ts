@@ -12,6 +12,11 @@ export interface VipChange {
    * cannot be taken back). `'lifetime'` sets the expiry to VIP_LIFETIME_MS.
    */
   days: number | 'lifetime';
+  /**
+   * Taking back a lifetime grant: the expiry goes back to this (the expiry before the grant),
+   * never below now and never above the current one. `days` is then ignored and recorded as null.
+   */
+  restoreTo?: number | null;
   reason: VipReason;
   /** The business record behind the change; (reason, refType, refId) can happen only once. */
   refType?: string | null;
@@ -61,7 +66,12 @@ export async function changeVip(trx: Db, change: VipChange): Promise<VipResult> 
     .executeTakeFirst();
   if (!locked) throw fail.notFound('用户不存在');
   const before = locked.vip_expires_at === null ? null : Number(locked.vip_expires_at);
-  const after = nextExpiry(before, change.days, now);
+  const after =
+    change.restoreTo !== undefined
+      ? before === null || before <= now
+        ? before
+        : Math.min(before, Math.max(now, change.restoreTo ?? now))
+      : nextExpiry(before, change.days, now);
   await trx
     .updateTable('users')
     .set({ vip_expires_at: after, updated_at: now })
@@ -74,7 +84,7 @@ export async function changeVip(trx: Db, change: VipChange): Promise<VipResult> 
     .insertInto('vip_records')
     .values({
       user_id: change.userId,
-      days: change.days === 'lifetime' ? null : change.days,
+      days: change.days === 'lifetime' || change.restoreTo !== undefined ? null : change.days,
       before_expires_at: before,
       after_expires_at: after,
       reason: change.reason,
