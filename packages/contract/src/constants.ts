@@ -108,7 +108,7 @@ export type PayMethod = (typeof payMethods)[number]['value'];
 /** What an order's timeline records. */
 export const orderEventKinds = [
   { value: 'created', label: '创建订单' },
-  { value: 'paid', label: '确认支付' },
+  { value: 'paid', label: '确认收款' },
   { value: 'granted', label: '发放权益' },
   { value: 'cancelled', label: '取消订单' },
   { value: 'closed', label: '超时关闭' },

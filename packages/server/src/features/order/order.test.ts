@@ -172,12 +172,12 @@ describe('orders', () => {
   });
 
   it('cancel only pending orders; pending orders close by themselves after 30 minutes', async () => {
-    const planId = await makePlan();
+    const planId = await makePlan({ bonusCoins: 0 });
     const user = await appUser();
     const toCancel = await order(user.token, planId);
     await ok('/api/order/cancel', { id: toCancel.id, note: '用户要求取消' });
-    const pay = await server.call('/api/order/pay', { id: toCancel.id, note: '误操作' }, admin);
-    expect(pay.body).toMatchObject({ code: 409, message: '订单已取消，不能确认收款（权益不会重复发放）' });
+    const again = await server.call('/api/order/cancel', { id: toCancel.id, note: '再取消' }, admin);
+    expect(again.body).toMatchObject({ code: 409, message: '订单已取消，不能取消' });
 
     const stale = await order(user.token, planId);
     // 31 minutes pass.
@@ -188,11 +188,19 @@ describe('orders', () => {
       .execute();
     const mine = await ok<{ order: Order }>('/api/order/fetch/mine', { orderNo: stale.orderNo }, user.token);
     expect(mine.order.status).toBe('closed');
-    const late = await server.call('/api/order/pay', { id: stale.id, note: '超时后' }, admin);
-    expect(late.body.code).toBe(409);
     const { events } = await ok<{ events: { kind: string }[] }>('/api/order/fetch/detail', { id: stale.id });
     expect(events.map((e) => e.kind)).toEqual(['created', 'closed']);
     expect((await userState(user.id)).vip).toBeNull();
+    // Money that still arrives for a closed order can be confirmed, and grants once.
+    await ok('/api/order/pay', { id: stale.id, note: '超时后仍到账' });
+    expect((await server.call('/api/order/pay', { id: stale.id, note: '再次' }, admin)).body.code).toBe(409);
+    const paidLate = await ok<{ events: { kind: string; detail: { previousStatus?: string } | null }[] }>(
+      '/api/order/fetch/detail',
+      { id: stale.id },
+    );
+    expect(paidLate.events.map((e) => e.kind)).toEqual(['created', 'closed', 'paid', 'granted']);
+    expect(paidLate.events[2].detail?.previousStatus).toBe('closed');
+    expect((await userState(user.id)).vip).not.toBeNull();
     // Another user cannot read it.
     const other = await appUser();
     expect((await server.call('/api/order/fetch/mine', { orderNo: stale.orderNo }, other.token)).body.code).toBe(404);

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { ORDER_PAY_WINDOW_MS } from '@appdesk/contract/constants';
-import type { OrderRow, orderFilter } from '@appdesk/contract/endpoints/order';
+import type { OrderRow, orderFilter } from '@appdesk/contract/endpoints/purchase';
 import { maskPhone } from '@appdesk/contract/format';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';

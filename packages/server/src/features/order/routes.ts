@@ -22,6 +22,12 @@ import {
   withUsers,
 } from './queries';
 
+/** Who did a step: an operator by nickname, else role and masked phone. */
+function operatorName(id: number, isAdmin: number | null, nickname: string | null, phone: string | null) {
+  if (nickname) return nickname;
+  return `${isAdmin === 1 ? '管理员' : '用户'} ${phone ? maskPhone(phone) : `#${id}`}`;
+}
+
 /** Refuses a change to an order that is not in `wanted`, saying what state it is in. */
 async function refuseUnless(ctx: SignedInContext, id: number, wanted: string, action: string): Promise<never> {
   const order = await loadOrder(ctx.db, { id });
@@ -153,10 +159,7 @@ export default defineRoutes({
           id: e.id,
           kind: e.kind as 'created',
           operatorId: e.operator_id,
-          operatorName:
-            e.operator_id === null
-              ? null
-              : `${e.is_admin === 1 ? '管理员 ' : '用户 '}${e.nickname || (e.phone ? maskPhone(e.phone) : `#${e.operator_id}`)}`,
+          operatorName: e.operator_id === null ? null : operatorName(e.operator_id, e.is_admin, e.nickname, e.phone),
           note: e.note,
           detail: e.detail ? (JSON.parse(e.detail) as Record<string, unknown>) : null,
           createdAt: iso(Number(e.created_at)),
@@ -170,6 +173,7 @@ export default defineRoutes({
     message: '已确认收款，会员时长和赠送金币已发放',
     handler: async (input, ctx) => {
       await closeExpired(ctx.db, input.id);
+      const previous = (await loadOrder(ctx.db, { id: input.id })).status;
       const now = Date.now();
       // Only one call can move pending to paid: the others find no pending row (PostgreSQL
       // waits on the row lock and re-reads; SQLite has one writer).
@@ -177,7 +181,9 @@ export default defineRoutes({
         .updateTable('orders')
         .set({ status: 'paid', paid_at: now, transaction_id: input.transactionId || null, updated_at: now })
         .where('id', '=', input.id)
-        .where('status', '=', 'pending')
+        // Money can still arrive for an order that closed or was cancelled (a payment page left
+        // open): the operator who sees it arrive may still confirm it.
+        .where('status', 'in', ['pending', 'closed', 'cancelled'])
         .returning(['id', 'order_no', 'user_id', 'duration_days', 'bonus_coins', 'amount'])
         .executeTakeFirst();
       if (!paid) return refuseUnless(ctx, input.id, 'pending', '确认收款（权益不会重复发放）');
@@ -186,7 +192,12 @@ export default defineRoutes({
         kind: 'paid',
         operatorId: ctx.user.id,
         note: input.note,
-        detail: { method: 'manual', amount: Number(paid.amount), transactionId: input.transactionId || null },
+        detail: {
+          method: 'manual',
+          amount: Number(paid.amount),
+          transactionId: input.transactionId || null,
+          previousStatus: previous,
+        },
       });
       const vip = await changeVip(ctx.db, {
         userId: paid.user_id,
@@ -222,7 +233,7 @@ export default defineRoutes({
       });
       await ctx.audit({
         targetId: paid.id,
-        before: { status: 'pending' },
+        before: { status: previous },
         after: { status: 'paid', note: input.note, transactionId: input.transactionId || null },
       });
       return { order: presentOrder(await loadOrder(ctx.db, { id: paid.id })) };

@@ -19,7 +19,11 @@ import {
 import { rules, valuesOf } from '../rules';
 
 /**
- * Orders (订单) for VIP plans. The amount, days and coins are copied from the plan when the order
+ * Orders (订单) for VIP plans (/api/order/…). The file name sorts after plan.ts on purpose: the
+ * endpoint table is collected in file-name order, and the generated example sweep needs the
+ * plan its `make` example creates before an order can be made for it.
+ *
+ * Orders for VIP plans. The amount, days and coins are copied from the plan when the order
  * is made. Paying grants them once (VIP through core/vip.ts, coins through the ledger) in the
  * transaction that records the payment; a refund takes back what is left of them.
  */
@@ -126,17 +130,6 @@ export const orderEndpoints = {
     output: z.object({ order: orderRow, events: z.array(orderEvent) }),
     example: { id: 1 },
   }),
-  '/api/order/pay': endpoint({
-    access: 'admin',
-    summary: '人工确认收款（发放会员时长与赠送金币，无论重试或并发只发放一次）',
-    input: orderId.extend({
-      note,
-      transactionId: textField({ kind: 'text', title: '交易流水号', min: 0, max: 64 }).default(''),
-    }),
-    output: z.object({ order: orderRow }),
-    example: { id: 1, note: '客户转账已到账', transactionId: '2026112322001400001234567890' },
-    audit: { action: 'order.pay', label: '确认订单收款', target },
-  }),
   '/api/order/cancel': endpoint({
     access: 'admin',
     summary: '取消待支付的订单',
@@ -144,6 +137,18 @@ export const orderEndpoints = {
     output: z.object({ order: orderRow }),
     example: { id: 1, note: '用户要求取消' },
     audit: { action: 'order.cancel', label: '取消订单', target },
+  }),
+  '/api/order/pay': endpoint({
+    access: 'admin',
+    summary:
+      '人工确认收款（发放会员时长与赠送金币，无论重试或并发只发放一次；已关闭或已取消的订单确认收到款项后也可确认）',
+    input: orderId.extend({
+      note,
+      transactionId: textField({ kind: 'text', title: '交易流水号', min: 0, max: 64 }).default(''),
+    }),
+    output: z.object({ order: orderRow }),
+    example: { id: 1, note: '客户转账已到账', transactionId: '2026112322001400001234567890' },
+    audit: { action: 'order.pay', label: '确认订单收款', target },
   }),
   '/api/order/refund': endpoint({
     access: 'admin',
