@@ -30,7 +30,10 @@ describe('VIP plans', () => {
     }
     const lower = await server.call('/api/plan/make', { name: '原价低', price: 500, originalPrice: 100 }, token);
     expect(lower.body).toMatchObject({ code: 400, message: '原价不能低于售价（没有原价请填 0）' });
-    const count = await server.app.services.db.selectFrom('plans').select((eb) => eb.fn.countAll().as('n')).execute();
+    const count = await server.app.services.db
+      .selectFrom('plans')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .execute();
     expect(Number(count[0].n)).toBe(1);
   });
 

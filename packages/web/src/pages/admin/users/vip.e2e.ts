@@ -13,7 +13,7 @@ test('an operator extends a user’s VIP with a reason; the list, the drawer, th
     channel: 'huawei',
   });
   expect(registered.code).toBe(200);
-  const userId = (registered.data?.user as { id: number }).id;
+  const userId = (registered.data?.user as { id: number } | undefined)?.id as number;
   const userToken = registered.data?.token as string;
 
   await signInAdmin(page);
