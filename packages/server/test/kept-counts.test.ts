@@ -18,7 +18,10 @@ afterAll(async () => {
 
 async function realCounts() {
   const db = server.app.services.db;
-  const count = async (table: 'users' | 'coin_records' | 'audit_log' | 'messages', where?: [string, unknown]) => {
+  const count = async (
+    table: 'users' | 'coin_records' | 'audit_log' | 'messages' | 'vip_records' | 'orders',
+    where?: [string, unknown],
+  ) => {
     let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
     if (where) query = query.where(where[0] as never, '=', where[1] as never);
     return Number((await query.executeTakeFirstOrThrow()).n);
@@ -30,6 +33,17 @@ async function realCounts() {
     coin_records: await count('coin_records'),
     audit_log: await count('audit_log'),
     messages: await count('messages'),
+    // VIP history and orders (issue 10).
+    vip_records: await count('vip_records'),
+    orders: await count('orders'),
+    ...Object.fromEntries(
+      await Promise.all(
+        ['pending', 'paid', 'cancelled', 'refunded', 'closed'].map(async (s) => [
+          `orders.${s}`,
+          await count('orders', ['status', s]),
+        ]),
+      ),
+    ),
   };
 }
 
@@ -73,8 +87,25 @@ it('kept totals equal real counts after every kind of change', async () => {
   await ok('/api/message/make', { title: '私信', content: '内容', userId: ids[19].id });
   await server.app.services.db.deleteFrom('users').where('id', '=', ids[19].id).execute();
 
+  // Orders through every status, payments raced, and a refused payment rolled back; VIP history.
+  const plan = (await ok('/api/plan/make', { name: '月度会员', price: 1800, onSale: true })).plan as { id: number };
+  const orders = await Promise.all(
+    [0, 1, 2, 3].map(async () => {
+      const made = await ok('/api/order/make', { planId: plan.id, payMethod: 'alipay' });
+      return (made.order as { id: number }).id;
+    }),
+  );
+  await Promise.all([1, 2, 3].map(() => server.call('/api/order/pay', { id: orders[0], note: '到账' }, admin)));
+  await ok('/api/order/pay', { id: orders[1], note: '到账' });
+  await ok('/api/order/refund', { id: orders[1], note: '退款' });
+  await ok('/api/order/cancel', { id: orders[2], note: '取消' });
+  expect((await server.call('/api/order/refund', { id: orders[3], note: '未付' }, admin)).body.code).toBe(409);
+  await ok('/api/vip/update', { id: ids[3].id, days: 7, reason: '补偿' });
+
   const real = await realCounts();
   expect(await keptCounts()).toEqual(real);
+  expect(real['orders.paid']).toBe(1);
+  expect(real['orders.pending']).toBe(1);
 
   // And the lists answer them, exactly.
   const box = await ok('/api/users/fetch/page/box', {});
