@@ -49,3 +49,15 @@ export async function confirmPop(page: Page, ok: string) {
   await page.locator('.ant-popconfirm:visible').getByRole('button', { name: ok, exact: true }).click();
   await expect(page.locator('.ant-popconfirm:visible')).toHaveCount(0);
 }
+
+/** Full-page pictures at the console's two widths (1366 and 390 px), when SCREENSHOT_DIR asks for them. */
+export async function shoot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width > 900 ? 900 : 844 });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}

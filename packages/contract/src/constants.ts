@@ -84,6 +84,7 @@ export function storeLinkFor(channel: ChannelCode, packageName: string): string 
   return template.replace('{package}', packageName);
 }
 
+/** The platforms an app ships on (releases, plans, IAP products). */
 export const platforms = [
   { value: 'android', label: 'Android' },
   { value: 'ios', label: 'iOS' },
@@ -162,3 +163,46 @@ export const coinReasons = [
   { value: 'admin', label: '管理员调整' },
 ] as const;
 export type CoinReason = (typeof coinReasons)[number]['value'];
+
+/** Why a VIP expiry changed (the `vip_records` history), with the label operators see. */
+export const vipReasons = [
+  { value: 'order', label: '购买套餐' },
+  { value: 'iap', label: '应用内购买' },
+  { value: 'exchange', label: '兑换商品' },
+  { value: 'refund', label: '退款收回' },
+  { value: 'admin', label: '管理员调整' },
+] as const;
+export type VipReason = (typeof vipReasons)[number]['value'];
+
+/** The expiry a lifetime VIP gets: 9999-12-31 23:59:59 UTC (shown as 永久). */
+export const VIP_LIFETIME_MS = 253_402_300_799_000;
+
+/** Order states (订单状态), with the labels operators see. */
+export const orderStatuses = [
+  { value: 'pending', label: '待支付' },
+  { value: 'paid', label: '已支付' },
+  { value: 'cancelled', label: '已取消' },
+  { value: 'refunded', label: '已退款' },
+  { value: 'closed', label: '已关闭' },
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number]['value'];
+
+/** How an order is paid. */
+export const payMethods = [
+  { value: 'alipay', label: '支付宝' },
+  { value: 'wechat', label: '微信支付' },
+] as const;
+export type PayMethod = (typeof payMethods)[number]['value'];
+
+/** What an order's timeline records. */
+export const orderEventKinds = [
+  { value: 'created', label: '创建订单' },
+  { value: 'paid', label: '确认收款' },
+  { value: 'granted', label: '发放权益' },
+  { value: 'cancelled', label: '取消订单' },
+  { value: 'closed', label: '超时关闭' },
+  { value: 'refunded', label: '退款' },
+] as const;
+
+/** A pending order closes by itself this long after it was made. */
+export const ORDER_PAY_WINDOW_MS = 30 * 60_000;

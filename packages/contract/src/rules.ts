@@ -105,6 +105,21 @@ export const rules = {
   description: text('说明', 0, 200),
   percent: integer('设备比例', 1, 100),
   configTag: text('版本标记', 0, 64),
+  /** Money in integer fen (分): at most 1,000,000 yuan per plan or order. */
+  price: integer('价格（分）', 1, 100_000_000),
+  originalPrice: integer('原价（分）', 0, 100_000_000),
+  durationDays: integer('时长（天）', 1, 36_500),
+  bonusCoins: integer('赠送金币', 0, 1_000_000_000),
+  planName: text('套餐名称', 1, 30),
+  planDescription: text('套餐说明', 0, 200),
+  badge: text('角标', 0, 10),
+  productId: text('商品 ID', 0, 100, {
+    pattern: /^[A-Za-z0-9._-]*$/,
+    patternMessage: '商品 ID 只能包含字母、数字、点、下划线和连字符',
+  }),
+  orderNote: text('备注', 1, 200),
+  /** An operator's VIP adjustment in days: positive extends, negative takes back (at most 100 years). */
+  vipDays: integer('调整天数', -36_500, 36_500, { nonZero: true }),
   phonePrefix: text('号段', 0, 10, {
     pattern: /^(|1[3-9]\d{0,8})$/,
     patternMessage: '号段应为以 13–19 开头、最多 10 位的数字，留空则随机',

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import {
   datePresetNames,
   datePresets,
+  fenInWords,
   fenToYuan,
   formatDate,
   formatDateTime,
@@ -9,6 +10,7 @@ import {
   presetRange,
   relativeTime,
   toChineseCurrency,
+  yuanTextToFen,
 } from '../src/format';
 
 const SECOND = 1000;
@@ -340,5 +342,24 @@ describe.each(zones)('datePresets / presetRange with the machine in $tz', ({ tz,
     vi.setSystemTime(Date.parse('2025-03-09T10:00:00Z'));
     expect(show(datePresets().本周[0])).toBe('2025-03-03 00:00:00.000 +08:00');
     expect(presetRange('今天').from).toBe('2025-03-08T16:00:00.000Z');
+  });
+});
+
+describe('yuanTextToFen and fenInWords', () => {
+  it('reads typed yuan as whole fen, refusing what is not money', () => {
+    expect(yuanTextToFen('98')).toBe(9800);
+    expect(yuanTextToFen('98.5')).toBe(9850);
+    expect(yuanTextToFen(' 0.07 ')).toBe(7);
+    expect(yuanTextToFen('1000000')).toBe(100_000_000);
+    for (const bad of ['', '-1', '1.005', '1e3', '1 000', '1000001', '.5', 'abc']) {
+      expect(yuanTextToFen(bad), bad).toBeNull();
+    }
+  });
+
+  it('writes integer fen in upper-case Chinese money', () => {
+    expect(fenInWords(9800)).toBe('玖拾捌元整');
+    expect(fenInWords(100101)).toBe('壹仟零壹元零壹分');
+    expect(fenInWords(-5)).toBe('负伍分');
+    expect(fenInWords(0.5)).toBe('');
   });
 });

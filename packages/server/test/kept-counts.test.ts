@@ -20,7 +20,7 @@ afterAll(async () => {
 async function realCounts() {
   const db = server.app.services.db;
   const count = async (
-    table: 'users' | 'coin_records' | 'audit_log' | 'messages' | 'login_log',
+    table: 'users' | 'coin_records' | 'audit_log' | 'messages' | 'login_log' | 'vip_records' | 'orders',
     where?: [string, unknown],
   ) => {
     let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
@@ -35,6 +35,17 @@ async function realCounts() {
     audit_log: await count('audit_log'),
     messages: await count('messages'),
     login_log: await count('login_log'),
+    // VIP history and orders (issue 10).
+    vip_records: await count('vip_records'),
+    orders: await count('orders'),
+    ...Object.fromEntries(
+      await Promise.all(
+        ['pending', 'paid', 'cancelled', 'refunded', 'closed'].map(async (s) => [
+          `orders.${s}`,
+          await count('orders', ['status', s]),
+        ]),
+      ),
+    ),
   };
 }
 
@@ -99,9 +110,25 @@ it('kept totals equal real counts after every kind of change', async () => {
   await Promise.all(signedIn.map((token, i) => ok('/api/users/update/info', { nickname: `小橘子${i}号` }, token)));
   await ok('/api/users/update/info', { nickname: '董艳' }, signedIn[0]);
   expect(await piecesOutOfStep()).toEqual([]);
+  // Orders through every status, payments raced, and a refused payment rolled back; VIP history.
+  const plan = (await ok('/api/plan/make', { name: '月度会员', price: 1800, onSale: true })).plan as { id: number };
+  const orders = await Promise.all(
+    [0, 1, 2, 3].map(async () => {
+      const made = await ok('/api/order/make', { planId: plan.id, payMethod: 'alipay' });
+      return (made.order as { id: number }).id;
+    }),
+  );
+  await Promise.all([1, 2, 3].map(() => server.call('/api/order/pay', { id: orders[0], note: '到账' }, admin)));
+  await ok('/api/order/pay', { id: orders[1], note: '到账' });
+  await ok('/api/order/refund', { id: orders[1], note: '退款' });
+  await ok('/api/order/cancel', { id: orders[2], note: '取消' });
+  expect((await server.call('/api/order/refund', { id: orders[3], note: '未付' }, admin)).body.code).toBe(409);
+  await ok('/api/vip/update', { id: ids[3].id, days: 7, reason: '补偿' });
 
   const real = await realCounts();
   expect(await keptCounts()).toEqual(real);
+  expect(real['orders.paid']).toBe(1);
+  expect(real['orders.pending']).toBe(1);
 
   // And the lists answer them, exactly.
   const box = await ok('/api/users/fetch/page/box', {});

@@ -246,3 +246,24 @@ export function isMobileWidth(px: number): boolean {
 export function maskPhone(phone: string): string {
   return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
 }
+
+/**
+ * A yuan amount typed by a person ('98', '98.5', '98.50') as integer fen, read digit by digit so
+ * no binary fraction can creep in; null for anything else (negative, more than two decimals,
+ * more than 1,000,000 yuan, exponents, spaces inside).
+ */
+export function yuanTextToFen(text: string): number | null {
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const fen = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return fen <= 100_000_000 ? fen : null;
+}
+
+/** Integer fen in upper-case Chinese money (大写), e.g. 9800 → '玖拾捌元整'; '' when not a safe integer. */
+export function fenInWords(fen: number): string {
+  if (!Number.isSafeInteger(fen)) return '';
+  const sign = fen < 0 ? -1 : 1;
+  const whole = Math.abs(fen);
+  // Whole yuan plus a two-digit fraction, parsed back: exact for every safe integer of fen.
+  return toChineseCurrency(sign * Number(`${Math.floor(whole / 100)}.${pad(whole % 100)}`));
+}

@@ -25,6 +25,7 @@ import { userStore } from '../../../state/session';
 import { useStore } from '../../../state/store';
 import { useUserActions } from './actions';
 import { ResetPasswordButton } from './ResetPassword';
+import { VipSection, VipText } from './VipSection';
 import './users.css';
 
 type Other = ApiOutput<'/api/users/fetch/other/info'>;
@@ -36,17 +37,6 @@ type SessionRow = Other['sessions'][number];
  * with the zod schemas the web may not import; 全部 and 管理员 are filters only this page has.
  */
 export const statusLabels = { all: '全部', normal: '正常', blocked: '已封禁', admin: '管理员' } as const;
-
-function vipText(expires: string | null) {
-  if (!expires) return <span className="list-muted">未开通</span>;
-  const active = Date.parse(expires) > Date.now();
-  return (
-    <Space size={4}>
-      <span>{formatDateTime(expires)}</span>
-      {active ? <Tag color="gold">有效</Tag> : <Tag>已过期</Tag>}
-    </Space>
-  );
-}
 
 export function StatusTag({ user }: { user: Pick<AdminUser, 'status'> }) {
   return <Tag color={user.status === 'blocked' ? 'red' : 'green'}>{statusLabels[user.status]}</Tag>;
@@ -212,7 +202,7 @@ export function UserDrawer({
               label: '金币',
               children: <strong>{user.coins.toLocaleString('zh-CN')}</strong>,
             },
-            { key: 'vip', label: 'VIP 到期', children: vipText(user.vipExpiresAt) },
+            { key: 'vip', label: 'VIP 到期', children: <VipText expires={user.vipExpiresAt} /> },
             { key: 'app', label: '应用', children: labelOf(apps, user.app) || '-' },
             { key: 'channel', label: '渠道', children: labelOf(channels, user.channel) || '-' },
             { key: 'createdAt', label: '注册时间', children: formatDateTime(user.createdAt) },
@@ -220,6 +210,7 @@ export function UserDrawer({
             { key: 'lastActiveAt', label: '最近活跃', children: formatDateTime(user.lastActiveAt) },
           ]}
         />
+        <VipSection user={user} />
         <div className="user-detail-section">
           <div className="user-detail-subhead">
             <Typography.Title level={5} style={{ margin: 0 }}>

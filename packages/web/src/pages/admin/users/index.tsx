@@ -17,6 +17,7 @@ import {
 import { CoinsModal } from './CoinsModal';
 import { GenerateModal } from './GenerateModal';
 import { StatusTag, statusLabels, UserActionButtons, UserDrawer } from './UserDrawer';
+import { VipText } from './VipSection';
 import './users.css';
 
 type Status = keyof typeof statusLabels;
@@ -85,6 +86,12 @@ export default function UsersPage() {
         align: 'right',
         sorter: true,
         render: (coins: number) => coins.toLocaleString('zh-CN'),
+      },
+      {
+        title: 'VIP 到期',
+        dataIndex: 'vipExpiresAt',
+        key: 'vipExpiresAt',
+        render: (expires: string | null) => <VipText expires={expires} />,
       },
       timeColumn('注册时间', 'createdAt'),
       timeColumn('最近活跃', 'lastActiveAt'),

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { vipReasons } from '../constants';
+import { auditTarget, endpoint } from '../endpoint';
+import { exactTotal, id, integerField, isoTime, order, page, paged, reasonNote, size, sortBy, userId } from '../fields';
+import { rules, valuesOf } from '../rules';
+
+/**
+ * VIP (会员): a user's expiry (users.vipExpiresAt) and its history. Every grant (orders, in-app
+ * purchases, redemptions, operators) goes through one server function and leaves a record.
+ */
+const target = auditTarget('user', '用户');
+export const vipReason = z.enum(valuesOf(vipReasons), { error: '未知的会员变动原因' }).meta({ title: '变动原因' });
+
+export const vipRecord = z.object({
+  id,
+  userId: id,
+  userPhone: z.string(),
+  /** Days asked for (negative: taken back); null for lifetime. */
+  days: z.number().int().nullable(),
+  beforeExpiresAt: isoTime.nullable(),
+  afterExpiresAt: isoTime.nullable(),
+  reason: vipReason,
+  refType: z.string().nullable(),
+  refId: z.string().nullable(),
+  operatorId: z.number().int().nullable(),
+  note: z.string().nullable(),
+  createdAt: isoTime,
+});
+export type VipRecord = z.infer<typeof vipRecord>;
+
+export const vipEndpoints = {
+  '/api/vip/update': endpoint({
+    access: 'admin',
+    summary: '管理员调整用户会员时长（正数延长，负数收回；记入会员记录）',
+    input: z.object({ id: userId, days: integerField(rules.vipDays), reason: reasonNote }),
+    output: z.object({ vipExpiresAt: isoTime.nullable(), recordId: id }),
+    example: { id: 3, days: 30, reason: '客服补偿' },
+    audit: { action: 'vip.update', label: '调整会员时长', target },
+    idempotent: true,
+  }),
+  '/api/vip/fetch/page': endpoint({
+    access: 'admin',
+    summary: '分页查询会员变动记录（按用户、原因）',
+    input: z.object({
+      page,
+      size,
+      exactTotal,
+      userId: userId.optional(),
+      reason: vipReason.optional(),
+      sort: sortBy(['createdAt']),
+      order,
+    }),
+    output: paged(vipRecord),
+    example: { userId: 3 },
+  }),
+};
+
+export default vipEndpoints;
+type VipEndpoints = typeof vipEndpoints;
+declare module '../endpoint' {
+  interface EndpointRegistry extends VipEndpoints {}
+}

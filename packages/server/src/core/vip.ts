@@ -1,0 +1,100 @@
+import { VIP_LIFETIME_MS, type VipReason } from '@appdesk/contract/constants';
+import type { Db } from '../db/index';
+import { fail } from '../http/errors';
+
+export const DAY_MS = 86_400_000;
+
+export interface VipChange {
+  userId: number;
+  /**
+   * Positive: extend by this many days from the later of now and the current expiry. Negative:
+   * take back up to this many days from the current expiry (never below now: time already used
+   * cannot be taken back). `'lifetime'` sets the expiry to VIP_LIFETIME_MS.
+   */
+  days: number | 'lifetime';
+  /**
+   * Taking back a lifetime grant: the expiry goes back to this (the expiry before the grant),
+   * never below now and never above the current one. `days` is then ignored and recorded as null.
+   */
+  restoreTo?: number | null;
+  reason: VipReason;
+  /** The business record behind the change; (reason, refType, refId) can happen only once. */
+  refType?: string | null;
+  refId?: string | number | null;
+  operatorId?: number | null;
+  note?: string | null;
+}
+
+export interface VipResult {
+  before: number | null;
+  after: number | null;
+  /** Milliseconds actually added (negative when taken back). */
+  changedMs: number;
+  recordId: number;
+}
+
+/** The expiry a change leads to, from the current one, at `now`. */
+export function nextExpiry(current: number | null, days: number | 'lifetime', now: number): number | null {
+  if (days === 'lifetime') return VIP_LIFETIME_MS;
+  if (current === VIP_LIFETIME_MS && days > 0) return VIP_LIFETIME_MS;
+  if (days > 0) return Math.min(Math.max(now, current ?? 0) + days * DAY_MS, VIP_LIFETIME_MS);
+  // Taking back: only the part still ahead of now can go.
+  if (current === null || current <= now) return current;
+  return Math.max(now, current + days * DAY_MS);
+}
+
+/**
+ * The one way a VIP expiry changes (like core/ledger.ts for coins). Must run inside the caller's
+ * transaction, so the change and the record of why commit together. The user row is locked
+ * first (PostgreSQL row lock; SQLite's single writer), so concurrent grants extend one after the
+ * other and never from the same old expiry. Every change leaves a `vip_records` row with the
+ * expiry before and after; a second change for the same (reason, refType, refId) is refused by
+ * the database's unique index.
+ */
+export async function changeVip(trx: Db, change: VipChange): Promise<VipResult> {
+  if (!trx.isTransaction) throw new Error('changeVip must run inside a transaction');
+  if (change.days !== 'lifetime' && (!Number.isSafeInteger(change.days) || change.days === 0)) {
+    throw new Error('VIP days must be a non-zero integer');
+  }
+  const now = Date.now();
+  // A no-op update takes the row lock on PostgreSQL before the expiry is read.
+  const locked = await trx
+    .updateTable('users')
+    .set((eb) => ({ vip_expires_at: eb.ref('vip_expires_at') }))
+    .where('id', '=', change.userId)
+    .returning('vip_expires_at')
+    .executeTakeFirst();
+  if (!locked) throw fail.notFound('用户不存在');
+  const before = locked.vip_expires_at === null ? null : Number(locked.vip_expires_at);
+  const after =
+    change.restoreTo !== undefined
+      ? before === null || before <= now
+        ? before
+        : Math.min(before, Math.max(now, change.restoreTo ?? now))
+      : nextExpiry(before, change.days, now);
+  await trx
+    .updateTable('users')
+    .set({ vip_expires_at: after, updated_at: now })
+    .where('id', '=', change.userId)
+    .execute();
+  const refId = change.refId === undefined || change.refId === null ? null : String(change.refId);
+  // The VIP time still ahead, before and after: what the change really added or took back.
+  const changedMs = Math.max(after ?? now, now) - Math.max(before ?? now, now);
+  const record = await trx
+    .insertInto('vip_records')
+    .values({
+      user_id: change.userId,
+      days: change.days === 'lifetime' || change.restoreTo !== undefined ? null : change.days,
+      before_expires_at: before,
+      after_expires_at: after,
+      reason: change.reason,
+      ref_type: change.refType ?? null,
+      ref_id: refId,
+      operator_id: change.operatorId ?? null,
+      note: change.note ?? null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { before, after, changedMs, recordId: record.id };
+}

@@ -1,0 +1,377 @@
+import { apps, channels, ORDER_PAY_WINDOW_MS, orderStatuses, payMethods } from '@appdesk/contract/constants';
+import { fenToYuan, maskPhone } from '@appdesk/contract/format';
+import { labelOf } from '@appdesk/contract/rules';
+import { sql } from 'kysely';
+import { changeCoins } from '../../core/ledger';
+import { changeVip } from '../../core/vip';
+import { countedTotal, iso, keptTotal, pageAnswer, shanghaiTime } from '../../db/paging';
+import type { SignedInContext } from '../../http/context';
+import { fail } from '../../http/errors';
+import { exportRows, exportTable } from '../../http/export';
+import { defineRoutes } from '../../http/route';
+import {
+  addEvent,
+  closeExpired,
+  filteredOrders,
+  keptName,
+  loadOrder,
+  newOrderNo,
+  orderConditions,
+  presentOrder,
+  statusLabel,
+  withUsers,
+} from './queries';
+
+/** Who did a step: an operator by nickname, else role and masked phone. */
+function operatorName(id: number, isAdmin: number | null, nickname: string | null, phone: string | null) {
+  if (nickname) return nickname;
+  return `${isAdmin === 1 ? '管理员' : '用户'} ${phone ? maskPhone(phone) : `#${id}`}`;
+}
+
+/** Refuses a change to an order that is not in `wanted`, saying what state it is in. */
+async function refuseUnless(ctx: SignedInContext, id: number, wanted: string, action: string): Promise<never> {
+  const order = await loadOrder(ctx.db, { id });
+  if (order.status === wanted) throw fail.conflict('订单状态已变化，请刷新后重试');
+  throw fail.conflict(`订单${statusLabel[order.status] ?? order.status}，不能${action}`);
+}
+
+export default defineRoutes({
+  '/api/order/make': {
+    transaction: true,
+    message: '订单已创建，请在 30 分钟内完成支付',
+    handler: async (input, ctx) => {
+      const plan = await ctx.db.selectFrom('plans').selectAll().where('id', '=', input.planId).executeTakeFirst();
+      if (!plan) throw fail.notFound('会员套餐不存在');
+      if (plan.on_sale !== 1) throw fail.conflict('该套餐已下架，请选择其他套餐');
+      const now = Date.now();
+      const { id } = await ctx.db
+        .insertInto('orders')
+        .values({
+          order_no: newOrderNo(now),
+          user_id: ctx.user.id,
+          plan_id: plan.id,
+          plan_name: plan.name,
+          app: plan.app,
+          channel: input.channel,
+          pay_method: input.payMethod,
+          // Copied now: a later price change never alters this order.
+          amount: Number(plan.price),
+          duration_days: plan.duration_days,
+          bonus_coins: Number(plan.bonus_coins),
+          status: 'pending',
+          transaction_id: null,
+          created_at: now,
+          expires_at: now + ORDER_PAY_WINDOW_MS,
+          paid_at: null,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await addEvent(ctx.db, {
+        orderId: id,
+        kind: 'created',
+        operatorId: ctx.user.id,
+        detail: { amount: Number(plan.price), payMethod: input.payMethod, channel: input.channel },
+      });
+      return { order: presentOrder(await loadOrder(ctx.db, { id })) };
+    },
+  },
+
+  '/api/order/fetch/mine': {
+    handler: async (input, ctx) => {
+      const row = await loadOrder(ctx.db, { orderNo: input.orderNo, userId: ctx.user.id });
+      await closeExpired(ctx.db, row.id);
+      return { order: presentOrder(await loadOrder(ctx.db, { id: row.id })) };
+    },
+  },
+
+  '/api/order/fetch/page': {
+    handler: async (input, ctx) => {
+      await closeExpired(ctx.db);
+      const direction = input.order === 'ascend' ? 'asc' : 'desc';
+      const column = input.sort === 'amount' ? 'orders.amount' : 'orders.created_at';
+      const kept = keptName(input);
+      const counting = kept
+        ? keptTotal(ctx.db, kept)
+        : countedTotal(ctx.db, filteredOrders(ctx.db, input), input.exactTotal);
+      // Ids first from the indexes, then only the page's rows meet their users.
+      const pageIds = filteredOrders(ctx.db, input)
+        .select('orders.id')
+        .orderBy(column, direction)
+        .orderBy('orders.id', direction)
+        .limit(input.size)
+        .offset(input.page * input.size);
+      const rows = withUsers(ctx.db)
+        .where('orders.id', 'in', pageIds)
+        .orderBy(column, direction)
+        .orderBy('orders.id', direction)
+        .execute();
+      const [list, total] = await Promise.all([rows, counting]);
+      return pageAnswer(list.map(presentOrder), total, input.page, input.size);
+    },
+  },
+
+  '/api/order/fetch/totals': {
+    handler: async (input, ctx) => {
+      await closeExpired(ctx.db);
+      const sum = (status?: string) =>
+        status
+          ? sql<string>`coalesce(sum(case when orders.status = ${status} then orders.amount else 0 end), 0)`
+          : sql<string>`coalesce(sum(orders.amount), 0)`;
+      const count = (status: string) =>
+        sql<string>`coalesce(sum(case when orders.status = ${status} then 1 else 0 end), 0)`;
+      const row = await filteredOrders(ctx.db, input)
+        .select((eb) => [
+          eb.fn.countAll<string>().as('count'),
+          sum().as('amount'),
+          count('paid').as('paid_count'),
+          sum('paid').as('paid_amount'),
+          count('refunded').as('refunded_count'),
+          sum('refunded').as('refunded_amount'),
+        ])
+        .executeTakeFirstOrThrow();
+      return {
+        count: Number(row.count),
+        amount: Number(row.amount),
+        paidCount: Number(row.paid_count),
+        paidAmount: Number(row.paid_amount),
+        refundedCount: Number(row.refunded_count),
+        refundedAmount: Number(row.refunded_amount),
+      };
+    },
+  },
+
+  '/api/order/fetch/detail': {
+    handler: async (input, ctx) => {
+      await closeExpired(ctx.db, input.id);
+      const order = presentOrder(await loadOrder(ctx.db, { id: input.id }));
+      const events = await ctx.db
+        .selectFrom('order_events')
+        .leftJoin('users', 'users.id', 'order_events.operator_id')
+        .selectAll('order_events')
+        .select(['users.nickname', 'users.phone', 'users.is_admin'])
+        .where('order_events.order_id', '=', input.id)
+        .orderBy('order_events.id')
+        .execute();
+      return {
+        order,
+        events: events.map((e) => ({
+          id: e.id,
+          kind: e.kind as 'created',
+          operatorId: e.operator_id,
+          operatorName: e.operator_id === null ? null : operatorName(e.operator_id, e.is_admin, e.nickname, e.phone),
+          note: e.note,
+          detail: e.detail ? (JSON.parse(e.detail) as Record<string, unknown>) : null,
+          createdAt: iso(Number(e.created_at)),
+        })),
+      };
+    },
+  },
+
+  '/api/order/pay': {
+    transaction: true,
+    message: '已确认收款，会员时长和赠送金币已发放',
+    handler: async (input, ctx) => {
+      await closeExpired(ctx.db, input.id);
+      const previous = (await loadOrder(ctx.db, { id: input.id })).status;
+      const now = Date.now();
+      // Only one call can move pending to paid: the others find no pending row (PostgreSQL
+      // waits on the row lock and re-reads; SQLite has one writer).
+      const paid = await ctx.db
+        .updateTable('orders')
+        .set({ status: 'paid', paid_at: now, transaction_id: input.transactionId || null, updated_at: now })
+        .where('id', '=', input.id)
+        // Money can still arrive for an order that closed or was cancelled (a payment page left
+        // open): the operator who sees it arrive may still confirm it.
+        .where('status', 'in', ['pending', 'closed', 'cancelled'])
+        .returning(['id', 'order_no', 'user_id', 'duration_days', 'bonus_coins', 'amount'])
+        .executeTakeFirst();
+      if (!paid) return refuseUnless(ctx, input.id, 'pending', '确认收款（权益不会重复发放）');
+      await addEvent(ctx.db, {
+        orderId: paid.id,
+        kind: 'paid',
+        operatorId: ctx.user.id,
+        note: input.note,
+        detail: {
+          method: 'manual',
+          amount: Number(paid.amount),
+          transactionId: input.transactionId || null,
+          previousStatus: previous,
+        },
+      });
+      const vip = await changeVip(ctx.db, {
+        userId: paid.user_id,
+        days: paid.duration_days ?? 'lifetime',
+        reason: 'order',
+        refType: 'order',
+        refId: paid.order_no,
+        operatorId: ctx.user.id,
+      });
+      const bonus = Number(paid.bonus_coins);
+      const coins =
+        bonus > 0
+          ? await changeCoins(ctx.db, {
+              userId: paid.user_id,
+              delta: bonus,
+              reason: 'order',
+              refType: 'order',
+              refId: paid.order_no,
+              operatorId: ctx.user.id,
+              note: `订单 ${paid.order_no} 赠送`,
+            })
+          : null;
+      await addEvent(ctx.db, {
+        orderId: paid.id,
+        kind: 'granted',
+        detail: {
+          vipBefore: vip.before === null ? null : iso(vip.before),
+          vipAfter: vip.after === null ? null : iso(vip.after),
+          vipRecordId: vip.recordId,
+          coins: bonus,
+          coinRecordId: coins?.recordId ?? null,
+        },
+      });
+      await ctx.audit({
+        targetId: paid.id,
+        before: { status: previous },
+        after: { status: 'paid', note: input.note, transactionId: input.transactionId || null },
+      });
+      return { order: presentOrder(await loadOrder(ctx.db, { id: paid.id })) };
+    },
+  },
+
+  '/api/order/cancel': {
+    transaction: true,
+    message: '订单已取消',
+    handler: async (input, ctx) => {
+      await closeExpired(ctx.db, input.id);
+      const cancelled = await ctx.db
+        .updateTable('orders')
+        .set({ status: 'cancelled', updated_at: Date.now() })
+        .where('id', '=', input.id)
+        .where('status', '=', 'pending')
+        .returning('id')
+        .executeTakeFirst();
+      if (!cancelled) return refuseUnless(ctx, input.id, 'pending', '取消');
+      await addEvent(ctx.db, { orderId: input.id, kind: 'cancelled', operatorId: ctx.user.id, note: input.note });
+      await ctx.audit({
+        targetId: input.id,
+        before: { status: 'pending' },
+        after: { status: 'cancelled', note: input.note },
+      });
+      return { order: presentOrder(await loadOrder(ctx.db, { id: input.id })) };
+    },
+  },
+
+  '/api/order/refund': {
+    transaction: true,
+    message: '已退款',
+    handler: async (input, ctx) => {
+      const refunded = await ctx.db
+        .updateTable('orders')
+        .set({ status: 'refunded', updated_at: Date.now() })
+        .where('id', '=', input.id)
+        .where('status', '=', 'paid')
+        .returning(['id', 'order_no', 'user_id', 'duration_days', 'bonus_coins', 'amount'])
+        .executeTakeFirst();
+      if (!refunded) return refuseUnless(ctx, input.id, 'paid', '退款（只有已支付的订单可以退款）');
+      // A lifetime grant goes back to the expiry the user had before it (never below now).
+      const grant =
+        refunded.duration_days === null
+          ? await ctx.db
+              .selectFrom('vip_records')
+              .select('before_expires_at')
+              .where('reason', '=', 'order')
+              .where('ref_type', '=', 'order')
+              .where('ref_id', '=', refunded.order_no)
+              .executeTakeFirst()
+          : undefined;
+      const vip = await changeVip(ctx.db, {
+        userId: refunded.user_id,
+        days: refunded.duration_days === null ? 'lifetime' : -refunded.duration_days,
+        ...(refunded.duration_days === null
+          ? { restoreTo: grant?.before_expires_at == null ? null : Number(grant.before_expires_at) }
+          : {}),
+        reason: 'refund',
+        refType: 'order',
+        refId: refunded.order_no,
+        operatorId: ctx.user.id,
+        note: input.note,
+      });
+      const vipTakenMs = -vip.changedMs;
+      // Timed plans: the days already lived through cannot be taken back. Lifetime: all ahead is taken.
+      const wantedMs = refunded.duration_days === null ? vipTakenMs : refunded.duration_days * 86_400_000;
+      // Bonus coins already spent cannot be taken back: take what is left of them.
+      const bonus = Number(refunded.bonus_coins);
+      const balance = Number(
+        (await ctx.db.selectFrom('users').select('coins').where('id', '=', refunded.user_id).executeTakeFirstOrThrow())
+          .coins,
+      );
+      const coinsTaken = Math.min(bonus, balance);
+      if (coinsTaken > 0) {
+        await changeCoins(ctx.db, {
+          userId: refunded.user_id,
+          delta: -coinsTaken,
+          reason: 'order',
+          refType: 'order.refund',
+          refId: refunded.order_no,
+          operatorId: ctx.user.id,
+          note: `订单 ${refunded.order_no} 退款收回`,
+        });
+      }
+      const outcome = {
+        vipTakenMs,
+        vipNotTakenMs: Math.max(0, wantedMs - vipTakenMs),
+        coinsTaken,
+        coinsNotTaken: bonus - coinsTaken,
+      };
+      await addEvent(ctx.db, {
+        orderId: refunded.id,
+        kind: 'refunded',
+        operatorId: ctx.user.id,
+        note: input.note,
+        detail: { amount: Number(refunded.amount), ...outcome },
+      });
+      await ctx.audit({
+        targetId: refunded.id,
+        before: { status: 'paid' },
+        after: { status: 'refunded', note: input.note, ...outcome },
+      });
+      return { order: presentOrder(await loadOrder(ctx.db, { id: refunded.id })), outcome };
+    },
+  },
+
+  '/api/order/export': {
+    handler: async (input, ctx) => {
+      await closeExpired(ctx.db);
+      return exportTable({
+        filename: '订单',
+        columns: [
+          { header: '订单号', width: 24, cell: (o) => o.orderNo },
+          { header: '用户 ID', width: 10, cell: (o) => o.userId },
+          { header: '手机号', width: 16, cell: (o) => o.userPhone },
+          { header: '套餐', width: 16, cell: (o) => o.planName },
+          { header: '应用', width: 12, cell: (o) => labelOf(apps, o.app) },
+          { header: '渠道', width: 14, cell: (o) => labelOf(channels, o.channel) },
+          { header: '支付方式', width: 12, cell: (o) => labelOf(payMethods, o.payMethod) },
+          { header: '金额（元）', width: 12, cell: (o) => fenToYuan(o.amount) },
+          { header: '金额（分）', width: 12, cell: (o) => o.amount },
+          { header: '状态', width: 10, cell: (o) => labelOf(orderStatuses, o.status) },
+          { header: '交易流水号', width: 32, cell: (o) => o.transactionId ?? '' },
+          { header: '下单时间', width: 20, cell: (o) => shanghaiTime(o.createdAt) },
+          { header: '支付时间', width: 20, cell: (o) => shanghaiTime(o.paidAt) },
+        ],
+        rows: exportRows(
+          (after, limit) =>
+            withUsers(ctx.db)
+              .where(orderConditions(input))
+              .where('orders.id', '>', after)
+              .orderBy('orders.id')
+              .limit(limit)
+              .execute(),
+          presentOrder,
+        ),
+      });
+    },
+  },
+});

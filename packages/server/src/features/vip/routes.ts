@@ -1,0 +1,78 @@
+import type { VipRecord } from '@appdesk/contract/endpoints/vip';
+import { maskPhone } from '@appdesk/contract/format';
+import type { Selectable } from 'kysely';
+import { changeVip } from '../../core/vip';
+import { countedTotal, iso, isoOrNull, keptTotal, pageAnswer } from '../../db/paging';
+import { fail } from '../../http/errors';
+import { defineRoutes } from '../../http/route';
+import type { VipRecordsTable } from './tables';
+
+type RecordRow = Selectable<VipRecordsTable> & { phone: string };
+
+function presentRecord(r: RecordRow): VipRecord {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    userPhone: maskPhone(r.phone),
+    days: r.days,
+    beforeExpiresAt: isoOrNull(r.before_expires_at === null ? null : Number(r.before_expires_at)),
+    afterExpiresAt: isoOrNull(r.after_expires_at === null ? null : Number(r.after_expires_at)),
+    reason: r.reason as VipRecord['reason'],
+    refType: r.ref_type,
+    refId: r.ref_id,
+    operatorId: r.operator_id,
+    note: r.note,
+    createdAt: iso(Number(r.created_at)),
+  };
+}
+
+export default defineRoutes({
+  '/api/vip/update': {
+    transaction: true,
+    message: '会员时长已调整',
+    handler: async (input, ctx) => {
+      const result = await changeVip(ctx.db, {
+        userId: input.id,
+        days: input.days,
+        reason: 'admin',
+        operatorId: ctx.user.id,
+        note: input.reason,
+      });
+      if (result.changedMs === 0) throw fail.conflict('该用户没有剩余的会员时长可以收回');
+      await ctx.audit({
+        targetId: input.id,
+        before: { vipExpiresAt: isoOrNull(result.before) },
+        after: { vipExpiresAt: isoOrNull(result.after), days: input.days, reason: input.reason },
+      });
+      return { vipExpiresAt: isoOrNull(result.after), recordId: result.recordId };
+    },
+  },
+
+  '/api/vip/fetch/page': {
+    handler: async (input, ctx) => {
+      const direction = input.order === 'ascend' ? 'asc' : 'desc';
+      let filtered = ctx.db.selectFrom('vip_records');
+      if (input.userId !== undefined) filtered = filtered.where('vip_records.user_id', '=', input.userId);
+      if (input.reason !== undefined) filtered = filtered.where('vip_records.reason', '=', input.reason);
+      const counting =
+        input.userId === undefined && input.reason === undefined
+          ? keptTotal(ctx.db, 'vip_records')
+          : countedTotal(ctx.db, filtered, input.exactTotal);
+      const pageIds = filtered
+        .select('vip_records.id')
+        .orderBy('vip_records.id', direction)
+        .limit(input.size)
+        .offset(input.page * input.size);
+      const rows = ctx.db
+        .selectFrom('vip_records')
+        .innerJoin('users', 'users.id', 'vip_records.user_id')
+        .selectAll('vip_records')
+        .select('users.phone')
+        .where('vip_records.id', 'in', pageIds)
+        .orderBy('vip_records.id', direction)
+        .execute();
+      const [list, total] = await Promise.all([rows, counting]);
+      return pageAnswer(list.map(presentRecord), total, input.page, input.size);
+    },
+  },
+});

@@ -1,0 +1,135 @@
+import { VIP_LIFETIME_MS, vipReasons } from '@appdesk/contract/constants';
+import { formatDateTime } from '@appdesk/contract/format';
+import { labelOf } from '@appdesk/contract/rules';
+import type { AdminUser, ApiOutput } from '@appdesk/contract/types';
+import { Button, Empty, Form, Input, InputNumber, Modal, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useApiAction, useApiQuery } from '../../../api/hooks';
+import { TimeCell } from '../../../components/list';
+import { formRules, inputLimits, rules } from '../../../components/rules';
+
+type VipRow = ApiOutput<'/api/vip/fetch/page'>['list'][number];
+
+/** 永久 for a lifetime grant, otherwise the Shanghai time. */
+export function vipTime(expires: string | null) {
+  if (!expires) return '-';
+  return Date.parse(expires) >= VIP_LIFETIME_MS ? '永久' : formatDateTime(expires);
+}
+
+/** The VIP cell of the list and the drawer: expiry, and whether it is still running. */
+export function VipText({ expires }: { expires: string | null }) {
+  if (!expires) return <span className="list-muted">未开通</span>;
+  const active = Date.parse(expires) > Date.now();
+  return (
+    <Space size={4}>
+      <span>{vipTime(expires)}</span>
+      {active ? <Tag color="gold">有效</Tag> : <Tag>已过期</Tag>}
+    </Space>
+  );
+}
+
+interface Values {
+  days: number | null;
+  reason: string;
+}
+
+/** 调整会员: whole days (negative takes back) and a required reason; recorded in the VIP history. */
+function VipModal({ user, open, onClose }: { user: AdminUser; open: boolean; onClose: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const adjust = useApiAction('/api/vip/update', {
+    refreshes: ['/api/vip/', '/api/users/'],
+    success: ({ vipExpiresAt }) => ({ title: '会员时长已调整', description: `到期时间：${vipTime(vipExpiresAt)}` }),
+  });
+  const close = () => {
+    form.resetFields();
+    onClose();
+  };
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values || typeof values.days !== 'number') return;
+    adjust.mutate({ id: user.id, days: values.days, reason: values.reason.trim() }, { onSuccess: close });
+  };
+  return (
+    <Modal
+      title={`调整会员 - ${user.name}`}
+      open={open}
+      onOk={() => void submit()}
+      onCancel={close}
+      okText="确认调整"
+      cancelText="取消"
+      confirmLoading={adjust.isPending}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">
+        当前到期：{vipTime(user.vipExpiresAt)}
+        。正数从当前到期时间（已过期则从现在）起延长，负数收回剩余时长，调整会记入会员记录和操作日志。
+      </Typography.Paragraph>
+      <Form form={form} layout="vertical" autoComplete="off" onFinish={() => void submit()}>
+        <Form.Item label="调整天数" name="days" rules={formRules(rules.vipDays)}>
+          <InputNumber<number>
+            precision={0}
+            {...inputLimits(rules.vipDays)}
+            style={{ width: '100%' }}
+            placeholder="例如 30 或 -7"
+            suffix="天"
+          />
+        </Form.Item>
+        <Form.Item label="原因" name="reason" rules={formRules(rules.reason)}>
+          <Input.TextArea
+            placeholder="例如：客服补偿、活动赠送"
+            {...inputLimits(rules.reason)}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 5 }}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** The drawer's VIP block: adjust button and the latest changes with their reasons and sources. */
+export function VipSection({ user }: { user: AdminUser }) {
+  const [open, setOpen] = useState(false);
+  const history = useApiQuery('/api/vip/fetch/page', { userId: user.id, size: 10 });
+  return (
+    <div className="user-detail-section">
+      <div className="user-detail-subhead">
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          会员记录
+        </Typography.Title>
+        <Button size="small" onClick={() => setOpen(true)}>
+          调整会员
+        </Button>
+      </div>
+      <Table<VipRow>
+        size="small"
+        rowKey="id"
+        loading={history.isFetching}
+        dataSource={history.data?.list ?? []}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="该用户还没有会员变动记录" /> }}
+        columns={[
+          { title: '时间', dataIndex: 'createdAt', render: (v: string) => <TimeCell value={v} /> },
+          {
+            title: '变动',
+            dataIndex: 'days',
+            align: 'right',
+            render: (v: number | null) => (v === null ? '永久' : `${v > 0 ? '+' : ''}${v} 天`),
+          },
+          { title: '到期', dataIndex: 'afterExpiresAt', render: (v: string | null) => vipTime(v) },
+          { title: '原因', dataIndex: 'reason', render: (v: string) => labelOf(vipReasons, v) },
+          {
+            title: '来源 / 备注',
+            key: 'note',
+            render: (_, r) =>
+              [r.refType && r.refId ? `${r.refType} ${r.refId}` : '', r.note ?? ''].filter(Boolean).join(' · ') || (
+                <span className="list-muted">-</span>
+              ),
+          },
+        ]}
+      />
+      <VipModal user={user} open={open} onClose={() => setOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { api, ensureSiteReady, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
+import { expect, test } from '@playwright/test';
+
+test('an operator extends a user’s VIP with a reason; the list, the drawer, the history and the app agree', async ({
+  page,
+}) => {
+  await ensureSiteReady();
+  const phone = `137${String(Date.now()).slice(-8)}`;
+  const registered = await api('/api/users/register', {
+    phone,
+    password: sha256('User12345'),
+    app: 'tailor',
+    channel: 'huawei',
+  });
+  expect(registered.code).toBe(200);
+  const userId = (registered.data?.user as { id: number } | undefined)?.id as number;
+  const userToken = registered.data?.token as string;
+
+  await signInAdmin(page);
+  await page.goto(`/admin/admin/users?detail=${userId}`);
+  const drawer = page.getByRole('dialog', { name: '用户详情' });
+  await expect(drawer.getByText('该用户还没有会员变动记录')).toBeVisible();
+  await drawer.getByRole('button', { name: '调整会员' }).click();
+  const modal = page.getByRole('dialog', { name: /调整会员/ });
+  await modal.getByLabel('调整天数').fill('30');
+  await modal.getByLabel('原因').fill('客服补偿');
+  await modal.getByRole('button', { name: '确认调整' }).click();
+  await expect(page.getByText('会员时长已调整')).toBeVisible();
+  await expect(drawer.getByText('+30 天')).toBeVisible();
+  await expect(drawer.getByText('客服补偿')).toBeVisible();
+  await expect(drawer.getByText('有效')).toBeVisible();
+  await shoot(page, 'users-vip-drawer');
+
+  const info = await api('/api/users/fetch/info', {}, userToken);
+  const expires = Date.parse(info.data?.user.vipExpiresAt ?? '');
+  expect(expires - Date.now()).toBeGreaterThan(29.9 * 86_400_000);
+
+  await page.goto(`/admin/admin/users?search=${phone}`);
+  await expect(page.locator('.ant-table-row', { hasText: phone })).toContainText('有效');
+  await page.goto('/admin/admin/audit');
+  await expect(page.getByText('调整会员时长').first()).toBeVisible();
+});
