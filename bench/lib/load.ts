@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { call, isCode200 } from './api';
-import { cpuSeconds, postgresCpuSeconds, rssMb } from './processes';
+import { cpuSeconds, cpuSince, postgresCpu, rssMb } from './processes';
 
 /** Which process a scenario loads. */
 export type Target = 'server' | 'baseline';
@@ -120,7 +120,7 @@ export async function runScenario(scenario: Scenario, ctx: LoadContext): Promise
 
   const pid = ctx.pids[scenario.target];
   const cpuBefore = cpuSeconds(pid);
-  const databaseBefore = ctx.database === 'postgres' ? postgresCpuSeconds() : null;
+  const databaseBefore = ctx.database === 'postgres' ? postgresCpu() : null;
   let latencies = new Float64Array(1 << 16);
   let count = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -141,7 +141,7 @@ export async function runScenario(scenario: Scenario, ctx: LoadContext): Promise
   const perRequest = (seconds: number) => (seconds * 1000) / Math.max(1, result.requests.total);
   const cpuMsPerRequest = {
     server: cpuBefore === null || cpuAfter === null ? null : perRequest(cpuAfter - cpuBefore),
-    database: databaseBefore === null ? null : perRequest(postgresCpuSeconds() - databaseBefore),
+    database: databaseBefore === null ? null : perRequest(cpuSince(databaseBefore, postgresCpu())),
   };
   const sorted = latencies.subarray(0, count).sort();
   // verifyBody sees every answer, so mismatches include the non-2xx ones (their code is not 200

@@ -151,9 +151,13 @@ export function cpuSeconds(pid: number): number | null {
   }
 }
 
-/** CPU seconds of every PostgreSQL server process on this machine (the bench's database backends among them). */
-export function postgresCpuSeconds(): number {
-  let total = 0;
+/**
+ * CPU seconds of the PostgreSQL server processes on this machine (the bench's database backends
+ * among them), per process: compare two readings with `cpuSince`, which counts only processes
+ * alive at the second (a backend that exited takes its seconds with it).
+ */
+export function postgresCpu(): Map<number, number> {
+  const seconds = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -161,7 +165,14 @@ export function postgresCpuSeconds(): number {
     } catch {
       continue;
     }
-    total += cpuSeconds(Number(entry)) ?? 0;
+    seconds.set(Number(entry), cpuSeconds(Number(entry)) ?? 0);
   }
+  return seconds;
+}
+
+/** CPU seconds used between two readings of postgresCpu(), by the processes alive at the second. */
+export function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += Math.max(0, seconds - (before.get(pid) ?? 0));
   return total;
 }
