@@ -3,7 +3,6 @@
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { serverEnv, serverNodeArgs } from '../packages/server/runtime.mjs';
 import { call, callOk } from './lib/api';
 import { prepareAppData } from './lib/app-data';

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Quotas } from '../../config';
 import { consume, consumeAll } from '../../core/throttle';
 import type { Db } from '../../db/index';
-import { fail } from '../../http/errors';
 
 /* Sign-ups and verification mails (sign-in has its own counters: core/login-throttle.ts). */
 
