@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Code, codeMessage } from '@appdesk/contract/codes';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
@@ -15,6 +14,7 @@ import type { NoticeSource, Services } from './http/context';
 import { registerProbes, replyUnavailable } from './http/probes';
 import { logCompleted, noteCode } from './http/request-log';
 import { envelope, type RouteTable, registerEndpoints } from './http/route';
+import { registerSecurityHeaders } from './http/security-headers';
 import { LocalStorage } from './storage/local';
 import type { FileReference } from './storage/references';
 
@@ -97,15 +97,14 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: true },
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+  registerSecurityHeaders(app);
   database.onConnectionError((error) =>
     app.log.warn({ reason: error.message, code: (error as { code?: string }).code }, '数据库连接中断，将自动重连'),
   );
   registerProbes(app, services);
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     logCompleted(request, reply);
+    done();
   });
 
   // A POST with an empty JSON body means "no parameters" (the old client sends none).
@@ -118,22 +117,6 @@ export async function buildApp(
     parseJson(request, text, done);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"], // antd injects its CSS at run time
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: false, // set by the TLS-terminating proxy, which knows whether HTTPS is in use
-  });
   await app.register(multipart, { limits: { fileSize: config.limits.package, files: 1 } });
 
   app.setErrorHandler((error, request, reply) => {

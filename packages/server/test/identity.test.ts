@@ -201,7 +201,13 @@ describe('secrets and faults', () => {
     expect(huge.body.code).toBe(413);
     expect(unknown.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(unknown.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(unknown.headers.get('content-security-policy')).toContain("default-src 'self'");
+    // API answers: nothing renders, frames or keeps them.
+    expect(unknown.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(unknown.headers.get('x-frame-options')).toBe('DENY');
+    expect(unknown.headers.get('cache-control')).toBe('no-store');
+    const probe = await server.raw('/healthz', { method: 'GET' });
+    expect(probe.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(probe.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('serves the OpenAPI document generated from the endpoint table', async () => {

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { compiledOnce } from './compiled';
 import type { Database } from './schema';
 
 /** A list's total: exact, or (past EXACT_COUNT_LIMIT, unless asked) a lower bound the page says is one. */
@@ -18,11 +19,18 @@ export const DEEP_PAGE_ROWS = 1_000;
  * `minus`, the difference of two kept counts (all users less the blocked ones).
  */
 export async function keptTotal(db: Kysely<Database>, name: string, minus?: string): Promise<Total> {
-  const names = minus ? [name, minus] : [name];
-  const rows = await db.selectFrom('row_counts').select(['name', 'n']).where('name', 'in', names).execute();
+  const rows = await (minus ? keptCounts(db, name, minus) : keptCount(db, name));
   const n = (wanted: string | undefined) => Number(rows.find((r) => r.name === wanted)?.n ?? 0);
   return { total: n(name) - (minus ? n(minus) : 0), totalExact: true };
 }
+
+// Asked on nearly every list call, so compiled once.
+const keptCount = compiledOnce((db: Kysely<Database>, name: string) =>
+  db.selectFrom('row_counts').select(['name', 'n']).where('name', '=', name),
+);
+const keptCounts = compiledOnce((db: Kysely<Database>, name: string, other: string) =>
+  db.selectFrom('row_counts').select(['name', 'n']).where('name', 'in', [name, other]),
+);
 
 /** How many rows `filtered` matches: counted up to EXACT_COUNT_LIMIT, or all the way when `exact`. */
 export async function countedTotal<DB, TB extends keyof DB>(

@@ -39,7 +39,10 @@ export function noteWho(request: FastifyRequest, who: { userId?: number; phone?:
  * The line written when a request ends. Only the path is logged, never the query string (an
  * emailed link carries a token there); headers and bodies are never logged.
  */
+const quieterThanInfo = new Set(['warn', 'error', 'fatal', 'silent']);
+
 export function logCompleted(request: FastifyRequest, reply: FastifyReply): void {
+  if (quieterThanInfo.has(request.log.level)) return;
   const info = infos.get(request) ?? {};
   request.log.info(
     {

@@ -118,8 +118,14 @@ async function runEndpoint(
 
     let recorded = 0;
     const released: string[] = [];
+    // The services are named one by one: spreading `services` here cost a fifth of a small call's time.
     const makeCtx = (db: Services['db']): RequestContext => ({
-      ...services,
+      config: services.config,
+      dialect: services.dialect,
+      storage: services.storage,
+      noticeSources: services.noticeSources,
+      fileReferences: services.fileReferences,
+      onHandlerRun: services.onHandlerRun,
       db,
       user,
       sessionId,

@@ -28,11 +28,11 @@ export const adminUserColumns = [...sessionUserColumns, 'app', 'channel', 'last_
 export type AdminUserRow = Pick<UsersTable, 'app' | 'channel' | 'last_login_at' | 'last_active_at'> & SessionUser;
 
 export function presentAdminUser(row: AdminUserRow): AdminUser {
-  return {
-    ...presentCurrentUser(row),
+  // Assigned, not spread: a spread with more keys after it is slow in Node 20 (20 rows a page).
+  return Object.assign(presentCurrentUser(row), {
     app: row.app,
     channel: row.channel,
     lastLoginAt: isoOrNull(row.last_login_at),
     lastActiveAt: isoOrNull(row.last_active_at),
-  };
+  });
 }
