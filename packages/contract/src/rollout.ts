@@ -5,11 +5,18 @@
  * Zod-free and dependency-free: the server decides with it, and an app may compute the same.
  */
 
+const encoder = new TextEncoder();
+/** Reused between calls (the update check hashes on every call); grown when a text needs more. */
+let scratch = new Uint8Array(256);
+
 /** FNV-1a over the UTF-8 bytes, then murmur3's finaliser so nearby ids spread evenly. */
 export function hash32(text: string): number {
+  // UTF-8 takes at most 3 bytes per UTF-16 unit.
+  if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
+  const { written } = encoder.encodeInto(text, scratch);
   let h = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(text)) {
-    h ^= byte;
+  for (let i = 0; i < written; i++) {
+    h ^= scratch[i];
     h = Math.imul(h, 0x01000193);
   }
   h ^= h >>> 16;

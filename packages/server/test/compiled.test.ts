@@ -44,6 +44,25 @@ describe.runIf(testDb === 'sqlite')('compiledOnce', () => {
     expect(names(await countsBetween(handle.db, 6, 'x'))).toEqual(['compiled.c']);
   });
 
+  it('a point read runs on the main thread’s connection and sees every committed write at once', async () => {
+    const countOf = compiledOnce(
+      (db, name: string) => db.selectFrom('row_counts').select('n').where('name', '=', name),
+      {
+        pointRead: true,
+      },
+    );
+    expect(await countOf(handle.db, 'compiled.a')).toEqual([{ n: 3 }]);
+    await handle.db.updateTable('row_counts').set({ n: 4 }).where('name', '=', 'compiled.a').execute();
+    expect(await countOf(handle.db, 'compiled.a')).toEqual([{ n: 4 }]);
+    // Inside a transaction it reads through the transaction, which sees its own uncommitted change.
+    await handle.db.transaction().execute(async (trx) => {
+      await trx.updateTable('row_counts').set({ n: 40 }).where('name', '=', 'compiled.a').execute();
+      expect(await countOf(trx, 'compiled.a')).toEqual([{ n: 40 }]);
+      expect(await countOf(handle.db, 'compiled.a')).toEqual([{ n: 4 }]);
+    });
+    expect(await countOf(handle.db, 'compiled.a')).toEqual([{ n: 40 }]);
+  });
+
   it('refuses a query that uses an argument other than as one bound value', async () => {
     const twice = compiledOnce((db, name: string) =>
       db.selectFrom('row_counts').select('n').where('name', '=', name).where('name', '!=', name),

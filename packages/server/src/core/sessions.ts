@@ -101,18 +101,20 @@ export type SessionLookup =
 
 /** Finds the session behind a token; extends its sliding expiry at most once a minute. */
 /** The session and its account, by the token's digest: run on every signed-in call, so compiled once. */
-const sessionByTokenHash = compiledOnce((db: Db, tokenHash: string) =>
-  db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.id as session_id',
-      'sessions.created_at as session_created_at',
-      'sessions.last_used_at',
-      'sessions.expires_at',
-      ...sessionUserColumns.map((c) => `users.${c}` as const),
-    ])
-    .where('sessions.token_hash', '=', tokenHash),
+const sessionByTokenHash = compiledOnce(
+  (db: Db, tokenHash: string) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id as session_id',
+        'sessions.created_at as session_created_at',
+        'sessions.last_used_at',
+        'sessions.expires_at',
+        ...sessionUserColumns.map((c) => `users.${c}` as const),
+      ])
+      .where('sessions.token_hash', '=', tokenHash),
+  { pointRead: true },
 );
 
 export async function lookupSession(db: Db, token: string): Promise<SessionLookup> {

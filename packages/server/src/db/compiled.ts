@@ -1,6 +1,15 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './index';
 
+/** Runs a point read synchronously (SQLite: a main-thread connection); none on PostgreSQL. */
+export type PointReader = { all(sql: string, parameters: readonly unknown[]): unknown[] };
+const pointReaders = new WeakMap<Db, PointReader>();
+
+/** Lets `compiledOnce(…, { pointRead: true })` queries of this database skip the connection pool. */
+export function registerPointReader(db: Db, reader: PointReader): void {
+  pointReaders.set(db, reader);
+}
+
 /**
  * A hot query whose SQL never changes, only its values: built and compiled once per database,
  * then run with each call's values. Building a Kysely query copies its node at every step, which
@@ -12,6 +21,13 @@ import type { Db } from './index';
  */
 export function compiledOnce<A extends readonly (string | number)[], R>(
   build: (db: Db, ...args: A) => Compilable<R>,
+  options: {
+    /**
+     * The query finds rows by a unique key and answers in microseconds: on SQLite it runs on the
+     * main thread's own read-only connection (sqlite-pool.ts SqlitePointReader).
+     */
+    pointRead?: boolean;
+  } = {},
 ): (db: Db, ...args: A) => Promise<R[]> {
   const compiled = new WeakMap<Db, { query: CompiledQuery<R>; slots: number[] }>();
   const prepare = (db: Db, arity: number) => {
@@ -36,7 +52,27 @@ export function compiledOnce<A extends readonly (string | number)[], R>(
     }
     const parameters = entry.query.parameters.slice();
     for (let i = 0; i < args.length; i++) parameters[entry.slots[i]] = args[i];
+    const reader = options.pointRead ? pointReaders.get(db) : undefined;
+    if (reader) return reader.all(entry.query.sql, parameters) as R[];
     const { query, queryId, sql } = entry.query;
     return (await db.executeQuery<R>({ query, queryId, sql, parameters })).rows;
   };
+}
+
+/**
+ * Runs a read whose rows an index finds within a bounded walk (an unfiltered list's page from its
+ * start or from a remembered anchor, fewer than DEEP_PAGE_ROWS skipped): on SQLite on the main
+ * thread's read-only connection, like a point read; with `bounded` false, or on PostgreSQL, or in
+ * a transaction, as usual. Searches and deep offsets stay on the pool, so a slow read never holds
+ * the event loop.
+ */
+export async function readBounded<R>(
+  db: Db,
+  query: { compile(): CompiledQuery<R>; execute(): Promise<R[]> },
+  bounded: boolean,
+): Promise<R[]> {
+  const reader = bounded && !db.isTransaction ? pointReaders.get(db) : undefined;
+  if (!reader) return query.execute();
+  const { sql, parameters } = query.compile();
+  return reader.all(sql, parameters) as R[];
 }

@@ -3,11 +3,12 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type Migration as KyselyMigration, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { registerPointReader } from './compiled';
 import type { Dialect } from './migrations/helpers';
 import { type Migration, migrations } from './migrations/index';
 import { PreparedStatementsClient } from './pg-prepared';
 import type { Database } from './schema';
-import { sqlitePoolDialect } from './sqlite-pool';
+import { SqlitePointReader, sqlitePoolDialect } from './sqlite-pool';
 
 export type Db = Kysely<Database>;
 export type { Dialect } from './migrations/helpers';
@@ -85,7 +86,17 @@ export function openDatabase(options: {
       synchronous: options.synchronous ?? 'normal',
     }),
   });
-  return { db, dialect: 'sqlite', close: () => db.destroy(), onConnectionError: () => {} };
+  const pointReader = new SqlitePointReader(file);
+  registerPointReader(db, pointReader);
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      pointReader.close();
+      await db.destroy();
+    },
+    onConnectionError: () => {},
+  };
 }
 
 /** Applies every pending migration; throws if one fails (the server must not start half-migrated). */

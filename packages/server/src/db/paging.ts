@@ -25,11 +25,14 @@ export async function keptTotal(db: Kysely<Database>, name: string, minus?: stri
 }
 
 // Asked on nearly every list call, so compiled once.
-const keptCount = compiledOnce((db: Kysely<Database>, name: string) =>
-  db.selectFrom('row_counts').select(['name', 'n']).where('name', '=', name),
+const keptCount = compiledOnce(
+  (db: Kysely<Database>, name: string) => db.selectFrom('row_counts').select(['name', 'n']).where('name', '=', name),
+  { pointRead: true },
 );
-const keptCounts = compiledOnce((db: Kysely<Database>, name: string, other: string) =>
-  db.selectFrom('row_counts').select(['name', 'n']).where('name', 'in', [name, other]),
+const keptCounts = compiledOnce(
+  (db: Kysely<Database>, name: string, other: string) =>
+    db.selectFrom('row_counts').select(['name', 'n']).where('name', 'in', [name, other]),
+  { pointRead: true },
 );
 
 /** How many rows `filtered` matches: counted up to EXACT_COUNT_LIMIT, or all the way when `exact`. */

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -158,4 +159,34 @@ export function sqlitePoolDialect(
     createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };
+}
+
+/**
+ * One read-only connection on the main thread for point reads: a row found by a unique key (the
+ * session of a token, a kept count), which SQLite answers in microseconds. Handing such a read to
+ * a worker costs more than the read itself (two thread wake-ups, tens of microseconds here); a
+ * read that could take long never comes here (db/compiled.ts decides, per query).
+ */
+export class SqlitePointReader {
+  private connection: SQLite.Database | undefined;
+  private readonly statements = new Map<string, SQLite.Statement>();
+
+  constructor(private readonly file: string) {}
+
+  all(sql: string, parameters: readonly unknown[]): unknown[] {
+    // Readers never wait in WAL mode but while the log is recovered; the event loop waits at most a second.
+    this.connection ??= new SQLite(this.file, { readonly: true, timeout: 1000 });
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.connection.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement.all(...parameters);
+  }
+
+  close(): void {
+    this.connection?.close();
+    this.connection = undefined;
+    this.statements.clear();
+  }
 }

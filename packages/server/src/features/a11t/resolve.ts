@@ -20,6 +20,9 @@ interface Entry {
   type: ConfigType;
   value: string;
   overrides: ConfigOverride[];
+  /** The default and each override's value, typed once when the pairs are read (null if unreadable). */
+  typed: unknown;
+  typedOverrides: unknown[];
 }
 
 /** Whether an override's condition holds for the device (the share: a hash of device id and key). */
@@ -31,12 +34,13 @@ export function matches(override: ConfigOverride, key: string, device: Device): 
   return inRollout(device.deviceId, `config:${key}`, override.percent);
 }
 
-/** The typed value of one key for the device: the first matching override, else the default. */
-export function resolveEntry(entry: Entry, device: Device): unknown {
-  const raw = entry.overrides.find((o) => matches(o, entry.key, device))?.value ?? entry.value;
-  const parsed = parseConfigValue(entry.type, raw);
+/** Which value of a key the device gets: the index of the first matching override, or -1 for the default. */
+const choiceOf = (entry: Entry, device: Device): number => entry.overrides.findIndex((o) => matches(o, entry.key, device));
+
+const typedValue = (type: ConfigType, raw: string): unknown => {
+  const parsed = parseConfigValue(type, raw);
   return parsed.ok ? parsed.value : null;
-}
+};
 
 /**
  * An app's entries, read once per change. A process answers from its copy for up to RECHECK_MS,
@@ -76,25 +80,38 @@ export async function appEntries(db: Db, owner: object, app: string): Promise<{ 
     .where('app', '=', app)
     .orderBy('key')
     .execute();
-  const entries = found.map((r) => ({
-    key: r.key,
-    type: r.type as ConfigType,
-    value: r.value,
-    overrides: JSON.parse(r.overrides) as ConfigOverride[],
-  }));
+  const entries = found.map((r) => {
+    const type = r.type as ConfigType;
+    const overrides = JSON.parse(r.overrides) as ConfigOverride[];
+    return {
+      key: r.key,
+      type,
+      value: r.value,
+      overrides,
+      typed: typedValue(type, r.value),
+      typedOverrides: overrides.map((o) => typedValue(type, o.value)),
+    };
+  });
   const fresh = { revision, entries, checkedAt: now };
   byApp.set(app, fresh);
   return fresh;
 }
 
-/** Every pair of the app resolved for the device, and a tag of exactly that answer (and of the app's revision). */
+/**
+ * Every pair of the app resolved for the device, and a tag of exactly that answer: the values are
+ * a function of the app's revision and which value of each key the device gets, so the tag is a
+ * hash of those and the values are only built when the app does not already hold them.
+ */
 export async function resolveFor(db: Db, owner: object, app: string, device: Device) {
   const { revision, entries } = await appEntries(db, owner, app);
-  const values: Record<string, unknown> = {};
-  for (const entry of entries) values[entry.key] = resolveEntry(entry, device);
-  const tag = createHash('sha256')
-    .update(`${revision}\u0000${JSON.stringify(values)}`)
-    .digest('base64url')
-    .slice(0, 22);
+  const choices = entries.map((entry) => choiceOf(entry, device));
+  const tag = createHash('sha256').update(`${revision}\u0000${choices.join(',')}`).digest('base64url').slice(0, 22);
+  const values = () => {
+    const resolved: Record<string, unknown> = {};
+    entries.forEach((entry, i) => {
+      resolved[entry.key] = choices[i] < 0 ? entry.typed : entry.typedOverrides[choices[i]];
+    });
+    return resolved;
+  };
   return { tag, values };
 }

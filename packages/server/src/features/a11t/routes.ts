@@ -177,7 +177,7 @@ export default defineRoutes({
   '/api/a11t/fetch': {
     handler: async (input, ctx) => {
       const { tag, values } = await resolveFor(ctx.db, ctx.config, input.app, input);
-      return input.tag === tag ? { tag, unchanged: true as const } : { tag, values };
+      return input.tag === tag ? { tag, unchanged: true as const } : { tag, values: values() };
     },
   },
 });

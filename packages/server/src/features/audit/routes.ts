@@ -4,8 +4,9 @@ import { maskPhone } from '@appdesk/contract/format';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import { idOrderStart } from '../../db/anchors';
+import { readBounded } from '../../db/compiled';
 import type { Db } from '../../db/index';
-import { countedTotal, iso, keptTotal, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
+import { countedTotal, DEEP_PAGE_ROWS, iso, keptTotal, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
 import type { AuditLogTable } from '../../db/schema';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
@@ -121,7 +122,11 @@ export default defineRoutes({
       // Ids first, from the index alone; then only the page's rows meet their actors.
       const pageIds = ids.orderBy('a.id', direction).limit(input.size).offset(start.skip);
       const [rows, total] = await Promise.all([
-        withActors(ctx.db).where('a.id', 'in', pageIds).orderBy('a.id', direction).execute(),
+        readBounded(
+          ctx.db,
+          withActors(ctx.db).where('a.id', 'in', pageIds).orderBy('a.id', direction),
+          !isFiltered(input) && start.skip < DEEP_PAGE_ROWS,
+        ),
         counting,
       ]);
       start.remember(rows[0]?.id);

@@ -1,6 +1,7 @@
 import type { UserListFilter } from '@appdesk/contract/endpoints/users';
 import { type ExpressionBuilder, type RawBuilder, type Selectable, sql } from 'kysely';
 import { pageAnchors, startOf } from '../../db/anchors';
+import { readBounded } from '../../db/compiled';
 import type { Db, Dialect } from '../../db/index';
 import {
   containsText,
@@ -159,7 +160,7 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
       skip >= DEEP_PAGE_ROWS
         ? db.selectFrom('users').where('id', 'in', ordered(from).select('users.id').limit(filter.size).offset(skip))
         : from.limit(filter.size).offset(skip);
-    const list = await ordered(rows).select(columns).execute();
+    const list = await readBounded(db, ordered(rows).select(columns), skip < DEEP_PAGE_ROWS);
     const first = list[0] as { created_at: number; id: number } | undefined;
     if (typeof first?.created_at === 'number') anchors.remember(offset, [first.created_at, first.id]);
     return { rows: list, ...total };
@@ -169,8 +170,9 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
     offset >= DEEP_PAGE_ROWS
       ? db.selectFrom('users').where('id', 'in', ordered(base).select('users.id').limit(filter.size).offset(offset))
       : base.limit(filter.size).offset(offset);
+  const bounded = !filter.search && filter.status === 'all' && offset < DEEP_PAGE_ROWS;
   const [list, total] = await Promise.all([
-    ordered(rows).select(columns).execute(),
+    readBounded(db, ordered(rows).select(columns), bounded),
     filter.search ? countedTotal(db, base, filter.exactTotal) : keptUserTotal(db, filter.status),
   ]);
   return { rows: list, ...total };
