@@ -8,7 +8,7 @@ import { callOk } from './api';
  */
 export async function prepareAppData(base: string, token: string): Promise<{ configTag: string; deviceId: string }> {
   const deviceId = 'bench-device-unchanged';
-  const device = { app: 'tailor', platform: 'android', channel: 'huawei', versionCode: 250, deviceId };
+  const device = { app: 'tailor', platform: 'android', channel: 'huawei', versionCode: 250, deviceId } as const;
   // A database kept from an earlier run (--from-postgres) has them already.
   const before = await callOk(base, '/api/a11t/fetch', device);
   if (before.values && 'bench.key_0' in before.values) return { configTag: before.tag, deviceId };
