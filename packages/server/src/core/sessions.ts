@@ -99,7 +99,6 @@ export type SessionLookup =
   | { state: 'expired' }
   | { state: 'ok'; sessionId: number; user: SessionUser };
 
-/** Finds the session behind a token; extends its sliding expiry at most once a minute. */
 /** The session and its account, by the token's digest: run on every signed-in call, so compiled once. */
 const sessionByTokenHash = compiledOnce(
   (db: Db, tokenHash: string) =>
@@ -117,6 +116,7 @@ const sessionByTokenHash = compiledOnce(
   { pointRead: true },
 );
 
+/** Finds the session behind a token; extends its sliding expiry at most once a minute. */
 export async function lookupSession(db: Db, token: string): Promise<SessionLookup> {
   if (!token || token.length > 200) return { state: 'none' };
   const [row] = await sessionByTokenHash(db, hashToken(token));

@@ -52,11 +52,16 @@ export function compiledOnce<A extends readonly (string | number)[], R>(
     }
     const parameters = entry.query.parameters.slice();
     for (let i = 0; i < args.length; i++) parameters[entry.slots[i]] = args[i];
-    const reader = options.pointRead ? pointReaders.get(db) : undefined;
-    if (reader) return reader.all(entry.query.sql, parameters) as R[];
     const { query, queryId, sql } = entry.query;
-    return (await db.executeQuery<R>({ query, queryId, sql, parameters })).rows;
+    return runCompiled(db, { query, queryId, sql, parameters }, options.pointRead === true);
   };
+}
+
+/** Runs a compiled read: on the database's point reader when `inline` and it has one, else through the pool. */
+async function runCompiled<R>(db: Db, compiled: CompiledQuery<R>, inline: boolean): Promise<R[]> {
+  const reader = inline ? pointReaders.get(db) : undefined;
+  if (reader) return reader.all(compiled.sql, compiled.parameters) as R[];
+  return (await db.executeQuery(compiled)).rows;
 }
 
 /**
@@ -71,8 +76,6 @@ export async function readBounded<R>(
   query: { compile(): CompiledQuery<R>; execute(): Promise<R[]> },
   bounded: boolean,
 ): Promise<R[]> {
-  const reader = bounded && !db.isTransaction ? pointReaders.get(db) : undefined;
-  if (!reader) return query.execute();
-  const { sql, parameters } = query.compile();
-  return reader.all(sql, parameters) as R[];
+  if (!bounded || db.isTransaction || !pointReaders.has(db)) return query.execute();
+  return runCompiled(db, query.compile(), true);
 }

@@ -35,7 +35,8 @@ export function matches(override: ConfigOverride, key: string, device: Device): 
 }
 
 /** Which value of a key the device gets: the index of the first matching override, or -1 for the default. */
-const choiceOf = (entry: Entry, device: Device): number => entry.overrides.findIndex((o) => matches(o, entry.key, device));
+const choiceOf = (entry: Entry, device: Device): number =>
+  entry.overrides.findIndex((o) => matches(o, entry.key, device));
 
 const typedValue = (type: ConfigType, raw: string): unknown => {
   const parsed = parseConfigValue(type, raw);
@@ -105,7 +106,10 @@ export async function appEntries(db: Db, owner: object, app: string): Promise<{ 
 export async function resolveFor(db: Db, owner: object, app: string, device: Device) {
   const { revision, entries } = await appEntries(db, owner, app);
   const choices = entries.map((entry) => choiceOf(entry, device));
-  const tag = createHash('sha256').update(`${revision}\u0000${choices.join(',')}`).digest('base64url').slice(0, 22);
+  const tag = createHash('sha256')
+    .update(`${revision}\u0000${choices.join(',')}`)
+    .digest('base64url')
+    .slice(0, 22);
   const values = () => {
     const resolved: Record<string, unknown> = {};
     entries.forEach((entry, i) => {
