@@ -92,6 +92,8 @@ test('an operator manages an app user, generates accounts and messages every use
   // The adjustment is on 金币流水 too.
   await drawer.getByRole('button', { name: /查看.*全部金币流水/ }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/admin/coin\\?userId=${userId}`));
+  // The URL changes before the ledger page has replaced the users page (its chunk loads in a transition).
+  await expect(drawer).toBeHidden();
   await expect(page.locator('.ant-table-row', { hasText: reason })).toContainText('管理员调整');
   // Sorting by a column goes to the URL; the export downloads the whole filtered ledger.
   await page.getByRole('columnheader', { name: '变动', exact: true }).click();
