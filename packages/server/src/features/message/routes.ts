@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { type ExpressionBuilder, sql } from 'kysely';
+import { sendMessage } from '../../core/messages';
 import type { SessionUser } from '../../core/sessions';
 import type { Database, Db } from '../../db/index';
 import { containsText, countedTotal, iso, keptTotal, pageAnswer, pageOf } from '../../db/paging';
@@ -110,25 +111,17 @@ export default defineRoutes({
           .executeTakeFirst();
         if (!recipient) throw fail.notFound('接收用户不存在');
       }
-      const now = Date.now();
-      const row = await ctx.db
-        .insertInto('messages')
-        .values({
-          title: input.title,
-          content: input.content,
-          user_id: input.userId,
-          blocked: 0,
-          author_id: author.id,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await sendMessage(ctx.db, {
+        userId: input.userId,
+        title: input.title,
+        content: input.content,
+        authorId: author.id,
+      });
       await ctx.audit({
-        targetId: row.id,
+        targetId: id,
         after: { title: input.title, userId: input.userId },
       });
-      return { message: await loadAdminMessage(ctx, row.id) };
+      return { message: await loadAdminMessage(ctx, id) };
     },
   },
 
