@@ -232,5 +232,28 @@ export const orderEventKinds = [
   { value: 'refunded', label: '退款' },
 ] as const;
 
+/** In-app purchase product types (内购商品类型). */
+export const iapProductTypes = [
+  { value: 'consumable', label: '消耗型' },
+  { value: 'non_consumable', label: '非消耗型' },
+  { value: 'subscription', label: '自动续期订阅' },
+] as const;
+export type IapProductType = (typeof iapProductTypes)[number]['value'];
+
+/** A purchase receipt's state (内购记录状态). */
+export const iapRecordStatuses = [
+  { value: 'granted', label: '已发放' },
+  { value: 'pending', label: '待验证' },
+  { value: 'rejected', label: '已拒绝' },
+  { value: 'refunded', label: '已退款' },
+] as const;
+export type IapRecordStatus = (typeof iapRecordStatuses)[number]['value'];
+
+/** The store environment a receipt came from. */
+export const iapEnvironments = [
+  { value: 'Production', label: '正式环境' },
+  { value: 'Sandbox', label: '沙盒环境' },
+] as const;
+
 /** A pending order closes by itself this long after it was made. */
 export const ORDER_PAY_WINDOW_MS = 30 * 60_000;

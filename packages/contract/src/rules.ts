@@ -125,6 +125,13 @@ export const rules = {
     pattern: /^[A-Za-z0-9._-]*$/,
     patternMessage: '商品 ID 只能包含字母、数字、点、下划线和连字符',
   }),
+  iapProductId: text('商品 ID', 1, 100, {
+    pattern: /^[A-Za-z0-9._-]+$/,
+    patternMessage: '商品 ID 只能包含字母、数字、点、下划线和连字符',
+  }),
+  iapName: text('商品名称', 1, 30),
+  iapVipDays: integer('会员天数', 0, 36_500),
+  iapCoins: integer('金币', 0, 1_000_000_000),
   orderNote: text('备注', 1, 200),
   /** An operator's VIP adjustment in days: positive extends, negative takes back (at most 100 years). */
   vipDays: integer('调整天数', -36_500, 36_500, { nonZero: true }),
