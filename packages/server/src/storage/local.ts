@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { access, constants, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -64,6 +64,11 @@ export class LocalStorage {
     await mkdir(path.join(this.root, path.dirname(key)), { recursive: true });
     await rename(tempPath, path.join(this.root, key));
     return key;
+  }
+
+  /** Readiness: the files folder is there and writable. */
+  async check(): Promise<void> {
+    await access(this.root, constants.W_OK);
   }
 
   async discard(tempPath: string): Promise<void> {
