@@ -153,7 +153,7 @@ async function runEndpoint(
     });
     const run = async (db: Services['db']) => {
       // Counted in the call's transaction: a call that fails gives its quota back.
-      if (file) await chargeUpload(db, services.config, user, file.size);
+      if (file) await chargeUpload(db, services.config, user, request.ip, file.size);
       services.onHandlerRun?.(path);
       // The upload's row first, so the handler can answer with (and refer to) its id.
       if (file) file.id = await recordFile(db, file, file.kind, user?.id);
