@@ -49,7 +49,9 @@ for (const s of scenarios) {
   const before = cpuMs();
   const result = await run(s, amount);
   const used = cpuMs() - before;
-  console.log(`| ${s.name} | ${amount} | ${Math.round((used * 1000) / amount)} | ${Math.round(result.requests.average)} |`);
+  console.log(
+    `| ${s.name} | ${amount} | ${Math.round((used * 1000) / amount)} | ${Math.round(result.requests.average)} |`,
+  );
 }
 server.kill('SIGTERM');
 await new Promise((r) => server.once('exit', r));
