@@ -67,6 +67,14 @@ export const rules = {
   search: text('搜索关键字', 0, 50),
   messageTitle: text('标题', 1, 100),
   messageContent: text('内容', 1, 5000),
+  /** Feedback (意见反馈 v1 and v2 threads). */
+  feedbackContent: text('反馈内容', 1, 2000),
+  feedbackContact: text('联系方式', 0, 100),
+  feedbackReply: text('回复内容', 1, 2000),
+  appVersionName: text('应用版本', 0, 32),
+  deviceModel: text('设备型号', 0, 64),
+  osVersion: text('系统版本', 0, 64),
+  cannedTitle: text('模板名称', 1, 30),
   /** An article or item title. */
   title: text('标题', 1, 100),
   /** A short grouping name an operator types (a help category, an image category). */

@@ -35,6 +35,10 @@ export interface Config {
   sqliteBusyTimeoutMs: number;
   /** Payment platforms' keys (payments-config.ts); a platform left unset is off. */
   payments: PaymentsConfig;
+  /** `GET /metrics` needs `Authorization: Bearer <this>`; unset: only callers on this machine get it. */
+  metricsToken: string | undefined;
+  /** On SIGTERM: how long requests in flight may take to finish before the process exits anyway. */
+  shutdownTimeoutMs: number;
 }
 
 export interface Quotas {
@@ -120,6 +124,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     sqliteSynchronous: synchronous(process.env.SQLITE_SYNCHRONOUS),
     sqliteBusyTimeoutMs: int('SQLITE_BUSY_TIMEOUT_MS', 5000),
     payments: loadPaymentsConfig(),
+    metricsToken: process.env.METRICS_TOKEN || undefined,
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000),
     ...overrides,
   };
 }
