@@ -4,6 +4,7 @@ import type { Db } from '../../db/index';
 /** Tables whose rows use a stored file through `file_id`, and how such a use is named (SQL). */
 const fileIdSources: { table: string; label: string }[] = [
   { table: 'versions', label: `'版本 ' || version_name || '（' || platform || ' · ' || channel || '）'` },
+  { table: 'images', label: `'图片库：' || name` },
 ];
 
 /**
