@@ -15,6 +15,7 @@ import { registerProbes, replyUnavailable } from './http/probes';
 import { logCompleted, noteCode } from './http/request-log';
 import { envelope, type RouteTable, registerEndpoints } from './http/route';
 import { registerSecurityHeaders } from './http/security-headers';
+import { createMetrics, observeRequests, registerMetricsRoute } from './ops/metrics';
 import { LocalStorage } from './storage/local';
 import type { FileReference } from './storage/references';
 
@@ -101,7 +102,10 @@ export async function buildApp(
   database.onConnectionError((error) =>
     app.log.warn({ reason: error.message, code: (error as { code?: string }).code }, '数据库连接中断，将自动重连'),
   );
+  const metrics = createMetrics(database);
+  observeRequests(app, metrics);
   registerProbes(app, services);
+  registerMetricsRoute(app, metrics, config.metricsToken);
   app.addHook('onResponse', (request, reply, done) => {
     logCompleted(request, reply);
     done();

@@ -11,7 +11,7 @@ import { type DatabaseHandle, openDatabase } from './db/index';
 export async function runCli(
   args: string[],
   config: Config,
-  options: { print?: (line: string) => void; open?: () => DatabaseHandle } = {},
+  options: { print?: (line: string) => void; open?: () => Pick<DatabaseHandle, 'db' | 'dialect' | 'close'> } = {},
 ): Promise<number> {
   const print = options.print ?? console.log;
   const [command, target] = args;

@@ -32,6 +32,10 @@ export interface Config {
   sqliteSynchronous: 'normal' | 'full';
   /** SQLite: how long a writer waits for the lock before the call answers 503. */
   sqliteBusyTimeoutMs: number;
+  /** `GET /metrics` needs `Authorization: Bearer <this>`; unset: only callers on this machine get it. */
+  metricsToken: string | undefined;
+  /** On SIGTERM: how long requests in flight may take to finish before the process exits anyway. */
+  shutdownTimeoutMs: number;
 }
 
 export interface Quotas {
@@ -116,6 +120,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     smtpFrom: process.env.SMTP_FROM || 'AppDesk <no-reply@localhost>',
     sqliteSynchronous: synchronous(process.env.SQLITE_SYNCHRONOUS),
     sqliteBusyTimeoutMs: int('SQLITE_BUSY_TIMEOUT_MS', 5000),
+    metricsToken: process.env.METRICS_TOKEN || undefined,
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000),
     ...overrides,
   };
 }

@@ -76,7 +76,7 @@ export async function readUpload(
 ): Promise<{ fields: Record<string, unknown>; file: UploadedFile }> {
   if (!request.isMultipart()) throw fail.badInput(`请以 multipart/form-data 上传，文件字段名为 ${spec.field}`);
   // A caller out of quota is refused before a byte is written (the exact count is taken later).
-  for (const limit of uploadLimits(deps.config, user)) await assertRoom(deps.db, limit.limit, 1);
+  for (const limit of uploadLimits(deps.config, user, request.ip)) await assertRoom(deps.db, limit.limit, 1);
   const maxBytes = limitOf(spec.kind, deps.config);
   const fields: Record<string, unknown> = {};
   let file: UploadedFile | undefined;
@@ -226,12 +226,17 @@ const KIB = 1024;
 
 /**
  * Upload quotas (README "Quotas") of an account that is not an administrator: files and bytes per
- * hour of its own, and bytes per hour of all such accounts together. Bytes count in KiB.
+ * hour of its own (a caller who is not signed in: of its client address), and bytes per hour of all
+ * such callers together. Bytes count in KiB.
  */
-function uploadLimits(config: Config, user: SessionUser | null): { limit: Limit; amount: (size: number) => number }[] {
+function uploadLimits(
+  config: Config,
+  user: SessionUser | null,
+  ip: string,
+): { limit: Limit; amount: (size: number) => number }[] {
   if (user?.is_admin) return [];
   const q = config.quotas;
-  const who = user ? `user:${user.id}` : 'anonymous';
+  const who = user ? `user:${user.id}` : `ip:${ip}`;
   const kib = (size: number) => Math.max(1, Math.ceil(size / KIB));
   const mb = (bytes: number) => formatBytes(bytes);
   return [
@@ -266,10 +271,16 @@ function uploadLimits(config: Config, user: SessionUser | null): { limit: Limit;
 }
 
 /** Counts a kept upload against the caller's quotas, inside the call's transaction; 429 if it does not fit. */
-export async function chargeUpload(db: Db, config: Config, user: SessionUser | null, size: number): Promise<void> {
+export async function chargeUpload(
+  db: Db,
+  config: Config,
+  user: SessionUser | null,
+  ip: string,
+  size: number,
+): Promise<void> {
   await consumeAll(
     db,
-    uploadLimits(config, user).map(({ limit, amount }) => ({ limit, amount: amount(size) })),
+    uploadLimits(config, user, ip).map(({ limit, amount }) => ({ limit, amount: amount(size) })),
   );
 }
 

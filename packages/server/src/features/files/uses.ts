@@ -5,11 +5,12 @@ import type { Db } from '../../db/index';
 const fileIdSources: { table: string; label: string }[] = [
   { table: 'versions', label: `'版本 ' || version_name || '（' || platform || ' · ' || channel || '）'` },
   { table: 'images', label: `'图片库：' || name` },
+  { table: 'feedback_images', label: `'意见反馈 #' || feedback_id` },
 ];
 
 /**
  * What refers to stored files, by id or by URL: the site's logo and service image, users'
- * avatars, and every table with a `file_id` column that names its use (release packages). A file
+ * avatars, and every table with a `file_id` column that names its use (release packages, feedback images). A file
  * is removed only when this finds nothing.
  */
 export async function usesOf(db: Db, files: { id: number; url: string }[]): Promise<Map<number, string[]>> {
