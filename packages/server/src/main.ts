@@ -1,13 +1,15 @@
 import { buildApp } from './app';
+import { cliCommands, runCli } from './cli';
 import { loadConfig } from './config';
+import { shutdown } from './ops/shutdown';
 
 const config = loadConfig();
-// `node dist/main.js unlock <phone>` (npm run unlock): a command-line tool, not the server.
-if (process.argv[2] === 'unlock') {
-  const { runCli } = await import('./cli');
+// `node dist/main.js unlock <phone>`, `… admin list` (npm run unlock / admin): command-line tools, not the server.
+if (cliCommands.has(process.argv[2] ?? '')) {
   process.exit(await runCli(process.argv.slice(2), config));
 }
-const { app, close } = await buildApp(config);
+const built = await buildApp(config);
+const { app } = built;
 await app.listen({ port: config.port, host: config.host });
 app.log.info({ dataDir: config.dataDir, database: config.databaseUrl ? 'postgres' : 'sqlite' }, 'AppDesk is up');
 
@@ -16,9 +18,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    close().then(
-      () => process.exit(0),
+    app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down: finishing requests in flight');
+    shutdown(built, config.shutdownTimeoutMs).then(
+      ({ forced }) => process.exit(forced ? 1 : 0),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);

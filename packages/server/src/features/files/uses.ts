@@ -4,6 +4,7 @@ import type { Db } from '../../db/index';
 /** Tables whose rows use a stored file through `file_id`, and how such a use is named (SQL). */
 const fileIdSources: { table: string; label: string }[] = [
   { table: 'versions', label: `'版本 ' || version_name || '（' || platform || ' · ' || channel || '）'` },
+  { table: 'images', label: `'图片库：' || name` },
   { table: 'feedback_images', label: `'意见反馈 #' || feedback_id` },
   { table: 'feedback_post_images', label: `'反馈会话留言 #' || post_id` },
 ];
