@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { cliCommands, runCli } from './cli';
 import { loadConfig } from './config';
+import { scheduleBackups } from './ops/backup-schedule';
 import { shutdown } from './ops/shutdown';
 
 const config = loadConfig();
@@ -12,6 +13,12 @@ const built = await buildApp(config);
 const { app } = built;
 await app.listen({ port: config.port, host: config.host });
 app.log.info({ dataDir: config.dataDir, database: config.databaseUrl ? 'postgres' : 'sqlite' }, 'AppDesk is up');
+const { db, dialect } = built.services;
+const stopBackups = scheduleBackups(
+  config,
+  { db, dialect, dataDir: config.dataDir, databaseUrl: config.databaseUrl },
+  app.log,
+);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -19,12 +26,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down: finishing requests in flight');
-    shutdown(built, config.shutdownTimeoutMs).then(
-      ({ forced }) => process.exit(forced ? 1 : 0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    // A scheduled backup in progress finishes first: it reads through the pool the shutdown closes.
+    stopBackups()
+      .then(() => shutdown(built, config.shutdownTimeoutMs))
+      .then(
+        ({ forced }) => process.exit(forced ? 1 : 0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   });
 }
