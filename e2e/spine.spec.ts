@@ -58,13 +58,21 @@ test('the admin signs in, configures the site, changes the password and signs ou
   await expect(page).toHaveURL(/\/admin\/admin\/dashboard$/);
   await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
 
-  // Collapsed by default; the menu lists every admin page.
+  // Collapsed by default; the menu groups every admin page, with the open page's group open.
   await page.getByRole('button', { name: '展开菜单' }).click();
-  for (const label of ['数据统计', '用户管理', '版本管理', '键值配置', '站内消息', '好评奖励', '站点配置']) {
-    await expect(page.getByRole('menuitem', { name: label })).toBeVisible();
+  for (const group of ['概览', '用户与消息', '版本与配置', '商业化', '内容与素材', '系统']) {
+    await expect(page.getByRole('menuitem', { name: group })).toBeVisible();
   }
+  await expect(page.getByRole('menuitem', { name: '数据统计' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: '版本管理' })).toBeHidden();
+  await page.getByRole('menuitem', { name: '版本与配置' }).click();
   await page.getByRole('menuitem', { name: '版本管理' }).click();
-  await expect(page.getByText('建设中')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/admin\/version$/);
+  // The expanded menu and its open groups are remembered across a reload.
+  await page.reload();
+  await expect(page.getByRole('button', { name: '收起菜单' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: '键值配置' })).toBeVisible();
+  await page.getByRole('menuitem', { name: '系统' }).click();
   await page.getByRole('menuitem', { name: '站点配置' }).click();
   await expect(page).toHaveURL(/\/admin\/admin\/allocation$/);
 
@@ -122,7 +130,8 @@ test('the admin signs in, configures the site, changes the password and signs ou
 
 test('access rules: no stored user goes to login, a non-admin to 403, a 401 clears storage', async ({ page }) => {
   await page.goto('/admin/admin/users');
-  await expect(page).toHaveURL(/\/user\/login$/);
+  await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fadmin%2Fadmin%2Fusers$/);
+  await expect(page.getByText('登录已失效，请重新登录')).toBeHidden();
 
   const phone = `137${String(Date.now()).slice(-8)}`;
   const registered = await api('/api/users/register', {
@@ -142,15 +151,22 @@ test('access rules: no stored user goes to login, a non-admin to 403, a 401 clea
     localStorage.setItem('user', JSON.stringify({ name: '管理员', isAdmin: true }));
     localStorage.setItem('token', 'revoked-or-forged-token');
   });
-  await page.goto('/admin/admin/allocation');
-  await expect(page).toHaveURL(/\/user\/login$/);
+  await page.goto('/admin/admin/allocation?tab=site');
+  // The login page says why, and signing in returns to the page with its query.
+  await expect(page).toHaveURL(/\/user\/login\?expired=1&redirect=%2Fadmin%2Fadmin%2Fallocation%3Ftab%3Dsite$/);
+  await expect(page.getByText('登录已失效，请重新登录')).toBeVisible();
   expect(await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('token')])).toEqual([
     null,
     null,
   ]);
+  await page.getByLabel('手机号').fill(admin.phone);
+  await page.getByLabel('密码').fill(admin.password);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/admin\/admin\/allocation\?tab=site$/);
+  await page.evaluate(() => localStorage.clear());
 
   await page.goto('/admin/admin/nothing-here');
-  await expect(page).toHaveURL(/\/user\/login$/);
+  await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fadmin%2Fadmin%2Fnothing-here$/);
   await page.goto('/exception/404');
   await expect(page.getByText('404 页面不存在')).toBeVisible();
 });

@@ -6,6 +6,7 @@ import {
   fenToYuan,
   formatDate,
   formatDateTime,
+  formatExactTime,
   isMobileWidth,
   presetRange,
   relativeTime,
@@ -97,6 +98,13 @@ describe('formatDate / formatDateTime', () => {
     expect(formatDate(t)).toBe('2025-01-01');
     expect(formatDateTime(t)).toBe('2025.01.01 01:05');
     expect(formatDateTime(new Date(t))).toBe('2025.01.01 01:05');
+    expect(formatExactTime(t)).toBe('2025-01-01 01:05:09');
+  });
+
+  it('gives the exact time to the second, padded, or "-" without a time', () => {
+    expect(formatExactTime('2025-03-04T01:02:03.999Z')).toBe('2025-03-04 09:02:03');
+    expect(formatExactTime(null)).toBe('-');
+    expect(formatExactTime('not a time')).toBe('-');
   });
 
   it('pads month, day, hour and minute', () => {

@@ -15,6 +15,7 @@ import { registerProbes, replyUnavailable } from './http/probes';
 import { logCompleted, noteCode } from './http/request-log';
 import { envelope, type RouteTable, registerEndpoints } from './http/route';
 import { registerSecurityHeaders } from './http/security-headers';
+import { createMetrics, observeRequests, registerMetricsRoute } from './ops/metrics';
 import { LocalStorage } from './storage/local';
 import type { FileReference } from './storage/references';
 
@@ -101,7 +102,10 @@ export async function buildApp(
   database.onConnectionError((error) =>
     app.log.warn({ reason: error.message, code: (error as { code?: string }).code }, '数据库连接中断，将自动重连'),
   );
+  const metrics = createMetrics(database);
+  observeRequests(app, metrics);
   registerProbes(app, services);
+  registerMetricsRoute(app, metrics, config.metricsToken);
   app.addHook('onResponse', (request, reply, done) => {
     logCompleted(request, reply);
     done();
@@ -188,12 +192,17 @@ export async function buildApp(
     return reply.status(404).send(envelope(Code.NOT_FOUND, url.startsWith('/api/') ? '接口不存在' : '页面不存在'));
   });
 
+  let closing: Promise<void> | undefined;
   return {
     app,
     services,
-    close: async () => {
-      await app.close();
-      await database.close();
+    // Once: a signal during a test's own close (or a second signal) waits for the same close.
+    close: () => {
+      closing ??= (async () => {
+        await app.close();
+        await database.close();
+      })();
+      return closing;
     },
   };
 }

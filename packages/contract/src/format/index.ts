@@ -64,6 +64,17 @@ export function formatDate(time: TimeInput | null | undefined): string {
   return `${w.getUTCFullYear()}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}`;
 }
 
+/**
+ * 'YYYY-MM-DD HH:mm:ss' in Asia/Shanghai, to the second: what an operator reconciles a ledger or
+ * a payment statement by. '-' when there is no (valid) time.
+ */
+export function formatExactTime(time: TimeInput | null | undefined): string {
+  const ms = toMs(time);
+  if (Number.isNaN(ms)) return EMPTY;
+  const w = shanghaiWall(ms);
+  return `${formatDate(ms)} ${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}:${pad(w.getUTCSeconds())}`;
+}
+
 /** 'YYYY.MM.DD HH:mm' in Asia/Shanghai; '-' when there is no (valid) time. */
 export function formatDateTime(time: TimeInput | null | undefined): string {
   const ms = toMs(time);

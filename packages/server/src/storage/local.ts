@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { access, constants, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -60,10 +60,31 @@ export class LocalStorage {
 
   /** Moves an accepted temporary file into place under a new key with the given extension. */
   async keep(tempPath: string, extension: string): Promise<string> {
-    const key = `${new Date().toISOString().slice(0, 7)}/${randomBytes(12).toString('base64url')}.${extension}`;
-    await mkdir(path.join(this.root, path.dirname(key)), { recursive: true });
+    const key = await this.newKey(extension);
     await rename(tempPath, path.join(this.root, key));
     return key;
+  }
+
+  /**
+   * Stores bytes the server made itself from an accepted upload (a thumbnail, a few hundred KB at
+   * most) under a new key with the given extension; `remove` deletes them like any stored file.
+   */
+  async put(bytes: Buffer, extension: string): Promise<string> {
+    const key = await this.newKey(extension);
+    await writeFile(path.join(this.root, key), bytes);
+    return key;
+  }
+
+  /** A generated key, `<yyyy-mm>/<random>.<extension>`, with its month's folder made. */
+  private async newKey(extension: string): Promise<string> {
+    const key = `${new Date().toISOString().slice(0, 7)}/${randomBytes(12).toString('base64url')}.${extension}`;
+    await mkdir(path.join(this.root, path.dirname(key)), { recursive: true });
+    return key;
+  }
+
+  /** Readiness: the files folder is there and writable. */
+  async check(): Promise<void> {
+    await access(this.root, constants.W_OK);
   }
 
   async discard(tempPath: string): Promise<void> {

@@ -2,7 +2,7 @@ import { ApiHttpError, createApiClient } from '@appdesk/contract/client';
 import { Code, sessionEndingCodes } from '@appdesk/contract/codes';
 import { timings } from '@appdesk/contract/constants';
 import type { ApiInput, ApiOutput, ApiPath, ApiResponse, Envelope } from '@appdesk/contract/types';
-import { clearSession, getToken } from '../state/session';
+import { clearSession, getToken, loginUrl } from '../state/session';
 import { notify } from './notify';
 
 /**
@@ -68,7 +68,15 @@ export function handleEnvelope<T extends { code: number; message?: string }>(
   if (sessionEndingCodes.includes(body.code)) {
     clearSession();
     // On the login page itself (e.g. a wrong password answers 401) there is nothing to replace.
-    if (window.location.pathname !== '/user/login') window.location.replace('/user/login');
+    // Elsewhere the login page says why, and signing in returns to this page with its query.
+    if (window.location.pathname !== '/user/login') {
+      window.location.replace(
+        loginUrl({
+          expired: body.code === Code.UNAUTHENTICATED,
+          from: window.location.pathname + window.location.search,
+        }),
+      );
+    }
     throw new ApiError(body.code, message);
   }
   return body;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { AdminAppRoot } from '../components/AdminAppRoot';
 import { AdminNotFound, AdminShell } from './AdminShell';
-import { adminPages, adminPath } from './adminMenu';
+import { adminPages, adminPath } from './adminPages';
 
 /** Admin layout (guarded by the entry dispatcher): antd, React Router and TanStack Query live here. */
 export default function AdminLayout() {

@@ -1,6 +1,6 @@
 import { KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Code } from '@appdesk/contract/codes';
-import { Avatar, Button, Drawer, Layout, Menu, Spin } from 'antd';
+import { Avatar, Button, Drawer, Layout, Spin } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { call } from '../api/request';
@@ -14,7 +14,8 @@ import { allocationStore, loadAllocation, redirectIfNotInitialised } from '../st
 import { fetchNotices, fetchUnreadMessages, globalStore, setCollapsed } from '../state/global';
 import { clearSession, clearSessionCookie, restoreLogin, updateStoredUser, userStore } from '../state/session';
 import { useStore } from '../state/store';
-import { adminPages, adminPath } from './adminMenu';
+import { adminPages, adminPath } from './adminPages';
+import { SideMenu } from './SideMenu';
 import './admin.css';
 
 const { Header, Sider, Content } = Layout;
@@ -76,17 +77,12 @@ export function AdminShell() {
     document.title = current ? `${current.label} - ${siteTitle} 管理后台` : `${siteTitle} 管理后台`;
   }, [current, siteTitle]);
 
-  const menu = (
-    <Menu
-      theme="dark"
-      mode="inline"
-      selectedKeys={current ? [current.key] : []}
-      items={adminPages.map(({ key, label, icon }) => ({ key, label, icon }))}
-      onClick={({ key }) => {
-        navigate(adminPath(key));
-        if (mobile) setCollapsed(true);
-      }}
-    />
+  const openPage = (key: string) => {
+    navigate(adminPath(key));
+    if (mobile) setCollapsed(true);
+  };
+  const menu = (inlineCollapsed: boolean) => (
+    <SideMenu current={current?.key} collapsed={inlineCollapsed} onOpenPage={openPage} />
   );
 
   const brand = (showTitle: boolean) => (
@@ -116,14 +112,14 @@ export function AdminShell() {
         >
           <nav aria-label="管理菜单">
             {brand(true)}
-            {menu}
+            {menu(false)}
           </nav>
         </Drawer>
       ) : (
         <Sider collapsible collapsed={collapsed} trigger={null} width={208} collapsedWidth={64} className="admin-sider">
           <nav aria-label="管理菜单">
             {brand(!collapsed)}
-            {menu}
+            {menu(collapsed)}
           </nav>
         </Sider>
       )}
@@ -134,7 +130,7 @@ export function AdminShell() {
             className="admin-trigger"
             aria-label={collapsed ? '展开菜单' : '收起菜单'}
             icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
-            onClick={() => setCollapsed(!collapsed)}
+            onClick={() => setCollapsed(!collapsed, { remember: !mobile })}
           />
           <span className="admin-page-title">{current?.label ?? ''}</span>
           <div className="admin-actions">

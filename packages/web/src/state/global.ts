@@ -12,7 +12,22 @@ export interface GlobalState {
   fetchingNotices: boolean;
 }
 
-export const globalStore = createStore<GlobalState>({ collapsed: true, notices: [], fetchingNotices: false });
+const COLLAPSED_KEY = 'appdesk.menu.collapsed';
+
+/** The operator's last choice on a wide screen; collapsed on a first visit (spec section 4). */
+function rememberedCollapsed(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(COLLAPSED_KEY) !== '0';
+  } catch {
+    return true;
+  }
+}
+
+export const globalStore = createStore<GlobalState>({
+  collapsed: rememberedCollapsed(),
+  notices: [],
+  fetchingNotices: false,
+});
 
 function setNotifyCount(count: number): void {
   userStore.set((s) => (s.currentUser ? { currentUser: { ...s.currentUser, notifyCount: count } } : {}));
@@ -42,8 +57,15 @@ export function clearNotices(type: Notice['type']): void {
   setNotifyCount(notices.length);
 }
 
-export function setCollapsed(collapsed: boolean): void {
+/** `remember`: the operator chose it on a wide screen (the phone drawer's state is not a preference). */
+export function setCollapsed(collapsed: boolean, options: { remember?: boolean } = {}): void {
   globalStore.set({ collapsed });
+  if (!options.remember) return;
+  try {
+    globalThis.localStorage?.setItem(COLLAPSED_KEY, collapsed ? '1' : '0');
+  } catch {
+    // No storage: the choice lasts until the next reload.
+  }
 }
 
 /**

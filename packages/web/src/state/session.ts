@@ -89,10 +89,32 @@ export function restoreLogin(callback?: () => void): void {
   callback?.();
 }
 
+/**
+ * Where a signed-in admin may be sent back to after signing in: a console page of this site, never
+ * another origin (`//evil.example`) or a script URL.
+ */
+export function safeReturnPath(raw: string | null | undefined): string | null {
+  if (!raw?.startsWith('/admin/') || raw.includes('//') || raw.includes('\\')) return null;
+  return raw;
+}
+
+/**
+ * The sign-in page; `from` (the page the operator was on, with its query) is where signing in
+ * returns to, and `expired` says why they are there.
+ */
+export function loginUrl(options: { from?: string; expired?: boolean } = {}): string {
+  const params = new URLSearchParams();
+  if (options.expired) params.set('expired', '1');
+  const back = safeReturnPath(options.from);
+  if (back) params.set('redirect', back);
+  const query = params.toString();
+  return query ? `/user/login?${query}` : '/user/login';
+}
+
 /** Spec section 6: where a visitor of /admin must go instead, or null when allowed. */
 export function adminRedirect(): string | null {
   const user = readStoredUser();
-  if (!user) return '/user/login';
+  if (!user) return loginUrl({ from: window.location.pathname + window.location.search });
   if (!user.name || user.isAdmin !== true) return '/exception/403';
   // A password someone else chose is changed before anything else (the server answers 428 until then).
   if (user.mustChangePassword) return '/user/login?change=1';

@@ -29,7 +29,7 @@ beforeEach(() => {
   answers = {};
   vi.stubGlobal('window', {
     localStorage: memoryStorage(),
-    location: { pathname: '/admin/admin/users', replace: (to: string) => replaced.push(to) },
+    location: { pathname: '/admin/admin/users', search: '?q=%E8%89%B3', replace: (to: string) => replaced.push(to) },
   });
   vi.stubGlobal('document', { cookie: '' });
   vi.stubGlobal('fetch', async (url: string) => {
@@ -65,7 +65,8 @@ describe('login restore', () => {
 
   it('sends no stored user to login and a non-admin to 403', async () => {
     const { session } = await load();
-    expect(session.adminRedirect()).toBe('/user/login');
+    // Signing in returns to the page asked for, with its query.
+    expect(session.adminRedirect()).toBe('/user/login?redirect=%2Fadmin%2Fadmin%2Fusers%3Fq%3D%25E8%2589%25B3');
     window.localStorage.setItem('user', JSON.stringify({ name: '小明', isAdmin: false }));
     expect(session.adminRedirect()).toBe('/exception/403');
     window.localStorage.setItem('user', JSON.stringify({ name: '管理员', isAdmin: true }));
@@ -146,7 +147,24 @@ describe('session-ending codes', () => {
       expect(error?.id).toBe(code);
       expect([window.localStorage.getItem('user'), window.localStorage.getItem('token')]).toEqual([null, null]);
       expect(session.userStore.get().isLogin).toBe(false);
-      expect(replaced.at(-1)).toBe('/user/login');
+      // A lapsed session (401) says so on the login page; every one returns to the page after signing in.
+      const expired = code === 401 ? 'expired=1&' : '';
+      expect(replaced.at(-1)).toBe(`/user/login?${expired}redirect=%2Fadmin%2Fadmin%2Fusers%3Fq%3D%25E8%2589%25B3`);
+    }
+  });
+
+  it('returns only to this console after signing in, never to another site', async () => {
+    const { session } = await load();
+    expect(session.safeReturnPath('/admin/admin/coin?userId=3')).toBe('/admin/admin/coin?userId=3');
+    for (const hostile of [
+      '//evil.example/admin/',
+      'https://evil.example',
+      '/admin//evil',
+      '/\\evil',
+      '/user/login',
+      null,
+    ]) {
+      expect(session.safeReturnPath(hostile)).toBeNull();
     }
   });
 

@@ -1,13 +1,18 @@
-import { formatDateTime, relativeTime } from '@appdesk/contract/format';
+import { formatExactTime, relativeTime } from '@appdesk/contract/format';
 import { Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 
-/** Relative time ('3 分钟前'), with the full date and time on hover. */
+/**
+ * The exact time to the second in Shanghai time ('2026-11-23 21:05:09', what operators reconcile
+ * by), with the relative form ('3 分钟前') on hover.
+ */
 export function TimeCell({ value }: { value: string | null | undefined }) {
   if (!value) return <span className="list-muted">-</span>;
   return (
-    <Tooltip title={formatDateTime(value)}>
-      <time dateTime={value}>{relativeTime(value)}</time>
+    <Tooltip title={relativeTime(value)}>
+      <time dateTime={value} className="list-time">
+        {formatExactTime(value)}
+      </time>
     </Tooltip>
   );
 }
@@ -21,7 +26,7 @@ export function DeltaCell({ value }: { value: number }) {
   );
 }
 
-/** A time column: relative time with the exact time on hover, sortable by the server when `sortable`. */
+/** A time column: the exact time with the relative one on hover, sortable by the server when `sortable`. */
 export function timeColumn<Row>(title: string, key: keyof Row & string, sortable = true): ColumnType<Row> {
   return {
     title,

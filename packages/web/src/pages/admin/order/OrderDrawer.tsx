@@ -1,5 +1,5 @@
 import { apps, channels, orderEventKinds, orderStatuses, payMethods } from '@appdesk/contract/constants';
-import { fenInWords, fenToYuan, formatDateTime } from '@appdesk/contract/format';
+import { fenInWords, fenToYuan, formatExactTime } from '@appdesk/contract/format';
 import { labelOf } from '@appdesk/contract/rules';
 import type { ApiOutput } from '@appdesk/contract/types';
 import {
@@ -57,7 +57,7 @@ function eventText(e: OrderEvent) {
     if (d.transactionId) parts.push(`交易流水号 ${String(d.transactionId)}`);
   }
   if (e.kind === 'granted') {
-    parts.push(`会员到期 ${formatDateTime(d.vipBefore as string | null)} → ${formatDateTime(d.vipAfter as string)}`);
+    parts.push(`会员到期 ${formatExactTime(d.vipBefore as string | null)} → ${formatExactTime(d.vipAfter as string)}`);
     if (Number(d.coins) > 0) parts.push(`赠送金币 ${Number(d.coins).toLocaleString('zh-CN')}`);
   }
   if (e.kind === 'refunded') {
@@ -222,10 +222,10 @@ export function OrderDrawer({ id, onClose }: { id: number | null; onClose: () =>
             { key: 'channel', label: '渠道', children: labelOf(channels, order.channel) },
             { key: 'app', label: '应用', children: labelOf(apps, order.app) },
             { key: 'tx', label: '交易流水号', children: order.transactionId || '-' },
-            { key: 'created', label: '下单时间', children: formatDateTime(order.createdAt) },
-            { key: 'paid', label: '支付时间', children: formatDateTime(order.paidAt) },
+            { key: 'created', label: '下单时间', children: formatExactTime(order.createdAt) },
+            { key: 'paid', label: '支付时间', children: formatExactTime(order.paidAt) },
             ...(order.status === 'pending'
-              ? [{ key: 'expires', label: '自动关闭', children: formatDateTime(order.expiresAt) }]
+              ? [{ key: 'expires', label: '自动关闭', children: formatExactTime(order.expiresAt) }]
               : []),
           ]}
         />
@@ -241,7 +241,7 @@ export function OrderDrawer({ id, onClose }: { id: number | null; onClose: () =>
               <div>
                 <Space wrap size={8}>
                   <strong>{labelOf(orderEventKinds, e.kind)}</strong>
-                  <span className="list-muted">{formatDateTime(e.createdAt)}</span>
+                  <span className="list-muted">{formatExactTime(e.createdAt)}</span>
                   <span className="list-muted">{e.operatorName ?? '系统'}</span>
                 </Space>
                 {eventText(e).map((line) => (

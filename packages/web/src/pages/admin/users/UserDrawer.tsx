@@ -1,6 +1,6 @@
 import { UserOutlined } from '@ant-design/icons';
 import { apps, channels, coinReasons } from '@appdesk/contract/constants';
-import { formatDateTime } from '@appdesk/contract/format';
+import { formatDateTime, formatExactTime } from '@appdesk/contract/format';
 import { labelOf } from '@appdesk/contract/rules';
 import type { AdminUser, ApiOutput } from '@appdesk/contract/types';
 import {
@@ -273,7 +273,7 @@ export function UserDrawer({
               ),
             }}
             columns={[
-              { title: '登录时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+              { title: '登录时间', dataIndex: 'createdAt', render: (v: string) => formatExactTime(v) },
               { title: '最近使用', dataIndex: 'lastUsedAt', render: (v: string) => <TimeCell value={v} /> },
               { title: 'IP', dataIndex: 'ip', render: (v: string | null) => v || '-' },
               {

@@ -1,4 +1,4 @@
-import { Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { hashPassword } from '../../../api/hash';
 import { notify } from '../../../api/notify';
@@ -7,7 +7,14 @@ import { AppLink } from '../../../components/AppLink';
 import { inputLimits, phoneRules, rules } from '../../../components/rules';
 import { send } from '../../../components/writes';
 import { navigate } from '../../../nav';
-import { clearSession, getToken, readStoredUser, saveSession, updateStoredUser } from '../../../state/session';
+import {
+  clearSession,
+  getToken,
+  readStoredUser,
+  safeReturnPath,
+  saveSession,
+  updateStoredUser,
+} from '../../../state/session';
 import { ForcedChange } from './ForcedChange';
 
 interface LoginValues {
@@ -15,9 +22,13 @@ interface LoginValues {
   password: string;
 }
 
-/** Where a signed-in account goes next: admins to the console, everyone else home. */
+/**
+ * Where a signed-in account goes next: admins back to the console page they were sent from (or the
+ * dashboard), everyone else home.
+ */
 function goOn(isAdmin: boolean) {
-  navigate(isAdmin ? '/admin/admin/dashboard' : '/');
+  const back = safeReturnPath(new URLSearchParams(window.location.search).get('redirect'));
+  navigate(isAdmin ? (back ?? '/admin/admin/dashboard') : '/');
 }
 
 /**
@@ -85,6 +96,9 @@ export default function LoginPage() {
   return (
     <section className="user-card" aria-labelledby="login-title">
       <h1 id="login-title">账号登录</h1>
+      {new URLSearchParams(window.location.search).get('expired') === '1' ? (
+        <Alert type="warning" showIcon title="登录已失效，请重新登录" style={{ marginBottom: 16 }} />
+      ) : null}
       <Form<LoginValues> layout="vertical" size="large" requiredMark={false} onFinish={onFinish} autoComplete="on">
         <Form.Item label="手机号" name="phone" rules={phoneRules}>
           <Input

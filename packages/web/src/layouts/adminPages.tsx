@@ -30,146 +30,182 @@ export interface AdminPage {
   /** Path segment under /admin/admin/. */
   key: string;
   label: string;
+  /** The menu group it sits in (see adminMenuGroups). */
+  group: AdminMenuGroup;
   icon: ReactNode;
   Component: LazyExoticComponent<ComponentType>;
 }
+
+/** The menu's groups, in order: 22 flat entries did not fit a 768 px high screen. */
+export const adminMenuGroups = [
+  { key: 'overview', label: '概览' },
+  { key: 'people', label: '用户与消息' },
+  { key: 'release', label: '版本与配置' },
+  { key: 'commerce', label: '商业化' },
+  { key: 'content', label: '内容与素材' },
+  { key: 'system', label: '系统' },
+] as const;
+export type AdminMenuGroup = (typeof adminMenuGroups)[number]['key'];
 
 /** Every admin page of spec section 2, in that order; each one is its own lazy chunk. */
 export const adminPages: AdminPage[] = [
   {
     key: 'dashboard',
+    group: 'overview',
     label: '数据统计',
     icon: <DashboardOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/dashboard')),
   },
   {
     key: 'users',
+    group: 'people',
     label: '用户管理',
     icon: <TeamOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/users')),
   },
   {
     key: 'version',
+    group: 'release',
     label: '版本管理',
     icon: <RocketOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/version')),
   },
   {
     key: 'plan',
+    group: 'commerce',
     label: '会员套餐',
     icon: <CrownOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/plan')),
   },
   {
     key: 'order',
+    group: 'commerce',
     label: '订单管理',
     icon: <ProfileOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/order')),
   },
   {
     key: 'iap',
+    group: 'commerce',
     label: '内购商品',
     icon: <ShoppingOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/iap')),
   },
   {
     key: 'iaprecord',
+    group: 'commerce',
     label: '内购记录',
     icon: <FileDoneOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/iaprecord')),
   },
   {
     key: 'exchange',
+    group: 'commerce',
     label: '兑换商品',
     icon: <GiftOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/exchange')),
   },
   {
     key: 'exchangerecord',
+    group: 'commerce',
     label: '兑换记录',
     icon: <SwapOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/exchangerecord')),
   },
   {
     key: 'selfapp',
+    group: 'commerce',
     label: '自家应用',
     icon: <AppstoreOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/selfapp')),
   },
   {
     key: 'selfapprecord',
+    group: 'commerce',
     label: '推广记录',
     icon: <FundOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/selfapprecord')),
   },
   {
     key: 'feedback',
+    group: 'people',
     label: '意见反馈',
     icon: <CommentOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/feedback')),
   },
   {
     key: 'feedbackv2',
+    group: 'people',
     label: '反馈工单',
     icon: <CustomerServiceOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/feedbackv2')),
   },
   {
     key: 'unsplash',
+    group: 'content',
     label: '图片管理',
     icon: <PictureOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/unsplash')),
   },
   {
     key: 'soundeffect',
+    group: 'content',
     label: '音效管理',
     icon: <SoundOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/soundeffect')),
   },
   {
     key: 'a11t',
+    group: 'release',
     label: '键值配置',
     icon: <KeyOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/a11t')),
   },
   {
     key: 'upload',
+    group: 'release',
     label: '文件管理',
     icon: <CloudUploadOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/upload')),
   },
   {
     key: 'help',
+    group: 'release',
     label: '帮助文档',
     icon: <QuestionCircleOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/help')),
   },
   {
     key: 'message',
+    group: 'people',
     label: '站内消息',
     icon: <MailOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/message')),
   },
   {
     key: 'coin',
+    group: 'people',
     label: '金币流水',
     icon: <MoneyCollectOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/coin')),
   },
   {
     key: 'audit',
+    group: 'system',
     label: '操作日志',
     icon: <AuditOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/audit')),
   },
   {
     key: 'reviewreward',
+    group: 'commerce',
     label: '好评奖励',
     icon: <LikeOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/reviewreward')),
   },
   {
     key: 'allocation',
+    group: 'system',
     label: '站点配置',
     icon: <SettingOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/allocation')),

@@ -1,0 +1,96 @@
+import {
+  DashboardOutlined,
+  PictureOutlined,
+  RocketOutlined,
+  SettingOutlined,
+  ShoppingOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { Menu } from 'antd';
+import type { ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import { type AdminMenuGroup, adminMenuGroups, adminPages } from './adminPages';
+
+const groupIcons: Record<AdminMenuGroup, ReactNode> = {
+  overview: <DashboardOutlined aria-hidden />,
+  people: <TeamOutlined aria-hidden />,
+  release: <RocketOutlined aria-hidden />,
+  commerce: <ShoppingOutlined aria-hidden />,
+  content: <PictureOutlined aria-hidden />,
+  system: <SettingOutlined aria-hidden />,
+};
+
+const OPEN_GROUPS_KEY = 'appdesk.menu.open';
+const groupKey = (group: string) => `group-${group}`;
+
+/** The groups the operator left open last time (none remembered: none). */
+function rememberedOpenGroups(): string[] {
+  try {
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(OPEN_GROUPS_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((k): k is string => typeof k === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+const items = adminMenuGroups.map(({ key, label }) => ({
+  key: groupKey(key),
+  label,
+  icon: groupIcons[key],
+  children: adminPages
+    .filter((p) => p.group === key)
+    .map(({ key: page, label: text, icon }) => ({ key: page, label: text, icon })),
+}));
+
+/**
+ * The side menu, grouped. Open groups are remembered per browser; the open page's group is always
+ * opened, and its entry scrolled into view, so the operator never hunts for where they are.
+ */
+export function SideMenu({
+  current,
+  collapsed,
+  onOpenPage,
+}: {
+  current: string | undefined;
+  /** Inline-collapsed sider: groups open as pop-ups, nothing to remember. */
+  collapsed: boolean;
+  onOpenPage: (key: string) => void;
+}) {
+  const [openKeys, setOpenKeys] = useState<string[]>(rememberedOpenGroups);
+  const currentGroup = adminPages.find((p) => p.key === current)?.group;
+
+  useEffect(() => {
+    if (!currentGroup) return;
+    setOpenKeys((keys) => (keys.includes(groupKey(currentGroup)) ? keys : [...keys, groupKey(currentGroup)]));
+  }, [currentGroup]);
+
+  useEffect(() => {
+    if (!current) return;
+    // After the group's opening animation has laid the entry out.
+    const timer = window.setTimeout(() => {
+      document.querySelector('.admin-menu .ant-menu-item-selected')?.scrollIntoView({ block: 'nearest' });
+    }, 250);
+    return () => window.clearTimeout(timer);
+  }, [current]);
+
+  const changeOpen = (keys: string[]) => {
+    setOpenKeys(keys);
+    try {
+      window.localStorage.setItem(OPEN_GROUPS_KEY, JSON.stringify(keys));
+    } catch {
+      // Private mode without storage: the choice lasts until the next reload.
+    }
+  };
+
+  return (
+    <Menu
+      className="admin-menu"
+      theme="dark"
+      mode="inline"
+      selectedKeys={current ? [current] : []}
+      {...(collapsed ? {} : { openKeys, onOpenChange: changeOpen })}
+      items={items}
+      onClick={({ key }) => onOpenPage(key)}
+    />
+  );
+}
