@@ -79,6 +79,14 @@ export const rules = {
   title: text('标题', 1, 100),
   /** A short grouping name an operator types (a help category, an image category). */
   category: text('分类', 0, 20),
+  /** Media libraries (images, sound effects). */
+  tag: text('标签', 1, 20, { pattern: /^[^,，]+$/, patternMessage: '标签不能包含逗号' }),
+  author: text('作者', 0, 50),
+  sourceUrl: text('来源链接', 0, 500, {
+    pattern: /^(|https?:\/\/\S+)$/,
+    patternMessage: '来源链接应以 http:// 或 https:// 开头',
+  }),
+  mediaName: text('名称', 1, 60),
   /** Markdown bodies (help articles, agreements). */
   markdown: text('正文', 0, 100_000),
   /** Position in a list an operator orders by hand: smaller first. */

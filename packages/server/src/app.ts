@@ -202,12 +202,17 @@ export async function buildApp(
     return reply.status(404).send(envelope(Code.NOT_FOUND, url.startsWith('/api/') ? '接口不存在' : '页面不存在'));
   });
 
+  let closing: Promise<void> | undefined;
   return {
     app,
     services,
-    close: async () => {
-      await app.close();
-      await database.close();
+    // Once: a signal during a test's own close (or a second signal) waits for the same close.
+    close: () => {
+      closing ??= (async () => {
+        await app.close();
+        await database.close();
+      })();
+      return closing;
     },
   };
 }

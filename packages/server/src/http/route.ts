@@ -18,7 +18,7 @@ import { type ExportTable, sendXlsx } from './export';
 import { earlierAnswer, idempotencyOf, keepAnswer, reserve } from './idempotency';
 import { replyUnavailable } from './probes';
 import { noteCode, noteUpload, noteWho } from './request-log';
-import { chargeUpload, readUpload, releaseFiles, type UploadedFile } from './uploads';
+import { chargeUpload, discardUpload, readUpload, releaseFiles, type UploadedFile } from './uploads';
 import { describeIssue } from './validation';
 
 type Def<P extends ApiPath> = Endpoints[P] & EndpointDef;
@@ -167,7 +167,7 @@ async function runEndpoint(
       if (idempotency) {
         const replay = async (answer: { data: unknown }) => {
           reply.header('Idempotent-Replayed', 'true');
-          if (file) await services.storage.remove(file.key);
+          if (file) await discardUpload(services.storage, file);
           return answer.data;
         };
         const earlier = await earlierAnswer(services.db, idempotency);
@@ -189,7 +189,7 @@ async function runEndpoint(
     return result;
   } catch (error) {
     // Nothing half-written: a failed call leaves no stored file behind.
-    if (file) await services.storage.remove(file.key);
+    if (file) await discardUpload(services.storage, file);
     throw error;
   }
 }

@@ -10,6 +10,7 @@ import type { Db } from '../db/index';
 import type { LocalStorage } from '../storage/local';
 import { type FileReference, isReferenced, keyOfUrl } from '../storage/references';
 import { fail } from './errors';
+import { type MediaInfo, probeMedia } from './media';
 import { identifyPackage, isZipFamily } from './packages';
 
 /** Accepted types per kind, decided from the file's first bytes (never its name or header). */
@@ -53,6 +54,14 @@ export interface UploadedFile {
   kind: UploadKind;
   /** Its row in `files`, once recorded (before the handler runs). */
   id?: number;
+  /** Size and thumbnail, or duration and codec, on endpoints that ask (`upload.media`). */
+  media?: MediaInfo;
+}
+
+/** Deletes a kept upload's bytes and what was made from them (a failed or replayed call). */
+export async function discardUpload(storage: LocalStorage, file: UploadedFile): Promise<void> {
+  await storage.remove(file.key);
+  if (file.media?.kind === 'image') await storage.remove(file.media.thumbKey);
 }
 
 /**
@@ -61,7 +70,7 @@ export interface UploadedFile {
  */
 export async function readUpload(
   request: FastifyRequest,
-  spec: { field: string; kind: UploadAccept },
+  spec: { field: string; kind: UploadAccept; media?: true },
   deps: { storage: LocalStorage; config: Config; db: Db },
   user: SessionUser | null,
 ): Promise<{ fields: Record<string, unknown>; file: UploadedFile }> {
@@ -79,13 +88,13 @@ export async function readUpload(
           part.file.resume();
           throw fail.badInput(`文件字段名应为 ${spec.field}`);
         }
-        file = await keepFile(part, spec.kind, deps);
+        file = await keepFile(part, spec, deps);
       } else {
         fields[part.fieldname] = parseFieldValue(part.value);
       }
     }
   } catch (error) {
-    if (file) await deps.storage.remove(file.key);
+    if (file) await discardUpload(deps.storage, file);
     const code = (error as { code?: string } | null)?.code;
     if (code === 'FST_FILES_LIMIT') throw fail.badInput(`一次只能上传一个文件（字段名 ${spec.field}）`);
     if (code === 'FST_PARTS_LIMIT') throw fail.badInput('表单字段过多');
@@ -123,8 +132,13 @@ function displayName(filename: string, extension: string): string {
   );
 }
 
-async function keepFile(part: MultipartFile, kind: UploadAccept, deps: { storage: LocalStorage; config: Config }) {
+async function keepFile(
+  part: MultipartFile,
+  spec: { kind: UploadAccept; media?: true },
+  deps: { storage: LocalStorage; config: Config },
+): Promise<UploadedFile> {
   const { storage } = deps;
+  const { kind } = spec;
   const maxBytes = limitOf(kind, deps.config);
   const written = await storage.write(part.file, maxBytes);
   if (written.truncated || part.file.truncated) {
@@ -149,8 +163,18 @@ async function keepFile(part: MultipartFile, kind: UploadAccept, deps: { storage
     throw fail.tooLarge(`${kindName[type.kind]}不能超过 ${formatBytes(deps.config.limits[type.kind])}`);
   }
   if (type.kind === 'image') await checkPixels(written.tempPath, deps.config.limits.imagePixels, storage);
+  let media: MediaInfo | undefined;
+  if (spec.media && type.kind !== 'package') {
+    try {
+      media = await probeMedia(written.tempPath, type.kind, { storage, maxPixels: deps.config.limits.imagePixels });
+    } catch (error) {
+      await storage.discard(written.tempPath);
+      throw error;
+    }
+  }
   const key = await storage.keep(written.tempPath, type.extension);
   return {
+    media,
     key,
     url: storage.url(key),
     name: displayName(part.filename ?? '', type.extension),

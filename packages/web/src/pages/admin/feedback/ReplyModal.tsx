@@ -59,7 +59,7 @@ export function ReplyModal({ feedback, onClose }: { feedback: FeedbackRow | null
           </Descriptions>
         </>
       ) : null}
-      <Form form={form} layout="vertical" autoComplete="off" initialValues={{ reply: '' }}>
+      <Form form={form} name="feedback-reply" layout="vertical" autoComplete="off" initialValues={{ reply: '' }}>
         <Form.Item
           label="回复内容"
           name="reply"
