@@ -39,6 +39,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** On SIGTERM: how long requests in flight may take to finish before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** Scheduled backups (BACKUP_DIR set): where, how often, how many archives to keep. */
+  backup: { dir: string; intervalMs: number; keep: number } | undefined;
 }
 
 export interface Quotas {
@@ -126,6 +128,13 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     payments: loadPaymentsConfig(),
     metricsToken: process.env.METRICS_TOKEN || undefined,
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000),
+    backup: process.env.BACKUP_DIR
+      ? {
+          dir: path.resolve(process.env.BACKUP_DIR),
+          intervalMs: int('BACKUP_INTERVAL_HOURS', 24) * 60 * 60 * 1000,
+          keep: int('BACKUP_KEEP', 7),
+        }
+      : undefined,
     ...overrides,
   };
 }

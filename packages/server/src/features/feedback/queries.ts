@@ -1,6 +1,7 @@
 import type { feedbackEndpoints, feedbackFilter } from '@appdesk/contract/endpoints/feedback';
 import { maskPhone } from '@appdesk/contract/format';
 import type { z } from 'zod';
+import { attachedImages, attachImages } from '../../core/attachments';
 import type { Db } from '../../db/index';
 import { containsText, iso, isoOrNull, rangeMs } from '../../db/paging';
 import { fail } from '../../http/errors';
@@ -38,28 +39,14 @@ export async function loadFeedback(db: Db, id: number): Promise<Row> {
   return row;
 }
 
-/** The images of each feedback, in the order sent, as URLs the pages and apps load. */
-export async function imagesOf(db: Db, ids: number[]): Promise<Map<number, { id: number; url: string }[]>> {
-  const images = new Map<number, { id: number; url: string }[]>();
-  if (ids.length === 0) return images;
-  const rows = await db
-    .selectFrom('feedback_images as i')
-    .innerJoin('files', 'files.id', 'i.file_id')
-    .select(['i.feedback_id', 'files.id', 'files.key'])
-    .where('i.feedback_id', 'in', ids)
-    .orderBy('i.feedback_id')
-    .orderBy('i.sort')
-    .execute();
-  for (const r of rows) {
-    images.set(r.feedback_id, [...(images.get(r.feedback_id) ?? []), { id: r.id, url: `/files/${r.key}` }]);
-  }
-  return images;
-}
+const links = { table: 'feedback_images', owner: 'feedback_id' } as const;
 
 /** Rows as the operators' list shows them. */
-export async function presentRows(db: Db, rows: Row[]) {
-  const images = await imagesOf(
-    db,
+export async function presentRows(ctx: { db: Db; storage: { url(key: string): string } }, rows: Row[]) {
+  const images = await attachedImages(
+    ctx.db,
+    ctx.storage,
+    links,
     rows.map((r) => r.id),
   );
   return rows.map((r) => ({
@@ -118,11 +105,6 @@ export async function insertFeedback(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (images.length > 0) {
-    await db
-      .insertInto('feedback_images')
-      .values(images.map((image, sort) => ({ feedback_id: id, file_id: image.id, sort })))
-      .execute();
-  }
+  await attachImages(db, links, id, images);
   return id;
 }

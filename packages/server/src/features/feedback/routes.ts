@@ -2,7 +2,7 @@ import { ownImages } from '../../core/attachments';
 import { sendMessage } from '../../core/messages';
 import { consumeAll, type Limit } from '../../core/throttle';
 import { countedTotal, pageAnswer, pageOf } from '../../db/paging';
-import type { SignedInContext } from '../../http/context';
+import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
 import { filteredFeedback, insertFeedback, loadFeedback, mine, presentRows, withPeople } from './queries';
@@ -33,8 +33,8 @@ function submissionLimits(deviceId: string, ip: string): { limit: Limit }[] {
   ];
 }
 
-async function present(ctx: { db: SignedInContext['db'] }, id: number) {
-  const [row] = await presentRows(ctx.db, [await loadFeedback(ctx.db, id)]);
+async function present(ctx: RequestContext, id: number) {
+  const [row] = await presentRows(ctx, [await loadFeedback(ctx.db, id)]);
   return row;
 }
 
@@ -94,7 +94,7 @@ export default defineRoutes({
         input.page,
         input.size,
       );
-      return pageAnswer((await presentRows(ctx.db, rows)).map(mine), total, input.page, input.size);
+      return pageAnswer((await presentRows(ctx, rows)).map(mine), total, input.page, input.size);
     },
   },
 
@@ -107,7 +107,7 @@ export default defineRoutes({
         input.page,
         input.size,
       );
-      return pageAnswer(await presentRows(ctx.db, rows), total, input.page, input.size);
+      return pageAnswer(await presentRows(ctx, rows), total, input.page, input.size);
     },
   },
 

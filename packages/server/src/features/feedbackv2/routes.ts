@@ -2,7 +2,7 @@ import { ownImages } from '../../core/attachments';
 import { consume } from '../../core/throttle';
 import type { Db } from '../../db/index';
 import { countedTotal, pageAnswer, pageOf } from '../../db/paging';
-import type { SignedInContext } from '../../http/context';
+import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
 import {
@@ -37,8 +37,8 @@ async function mineAnswer(db: Db, id: number, userId: number) {
   return { thread: presentMine(row, unread) };
 }
 
-async function adminAnswer(db: Db, id: number) {
-  return { thread: presentThread(await loadThread(db, id)), posts: await postsOf(db, id, false) };
+async function adminAnswer(ctx: RequestContext, id: number) {
+  return { thread: presentThread(await loadThread(ctx.db, id)), posts: await postsOf(ctx.db, ctx.storage, id, false) };
 }
 
 /** What the operation log keeps of a thread's change. */
@@ -62,7 +62,7 @@ async function operatorChange(
     .set({ ...set, updated_at: Date.now() })
     .where('id', '=', id)
     .execute();
-  const answer = await adminAnswer(ctx.db, id);
+  const answer = await adminAnswer(ctx, id);
   await ctx.audit({
     targetId: id,
     before: stateOf(before),
@@ -191,7 +191,7 @@ export default defineRoutes({
     transaction: true,
     handler: async (input, ctx) => {
       await loadOwnThread(ctx.db, input.id, ctx.user.id);
-      const posts = await postsOf(ctx.db, input.id, true);
+      const posts = await postsOf(ctx.db, ctx.storage, input.id, true);
       const { thread } = await mineAnswer(ctx.db, input.id, ctx.user.id);
       // Opening the thread reads every reply in it.
       await ctx.db
@@ -219,7 +219,7 @@ export default defineRoutes({
   },
 
   '/api/feedbackv2/fetch/detail': {
-    handler: (input, ctx) => adminAnswer(ctx.db, input.id),
+    handler: (input, ctx) => adminAnswer(ctx, input.id),
   },
 
   '/api/feedbackv2/fetch/operators': {

@@ -2,9 +2,12 @@ import type { feedbackv2Endpoints } from '@appdesk/contract/endpoints/feedbackv2
 import { maskPhone } from '@appdesk/contract/format';
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import { attachedImages, attachImages } from '../../core/attachments';
 import type { Db } from '../../db/index';
 import { containsText, iso, rangeMs } from '../../db/paging';
 import { fail } from '../../http/errors';
+
+const links = { table: 'feedback_post_images', owner: 'post_id' } as const;
 
 type PageFilter = z.output<(typeof feedbackv2Endpoints)['/api/feedbackv2/fetch/page']['input']>;
 
@@ -113,7 +116,7 @@ export async function unreadCounts(db: Db, userId: number, threadIds: number[]):
 }
 
 /** A thread's posts, oldest first, each with its images; `forUser` hides which operator wrote. */
-export async function postsOf(db: Db, threadId: number, forUser: boolean) {
+export async function postsOf(db: Db, storage: { url(key: string): string }, threadId: number, forUser: boolean) {
   const posts = await db
     .selectFrom('feedback_posts as p')
     .innerJoin('users as u', 'u.id', 'p.author_id')
@@ -121,23 +124,12 @@ export async function postsOf(db: Db, threadId: number, forUser: boolean) {
     .where('p.thread_id', '=', threadId)
     .orderBy('p.id')
     .execute();
-  const images = new Map<number, { id: number; url: string }[]>();
-  if (posts.length > 0) {
-    const rows = await db
-      .selectFrom('feedback_post_images as i')
-      .innerJoin('files', 'files.id', 'i.file_id')
-      .select(['i.post_id', 'files.id', 'files.key'])
-      .where(
-        'i.post_id',
-        'in',
-        posts.map((p) => p.id),
-      )
-      .orderBy('i.post_id')
-      .orderBy('i.sort')
-      .execute();
-    for (const r of rows)
-      images.set(r.post_id, [...(images.get(r.post_id) ?? []), { id: r.id, url: `/files/${r.key}` }]);
-  }
+  const images = await attachedImages(
+    db,
+    storage,
+    links,
+    posts.map((p) => p.id),
+  );
   return posts.map((p) => ({
     id: p.id,
     from: p.side,
@@ -167,12 +159,7 @@ export async function insertPost(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (images.length > 0) {
-    await db
-      .insertInto('feedback_post_images')
-      .values(images.map((image, sort) => ({ post_id: id, file_id: image.id, sort })))
-      .execute();
-  }
+  await attachImages(db, links, id, images);
   return id;
 }
 

@@ -63,6 +63,7 @@ test('feedback v1: sent with an image through the API, replied in the console, r
   const modal = page.getByRole('dialog', { name: '回复反馈' });
   await expect(modal).toContainText(marker);
   await modal.getByLabel('回复内容').fill('感谢反馈！该问题已在 2.3.2 版本修复，请更新后再试。');
+  await screenshots(page, 'feedback-reply');
   const replied = page.waitForResponse((r) => r.url().endsWith('/api/feedback/reply'));
   await modal.getByRole('button', { name: '发送回复' }).click();
   expect((await (await replied).json()).code).toBe(200);

@@ -36,14 +36,15 @@ test('feedback v2: a thread counted in the bell, answered with a canned reply, u
 
   // A canned reply, written on the page.
   const cannedTitle = `补开会员${String(Date.now()).slice(-5)}`;
-  await page.keyboard.press('Escape');
+  await bell.click();
+  await expect(notice).toBeHidden();
   await page.getByRole('button', { name: '快捷回复模板' }).click();
   const cannedModal = page.getByRole('dialog', { name: '快捷回复模板' });
   await cannedModal.getByLabel('模板名称').fill(cannedTitle);
   await cannedModal.getByLabel('模板内容').fill('您好，已为您补开会员，请重启 App 查看。');
   await cannedModal.getByRole('button', { name: '添加模板' }).click();
   await expect(cannedModal.getByText(cannedTitle)).toBeVisible();
-  await page.keyboard.press('Escape');
+  await cannedModal.getByRole('button', { name: '关闭', exact: true }).click();
   await expect(cannedModal).toBeHidden();
 
   const row = page.locator('.ant-table-row', { hasText: marker });
@@ -82,9 +83,16 @@ test('feedback v2: a thread counted in the bell, answered with a canned reply, u
   expect((await api('/api/feedbackv2/fetch/mine', {}, token)).data?.unreadTotal).toBe(0);
 
   // Answered and closed: gone from the bell.
-  await page.keyboard.press('Escape');
+  await drawer.getByRole('button', { name: '关闭', exact: true }).click();
   await expect(drawer).toBeHidden();
   await page.getByRole('button', { name: /^通知(（\d+ 条）)?$/ }).click();
   await expect(page.locator('.notice-panel')).toBeVisible();
   await expect(page.locator('.notice-item', { hasText: marker })).toHaveCount(0);
+});
+
+test('feedback v2: a link to a thread that does not exist says so', async ({ page }) => {
+  await ensureSiteReady();
+  await signInAdmin(page);
+  await page.goto('/admin/admin/feedbackv2?thread=2147483000');
+  await expect(page.locator('.ant-result-title', { hasText: '会话不存在' })).toBeVisible();
 });
