@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { makePaymentKeys } from '../packages/server/test/payment-signers';
+import { makeTestChain } from '../packages/server/test/storekit-chain';
 
 /** Starts the built server on a fresh data folder; the returned function stops it and removes the data. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -9,6 +11,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'appdesk-e2e-'));
   process.env.E2E_DATA_DIR = dataDir;
   const root = path.resolve(import.meta.dirname, '..');
+  // StoreKit receipts are verified against a chain of the suite's own; specs sign with it (storekit-chain.json).
+  const chain = makeTestChain();
+  writeFileSync(path.join(dataDir, 'apple-root.der'), chain.rootDer);
+  writeFileSync(path.join(dataDir, 'storekit-chain.json'), JSON.stringify(chain.material));
+  // Alipay and WeChat Pay with keys of the suite's own; specs sign notifications with payment-keys.json.
+  const pay = makePaymentKeys();
+  writeFileSync(path.join(dataDir, 'payment-keys.json'), JSON.stringify(pay));
   const server: ChildProcess = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
     cwd: root,
     env: {
@@ -18,6 +27,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATA_DIR: dataDir,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       DATABASE_URL: '',
+      APPLE_BUNDLE_ID: 'com.example.tailor',
+      APPLE_APP_APPLE_ID: '1234',
+      APPLE_ENVIRONMENTS: 'Sandbox',
+      APPLE_ROOT_CERTIFICATES: path.join(dataDir, 'apple-root.der'),
+      ALIPAY_APP_ID: pay.alipayAppId,
+      ALIPAY_PUBLIC_KEY: pay.alipayPublicKey,
+      WECHATPAY_MCH_ID: pay.wechatMchId,
+      WECHATPAY_API_V3_KEY: pay.wechatApiV3Key,
+      WECHATPAY_PLATFORM_PUBLIC_KEY: pay.wechatPublicKey,
+      WECHATPAY_PLATFORM_SERIAL: pay.wechatSerial,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

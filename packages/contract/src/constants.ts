@@ -103,6 +103,34 @@ export type VersionStatus = (typeof versionStatuses)[number]['value'];
 /** The update-check answer's `updateType`, in the common 0/1/2 convention. */
 export const UpdateType = { NONE: 0, OPTIONAL: 1, FORCED: 2 } as const;
 
+/** Feedback (意见反馈) v1: pending until an operator replies or marks it handled. */
+export const feedbackStatuses = [
+  { value: 'pending', label: '待处理' },
+  { value: 'handled', label: '已处理' },
+] as const;
+export type FeedbackStatus = (typeof feedbackStatuses)[number]['value'];
+
+/** Images one feedback or one reply may carry. */
+export const FEEDBACK_MAX_IMAGES = 4;
+
+/** Feedback v2 threads (反馈会话): what the user is writing about. */
+export const threadCategories = [
+  { value: 'bug', label: '问题反馈' },
+  { value: 'suggestion', label: '功能建议' },
+  { value: 'payment', label: '支付问题' },
+  { value: 'account', label: '账号问题' },
+  { value: 'other', label: '其他' },
+] as const;
+export type ThreadCategory = (typeof threadCategories)[number]['value'];
+
+/** open: waiting for an operator; replied: waiting for the user; closed: done (a new user post opens it again). */
+export const threadStatuses = [
+  { value: 'open', label: '待回复' },
+  { value: 'replied', label: '已回复' },
+  { value: 'closed', label: '已关闭' },
+] as const;
+export type ThreadStatus = (typeof threadStatuses)[number]['value'];
+
 /** The kinds of a stored file (what its bytes are), with the label operators see. */
 export const fileKinds = [
   { value: 'image', label: '图片' },
@@ -204,5 +232,49 @@ export const orderEventKinds = [
   { value: 'refunded', label: '退款' },
 ] as const;
 
+/** In-app purchase product types (内购商品类型). */
+export const iapProductTypes = [
+  { value: 'consumable', label: '消耗型' },
+  { value: 'non_consumable', label: '非消耗型' },
+  { value: 'subscription', label: '自动续期订阅' },
+] as const;
+export type IapProductType = (typeof iapProductTypes)[number]['value'];
+
+/** A purchase receipt's state (内购记录状态). */
+export const iapRecordStatuses = [
+  { value: 'granted', label: '已发放' },
+  { value: 'pending', label: '待验证' },
+  { value: 'rejected', label: '已拒绝' },
+  { value: 'refunded', label: '已退款' },
+] as const;
+export type IapRecordStatus = (typeof iapRecordStatuses)[number]['value'];
+
+/** The store environment a receipt came from. */
+export const iapEnvironments = [
+  { value: 'Production', label: '正式环境' },
+  { value: 'Sandbox', label: '沙盒环境' },
+] as const;
+
 /** A pending order closes by itself this long after it was made. */
 export const ORDER_PAY_WINDOW_MS = 30 * 60_000;
+
+/** What an exchange item (兑换商品) gives. */
+export const exchangeKinds = [
+  { value: 'vip_days', label: '会员天数' },
+  { value: 'coins', label: '金币' },
+  { value: 'physical', label: '实物' },
+  { value: 'code', label: '兑换码' },
+] as const;
+export type ExchangeKind = (typeof exchangeKinds)[number]['value'];
+
+/** Exchange record states (兑换记录), with the labels operators see. */
+export const exchangeStatuses = [
+  { value: 'done', label: '已完成' },
+  { value: 'waiting', label: '待发货' },
+  { value: 'shipped', label: '已发货' },
+  { value: 'cancelled', label: '已取消' },
+] as const;
+export type ExchangeStatus = (typeof exchangeStatuses)[number]['value'];
+
+/** Codes one import may add to a code item. */
+export const MAX_CODES_PER_IMPORT = 5000;

@@ -41,8 +41,12 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
    * code and message, for the calls whose fields the spec places there.
    */
   placement?: 'data' | 'root';
-  /** Multipart upload: the form field carrying the file and the kind of file accepted. */
-  upload?: { field: string; kind: UploadAccept };
+  /**
+   * Multipart upload: the form field carrying the file and the kind of file accepted; `media` also
+   * reads an image's size and makes its WebP thumbnail, or an audio file's duration, codec and
+   * sample rate, before the call (a file that cannot be read whole is refused).
+   */
+  upload?: { field: string; kind: UploadAccept; media?: true };
   /**
    * Still answered while the account must change a password someone else chose (code 428 for
    * every other call): changing it, reading oneself, signing out.

@@ -67,10 +67,26 @@ export const rules = {
   search: text('搜索关键字', 0, 50),
   messageTitle: text('标题', 1, 100),
   messageContent: text('内容', 1, 5000),
+  /** Feedback (意见反馈 v1 and v2 threads). */
+  feedbackContent: text('反馈内容', 1, 2000),
+  feedbackContact: text('联系方式', 0, 100),
+  feedbackReply: text('回复内容', 1, 2000),
+  appVersionName: text('应用版本', 0, 32),
+  deviceModel: text('设备型号', 0, 64),
+  osVersion: text('系统版本', 0, 64),
+  cannedTitle: text('模板名称', 1, 30),
   /** An article or item title. */
   title: text('标题', 1, 100),
   /** A short grouping name an operator types (a help category, an image category). */
   category: text('分类', 0, 20),
+  /** Media libraries (images, sound effects). */
+  tag: text('标签', 1, 20, { pattern: /^[^,，]+$/, patternMessage: '标签不能包含逗号' }),
+  author: text('作者', 0, 50),
+  sourceUrl: text('来源链接', 0, 500, {
+    pattern: /^(|https?:\/\/\S+)$/,
+    patternMessage: '来源链接应以 http:// 或 https:// 开头',
+  }),
+  mediaName: text('名称', 1, 60),
   /** Markdown bodies (help articles, agreements). */
   markdown: text('正文', 0, 100_000),
   /** Position in a list an operator orders by hand: smaller first. */
@@ -117,12 +133,35 @@ export const rules = {
     pattern: /^[A-Za-z0-9._-]*$/,
     patternMessage: '商品 ID 只能包含字母、数字、点、下划线和连字符',
   }),
+  iapProductId: text('商品 ID', 1, 100, {
+    pattern: /^[A-Za-z0-9._-]+$/,
+    patternMessage: '商品 ID 只能包含字母、数字、点、下划线和连字符',
+  }),
+  iapName: text('商品名称', 1, 30),
+  iapVipDays: integer('会员天数', 0, 36_500),
+  iapCoins: integer('金币', 0, 1_000_000_000),
   orderNote: text('备注', 1, 200),
   /** An operator's VIP adjustment in days: positive extends, negative takes back (at most 100 years). */
   vipDays: integer('调整天数', -36_500, 36_500, { nonZero: true }),
   phonePrefix: text('号段', 0, 10, {
     pattern: /^(|1[3-9]\d{0,8})$/,
     patternMessage: '号段应为以 13–19 开头、最多 10 位的数字，留空则随机',
+  }),
+  /** The coin shop (积分商城): exchange items and their redemption. */
+  exchangeName: text('商品名称', 1, 30),
+  exchangeDescription: text('商品说明', 0, 500),
+  imageUrl: text('图片', 0, 500),
+  exchangeValue: integer('发放数量', 0, 1_000_000_000),
+  exchangeCost: integer('所需金币', 1, 1_000_000_000),
+  exchangeStock: integer('库存', 0, 100_000_000),
+  perUserLimit: integer('每人限兑', 0, 1_000_000),
+  redeemCode: text('兑换码', 1, 64),
+  receiverName: text('收货人', 1, 20),
+  address: text('收货地址', 5, 200),
+  carrier: text('快递公司', 1, 20),
+  trackingNo: text('快递单号', 4, 40, {
+    pattern: /^[A-Za-z0-9-]+$/,
+    patternMessage: '快递单号只能包含字母、数字和连字符',
   }),
 } as const satisfies Record<string, FieldRule>;
 

@@ -15,6 +15,7 @@ import { registerProbes, replyUnavailable } from './http/probes';
 import { logCompleted, noteCode } from './http/request-log';
 import { envelope, type RouteTable, registerEndpoints } from './http/route';
 import { registerSecurityHeaders } from './http/security-headers';
+import { createMetrics, observeRequests, registerMetricsRoute } from './ops/metrics';
 import { LocalStorage } from './storage/local';
 import type { FileReference } from './storage/references';
 
@@ -34,6 +35,15 @@ const noticeSources = Object.values(
 const fileReferences = Object.values(
   import.meta.glob<{ default: FileReference[] }>('./features/*/files.ts', { eager: true }),
 ).flatMap((m) => m.default);
+/** Plain routes a platform calls in its own format (payment notifications), each feature in its own scope. */
+const callbackPlugins = Object.values(
+  import.meta.glob<{ default: (app: FastifyInstance, services: Services) => Promise<void> }>(
+    './features/*/callbacks.ts',
+    {
+      eager: true,
+    },
+  ),
+).map((m) => m.default);
 const featureMigrations: Migration[] = Object.entries(
   import.meta.glob<Pick<Migration, 'up'>>('./features/*/migrations/*.ts', { eager: true }),
 ).map(([file, m]) => ({ name: path.basename(file, '.ts'), up: m.up }));
@@ -101,7 +111,10 @@ export async function buildApp(
   database.onConnectionError((error) =>
     app.log.warn({ reason: error.message, code: (error as { code?: string }).code }, '数据库连接中断，将自动重连'),
   );
+  const metrics = createMetrics(database);
+  observeRequests(app, metrics);
   registerProbes(app, services);
+  registerMetricsRoute(app, metrics, config.metricsToken);
   app.addHook('onResponse', (request, reply, done) => {
     logCompleted(request, reply);
     done();
@@ -139,6 +152,7 @@ export async function buildApp(
   });
 
   registerEndpoints(app, services, routeTables);
+  for (const plugin of callbackPlugins) await app.register((scope) => plugin(scope, services));
 
   const openApi = buildOpenApi();
   app.get('/api/openapi.json', async () => openApi);
@@ -188,12 +202,17 @@ export async function buildApp(
     return reply.status(404).send(envelope(Code.NOT_FOUND, url.startsWith('/api/') ? '接口不存在' : '页面不存在'));
   });
 
+  let closing: Promise<void> | undefined;
   return {
     app,
     services,
-    close: async () => {
-      await app.close();
-      await database.close();
+    // Once: a signal during a test's own close (or a second signal) waits for the same close.
+    close: () => {
+      closing ??= (async () => {
+        await app.close();
+        await database.close();
+      })();
+      return closing;
     },
   };
 }

@@ -1,39 +1,113 @@
 import { isIP } from 'node:net';
+import path from 'node:path';
 import type { Config } from './config';
 import { clearLocks } from './core/login-throttle';
 import { type DatabaseHandle, openDatabase } from './db/index';
+import { grantAdmin, listAdmins, resetAdminPassword } from './ops/admin-cli';
+import { makeBackup } from './ops/backup';
+import { restoreBackup } from './ops/restore';
+
+type Print = (line: string) => void;
+type Handle = Pick<DatabaseHandle, 'db' | 'dialect' | 'close'>;
+
+/** Commands `node dist/main.js <command>` runs instead of the server (the npm scripts below call them). */
+export const cliCommands = new Set(['unlock', 'admin', 'backup', 'restore']);
+
+const usage = [
+  '用法：',
+  '  npm run unlock -- <手机号或 IP 地址>           解除该手机号（或该地址）的登录锁定',
+  '  npm run admin -- list                          列出全部管理员',
+  '  npm run admin -- grant <手机号或用户 ID>         把该账号设为管理员',
+  '  npm run admin -- reset-password <手机号或用户 ID> 为管理员生成新的初始密码（只显示一次）',
+  '  npm run backup [-- <目录>]                      在线备份数据库与文件到一个归档（默认 ./backups）',
+  '  npm run restore -- <归档>                       把归档恢复到空的数据目录（及空的 PostgreSQL 数据库）',
+];
 
 /**
- * Command-line tools that need no signed-in operator (`npm run unlock -- <phone or address>`):
- * the captcha-free recovery when an attacker has locked an account's phone-wide sign-in counter.
- * Answers the process exit code.
+ * Command-line tools that need no signed-in operator, run against the configured database (same
+ * DATA_DIR / DATABASE_URL / .env as the server): clearing a sign-in lock, and the recovery of
+ * administrator access. Every change is recorded in the operation log as made from the command
+ * line. Answers the process exit code.
  */
 export async function runCli(
   args: string[],
   config: Config,
-  options: { print?: (line: string) => void; open?: () => DatabaseHandle } = {},
+  options: { print?: Print; open?: () => Handle } = {},
 ): Promise<number> {
   const print = options.print ?? console.log;
-  const [command, target] = args;
-  if (command !== 'unlock' || !target) {
-    print('用法：npm run unlock -- <手机号或 IP 地址>    解除该手机号（或该地址）的登录锁定');
-    return 2;
+  const [command, sub, target] = args;
+  const run = async (work: (handle: Handle) => Promise<number>) => {
+    const database = options.open?.() ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    try {
+      return await work(database);
+    } finally {
+      await database.close();
+    }
+  };
+  if (command === 'unlock' && sub) return unlock(sub, print, run);
+  if (command === 'admin' && sub === 'list') return run(({ db }) => listAdmins(db, print));
+  if (command === 'admin' && sub === 'grant' && target) return run(({ db }) => grantAdmin(db, target, print));
+  if (command === 'admin' && sub === 'reset-password' && target) {
+    return run(({ db }) => resetAdminPassword(db, target, print));
   }
+  if (command === 'backup') {
+    const outDir = path.resolve(sub ?? 'backups');
+    return run(async ({ db, dialect }) => {
+      const source = { db, dialect, dataDir: config.dataDir, databaseUrl: config.databaseUrl };
+      const made = await makeBackup(source, outDir).catch((error: Error) => error);
+      if (made instanceof Error) {
+        print(`备份失败：${made.message}`);
+        return 1;
+      }
+      const { archive, manifest } = made;
+      const rows = Object.values(manifest.rows).reduce((a, b) => a + b, 0);
+      print(`备份完成：${archive}`);
+      print(`  ${Object.keys(manifest.rows).length} 张表共 ${rows} 行，${manifest.files.length} 个文件`);
+      if (manifest.missingFiles.length) print(`  注意：数据库登记的 ${manifest.missingFiles.length} 个文件不存在`);
+      return 0;
+    });
+  }
+  if (command === 'restore' && sub) return restore(sub, config, print);
+  for (const line of usage) print(line);
+  return 2;
+}
+
+async function restore(archive: string, config: Config, print: Print): Promise<number> {
+  try {
+    const result = await restoreBackup(archive, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    print(
+      `已恢复 ${result.manifest.createdAt} 的备份到 ${config.dataDir}${config.databaseUrl ? ' 与 DATABASE_URL' : ''}`,
+    );
+    print(`  ${result.manifest.files.length} 个文件校验和一致`);
+    if (result.mismatchedRows.length) {
+      print(`  行数与清单不符的表：${result.mismatchedRows.join('、')}`);
+      return 1;
+    }
+    print('  每张表的行数与清单一致');
+    return 0;
+  } catch (error) {
+    print(`无法恢复：${(error as Error).message}`);
+    return 1;
+  }
+}
+
+async function unlock(
+  target: string,
+  print: Print,
+  run: (work: (handle: Handle) => Promise<number>) => Promise<number>,
+) {
   const isPhone = /^1\d{10}$/.test(target);
   if (!isPhone && isIP(target) === 0) {
     print(`“${target}”既不是 11 位手机号，也不是 IP 地址`);
     return 2;
   }
-  const database = options.open?.() ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    const removed = await clearLocks(database.db, isPhone ? { phone: target } : { ip: target });
+  return run(async ({ db }) => {
+    const removed = await clearLocks(db, isPhone ? { phone: target } : { ip: target });
     print(
       removed > 0
         ? `已解除 ${target} 的登录锁定（清除 ${removed} 条失败计数）`
         : `${target} 没有登录失败计数，无需解除`,
     );
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { uploadLimits } from '@appdesk/contract/constants';
+import { loadPaymentsConfig, type PaymentsConfig } from './payments-config';
 
 export interface Config {
   port: number;
@@ -32,6 +33,14 @@ export interface Config {
   sqliteSynchronous: 'normal' | 'full';
   /** SQLite: how long a writer waits for the lock before the call answers 503. */
   sqliteBusyTimeoutMs: number;
+  /** Payment platforms' keys (payments-config.ts); a platform left unset is off. */
+  payments: PaymentsConfig;
+  /** `GET /metrics` needs `Authorization: Bearer <this>`; unset: only callers on this machine get it. */
+  metricsToken: string | undefined;
+  /** On SIGTERM: how long requests in flight may take to finish before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** Scheduled backups (BACKUP_DIR set): where, how often, how many archives to keep. */
+  backup: { dir: string; intervalMs: number; keep: number } | undefined;
 }
 
 export interface Quotas {
@@ -116,6 +125,16 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     smtpFrom: process.env.SMTP_FROM || 'AppDesk <no-reply@localhost>',
     sqliteSynchronous: synchronous(process.env.SQLITE_SYNCHRONOUS),
     sqliteBusyTimeoutMs: int('SQLITE_BUSY_TIMEOUT_MS', 5000),
+    payments: loadPaymentsConfig(),
+    metricsToken: process.env.METRICS_TOKEN || undefined,
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000),
+    backup: process.env.BACKUP_DIR
+      ? {
+          dir: path.resolve(process.env.BACKUP_DIR),
+          intervalMs: int('BACKUP_INTERVAL_HOURS', 24) * 60 * 60 * 1000,
+          keep: int('BACKUP_KEEP', 7),
+        }
+      : undefined,
     ...overrides,
   };
 }

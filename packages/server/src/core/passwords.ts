@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
@@ -27,6 +28,16 @@ async function limited<T>(work: () => Promise<T>): Promise<T> {
     if (next) next();
     else running -= 1;
   }
+}
+
+/** A password people can type from a printed list: no 0/O or 1/l look-alikes (10 characters, a letter and a digit at least). */
+export function randomPassword(): string {
+  const letters = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
+  const digits = '23456789';
+  const all = letters + digits;
+  const chars = [letters[randomInt(letters.length)], digits[randomInt(digits.length)]];
+  while (chars.length < 10) chars.push(all[randomInt(all.length)]);
+  return chars.sort(() => randomInt(3) - 1).join('');
 }
 
 export function hashPassword(digest: string): Promise<string> {

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type Migration as KyselyMigration, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, type Migration as KyselyMigration, type Logger, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { registerPointReader } from './compiled';
 import type { Dialect } from './migrations/helpers';
@@ -22,6 +23,23 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Hears a PostgreSQL connection dying (restart, network); the pool replaces it by itself. */
   onConnectionError(listener: (error: Error) => void): void;
+  /** Hears every query's duration in ms and kind (the metrics); point reads (db/compiled.ts) are not heard. */
+  onQuery(listener: QueryListener): void;
+  /** The connection pool's state now (PostgreSQL's pool; SQLite's workers are all busy or not, so only its size). */
+  poolStats(): { total: number; idle: number; waiting: number };
+}
+
+export type QueryListener = (ms: number, kind: string, failed: boolean) => void;
+
+/** Kysely's query log, handed to whoever listens (nobody until the metrics do). */
+function queryLog(): { log: Logger; listen(listener: QueryListener): void } {
+  let listener: QueryListener | undefined;
+  return {
+    log: (event) => listener?.(event.queryDurationMillis, event.query.query.kind, event.level === 'error'),
+    listen: (fn) => {
+      listener = fn;
+    },
+  };
 }
 
 // PostgreSQL returns int8 (bigint, our epoch-ms columns) and COUNT(*) as strings; every
@@ -62,7 +80,8 @@ export function openDatabase(options: {
     const onError = (error: Error) => listener?.(error);
     pool.on('error', onError);
     pool.on('connect', (client) => client.on('error', onError));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const queries = queryLog();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queries.log });
     return {
       db,
       dialect: 'postgres',
@@ -71,6 +90,8 @@ export function openDatabase(options: {
       onConnectionError: (fn) => {
         listener = fn;
       },
+      onQuery: queries.listen,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   if (url) throw new Error('DATABASE_URL must start with postgres:// (leave it unset for SQLite)');
@@ -80,11 +101,14 @@ export function openDatabase(options: {
   const setup = new SQLite(file);
   setup.pragma('journal_mode = WAL');
   setup.close();
+  const queries = queryLog();
+  const poolSize = options.poolSize ?? Math.max(2, availableParallelism());
   const db = new Kysely<Database>({
-    dialect: sqlitePoolDialect(file, options.poolSize, {
+    dialect: sqlitePoolDialect(file, poolSize, {
       busyTimeoutMs: options.busyTimeoutMs ?? 5000,
       synchronous: options.synchronous ?? 'normal',
     }),
+    log: queries.log,
   });
   const pointReader = new SqlitePointReader(file);
   registerPointReader(db, pointReader);
@@ -96,6 +120,8 @@ export function openDatabase(options: {
       await db.destroy();
     },
     onConnectionError: () => {},
+    onQuery: queries.listen,
+    poolStats: () => ({ total: poolSize, idle: 0, waiting: 0 }),
   };
 }
 

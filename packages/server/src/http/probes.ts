@@ -50,7 +50,7 @@ async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 
 /**
  * `GET /healthz`: the process is alive (always 200 while it can answer).
- * `GET /readyz`: it can serve: the database answers and the data folder has room; otherwise HTTP
+ * `GET /readyz`: it can serve: the database and the file storage answer and the data folder has room; otherwise HTTP
  * 503 with code 503, so a load balancer stops sending traffic until it recovers by itself.
  */
 export function registerProbes(app: FastifyInstance, services: Services): void {
@@ -62,12 +62,22 @@ export function registerProbes(app: FastifyInstance, services: Services): void {
       request.log.warn({ reason: (error as Error).message }, '就绪检查：数据库暂不可用');
       return reply.status(503).header('Retry-After', '5').send(unavailableBody());
     }
+    try {
+      await withTimeout(services.storage.check(), PROBE_TIMEOUT_MS);
+    } catch (error) {
+      request.log.warn({ reason: (error as Error).message }, '就绪检查：文件存储暂不可用');
+      return reply.status(503).header('Retry-After', '5').send(unavailableBody());
+    }
     const disk = await statfs(services.config.dataDir).catch(() => undefined);
     const free = disk ? disk.bavail * disk.bsize : undefined;
     if (free !== undefined && free < MIN_FREE_BYTES) {
       request.log.error({ free }, outageLogMessage('disk-full'));
       return reply.status(503).header('Retry-After', '5').send(unavailableBody('磁盘空间不足，服务暂不可用'));
     }
-    return { code: Code.OK, message: '成功', data: { status: 'ready', database: 'ok', freeBytes: free ?? null } };
+    return {
+      code: Code.OK,
+      message: '成功',
+      data: { status: 'ready', database: 'ok', storage: 'ok', freeBytes: free ?? null },
+    };
   });
 }

@@ -10,6 +10,8 @@ export interface RequestLogInfo {
   userId?: number;
   /** Always masked (138****8000) before it is kept here. */
   phone?: string;
+  /** Bytes of the file the call kept (the metrics count them when the call succeeds). */
+  uploadBytes?: number;
 }
 
 const infos = new WeakMap<FastifyRequest, RequestLogInfo>();
@@ -26,6 +28,16 @@ function infoOf(request: FastifyRequest): RequestLogInfo {
 /** Records the answer's result code for the log line. */
 export function noteCode(request: FastifyRequest, code: number): void {
   infoOf(request).code = code;
+}
+
+/** What has been noted about the request so far (the metrics read it when it ends). */
+export function requestInfo(request: FastifyRequest): RequestLogInfo | undefined {
+  return infos.get(request);
+}
+
+/** Records the size of the file the call kept. */
+export function noteUpload(request: FastifyRequest, bytes: number): void {
+  infoOf(request).uploadBytes = bytes;
 }
 
 /** Records who the request is about: an account id, and a phone (kept masked only). */

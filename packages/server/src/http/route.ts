@@ -17,8 +17,8 @@ import { ApiError, fail } from './errors';
 import { type ExportTable, sendXlsx } from './export';
 import { earlierAnswer, idempotencyOf, keepAnswer, reserve } from './idempotency';
 import { replyUnavailable } from './probes';
-import { noteCode, noteWho } from './request-log';
-import { chargeUpload, readUpload, releaseFiles, type UploadedFile } from './uploads';
+import { noteCode, noteUpload, noteWho } from './request-log';
+import { chargeUpload, discardUpload, readUpload, releaseFiles, type UploadedFile } from './uploads';
 import { describeIssue } from './validation';
 
 type Def<P extends ApiPath> = Endpoints[P] & EndpointDef;
@@ -108,6 +108,7 @@ async function runEndpoint(
     const upload = await readUpload(request, def.upload, services, user);
     body = upload.fields;
     file = upload.file;
+    noteUpload(request, file.size);
   } else if (request.isMultipart()) {
     throw fail.badInput('此接口只接受 JSON 请求体');
   }
@@ -152,7 +153,7 @@ async function runEndpoint(
     });
     const run = async (db: Services['db']) => {
       // Counted in the call's transaction: a call that fails gives its quota back.
-      if (file) await chargeUpload(db, services.config, user, file.size);
+      if (file) await chargeUpload(db, services.config, user, request.ip, file.size);
       services.onHandlerRun?.(path);
       // The upload's row first, so the handler can answer with (and refer to) its id.
       if (file) file.id = await recordFile(db, file, file.kind, user?.id);
@@ -166,7 +167,7 @@ async function runEndpoint(
       if (idempotency) {
         const replay = async (answer: { data: unknown }) => {
           reply.header('Idempotent-Replayed', 'true');
-          if (file) await services.storage.remove(file.key);
+          if (file) await discardUpload(services.storage, file);
           return answer.data;
         };
         const earlier = await earlierAnswer(services.db, idempotency);
@@ -188,7 +189,7 @@ async function runEndpoint(
     return result;
   } catch (error) {
     // Nothing half-written: a failed call leaves no stored file behind.
-    if (file) await services.storage.remove(file.key);
+    if (file) await discardUpload(services.storage, file);
     throw error;
   }
 }

@@ -10,6 +10,7 @@ import type { Db } from '../db/index';
 import type { LocalStorage } from '../storage/local';
 import { type FileReference, isReferenced, keyOfUrl } from '../storage/references';
 import { fail } from './errors';
+import { type MediaInfo, probeMedia } from './media';
 import { identifyPackage, isZipFamily } from './packages';
 
 /** Accepted types per kind, decided from the file's first bytes (never its name or header). */
@@ -53,6 +54,14 @@ export interface UploadedFile {
   kind: UploadKind;
   /** Its row in `files`, once recorded (before the handler runs). */
   id?: number;
+  /** Size and thumbnail, or duration and codec, on endpoints that ask (`upload.media`). */
+  media?: MediaInfo;
+}
+
+/** Deletes a kept upload's bytes and what was made from them (a failed or replayed call). */
+export async function discardUpload(storage: LocalStorage, file: UploadedFile): Promise<void> {
+  await storage.remove(file.key);
+  if (file.media?.kind === 'image') await storage.remove(file.media.thumbKey);
 }
 
 /**
@@ -61,13 +70,13 @@ export interface UploadedFile {
  */
 export async function readUpload(
   request: FastifyRequest,
-  spec: { field: string; kind: UploadAccept },
+  spec: { field: string; kind: UploadAccept; media?: true },
   deps: { storage: LocalStorage; config: Config; db: Db },
   user: SessionUser | null,
 ): Promise<{ fields: Record<string, unknown>; file: UploadedFile }> {
   if (!request.isMultipart()) throw fail.badInput(`请以 multipart/form-data 上传，文件字段名为 ${spec.field}`);
   // A caller out of quota is refused before a byte is written (the exact count is taken later).
-  for (const limit of uploadLimits(deps.config, user)) await assertRoom(deps.db, limit.limit, 1);
+  for (const limit of uploadLimits(deps.config, user, request.ip)) await assertRoom(deps.db, limit.limit, 1);
   const maxBytes = limitOf(spec.kind, deps.config);
   const fields: Record<string, unknown> = {};
   let file: UploadedFile | undefined;
@@ -79,13 +88,13 @@ export async function readUpload(
           part.file.resume();
           throw fail.badInput(`文件字段名应为 ${spec.field}`);
         }
-        file = await keepFile(part, spec.kind, deps);
+        file = await keepFile(part, spec, deps);
       } else {
         fields[part.fieldname] = parseFieldValue(part.value);
       }
     }
   } catch (error) {
-    if (file) await deps.storage.remove(file.key);
+    if (file) await discardUpload(deps.storage, file);
     const code = (error as { code?: string } | null)?.code;
     if (code === 'FST_FILES_LIMIT') throw fail.badInput(`一次只能上传一个文件（字段名 ${spec.field}）`);
     if (code === 'FST_PARTS_LIMIT') throw fail.badInput('表单字段过多');
@@ -123,8 +132,13 @@ function displayName(filename: string, extension: string): string {
   );
 }
 
-async function keepFile(part: MultipartFile, kind: UploadAccept, deps: { storage: LocalStorage; config: Config }) {
+async function keepFile(
+  part: MultipartFile,
+  spec: { kind: UploadAccept; media?: true },
+  deps: { storage: LocalStorage; config: Config },
+): Promise<UploadedFile> {
   const { storage } = deps;
+  const { kind } = spec;
   const maxBytes = limitOf(kind, deps.config);
   const written = await storage.write(part.file, maxBytes);
   if (written.truncated || part.file.truncated) {
@@ -149,8 +163,18 @@ async function keepFile(part: MultipartFile, kind: UploadAccept, deps: { storage
     throw fail.tooLarge(`${kindName[type.kind]}不能超过 ${formatBytes(deps.config.limits[type.kind])}`);
   }
   if (type.kind === 'image') await checkPixels(written.tempPath, deps.config.limits.imagePixels, storage);
+  let media: MediaInfo | undefined;
+  if (spec.media && type.kind !== 'package') {
+    try {
+      media = await probeMedia(written.tempPath, type.kind, { storage, maxPixels: deps.config.limits.imagePixels });
+    } catch (error) {
+      await storage.discard(written.tempPath);
+      throw error;
+    }
+  }
   const key = await storage.keep(written.tempPath, type.extension);
   return {
+    media,
     key,
     url: storage.url(key),
     name: displayName(part.filename ?? '', type.extension),
@@ -202,12 +226,17 @@ const KIB = 1024;
 
 /**
  * Upload quotas (README "Quotas") of an account that is not an administrator: files and bytes per
- * hour of its own, and bytes per hour of all such accounts together. Bytes count in KiB.
+ * hour of its own (a caller who is not signed in: of its client address), and bytes per hour of all
+ * such callers together. Bytes count in KiB.
  */
-function uploadLimits(config: Config, user: SessionUser | null): { limit: Limit; amount: (size: number) => number }[] {
+function uploadLimits(
+  config: Config,
+  user: SessionUser | null,
+  ip: string,
+): { limit: Limit; amount: (size: number) => number }[] {
   if (user?.is_admin) return [];
   const q = config.quotas;
-  const who = user ? `user:${user.id}` : 'anonymous';
+  const who = user ? `user:${user.id}` : `ip:${ip}`;
   const kib = (size: number) => Math.max(1, Math.ceil(size / KIB));
   const mb = (bytes: number) => formatBytes(bytes);
   return [
@@ -242,10 +271,16 @@ function uploadLimits(config: Config, user: SessionUser | null): { limit: Limit;
 }
 
 /** Counts a kept upload against the caller's quotas, inside the call's transaction; 429 if it does not fit. */
-export async function chargeUpload(db: Db, config: Config, user: SessionUser | null, size: number): Promise<void> {
+export async function chargeUpload(
+  db: Db,
+  config: Config,
+  user: SessionUser | null,
+  ip: string,
+  size: number,
+): Promise<void> {
   await consumeAll(
     db,
-    uploadLimits(config, user).map(({ limit, amount }) => ({ limit, amount: amount(size) })),
+    uploadLimits(config, user, ip).map(({ limit, amount }) => ({ limit, amount: amount(size) })),
   );
 }
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -80,6 +80,11 @@ export class LocalStorage {
     const key = `${new Date().toISOString().slice(0, 7)}/${randomBytes(12).toString('base64url')}.${extension}`;
     await mkdir(path.join(this.root, path.dirname(key)), { recursive: true });
     return key;
+  }
+
+  /** Readiness: the files folder is there and writable. */
+  async check(): Promise<void> {
+    await access(this.root, constants.W_OK);
   }
 
   async discard(tempPath: string): Promise<void> {

@@ -4,11 +4,15 @@ import type { Db } from '../../db/index';
 /** Tables whose rows use a stored file through `file_id`, and how such a use is named (SQL). */
 const fileIdSources: { table: string; label: string }[] = [
   { table: 'versions', label: `'版本 ' || version_name || '（' || platform || ' · ' || channel || '）'` },
+  { table: 'images', label: `'图片库：' || name` },
+  { table: 'sound_effects', label: `'音效：' || name` },
+  { table: 'feedback_images', label: `'意见反馈 #' || feedback_id` },
+  { table: 'feedback_post_images', label: `'反馈会话留言 #' || post_id` },
 ];
 
 /**
  * What refers to stored files, by id or by URL: the site's logo and service image, users'
- * avatars, and every table with a `file_id` column that names its use (release packages). A file
+ * avatars, and every table with a `file_id` column that names its use (release packages, feedback and thread images). A file
  * is removed only when this finds nothing.
  */
 export async function usesOf(db: Db, files: { id: number; url: string }[]): Promise<Map<number, string[]>> {

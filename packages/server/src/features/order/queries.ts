@@ -4,6 +4,7 @@ import type { OrderRow, orderFilter } from '@appdesk/contract/endpoints/purchase
 import { maskPhone } from '@appdesk/contract/format';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
+import { addOrderEvent } from '../../core/order-payment';
 import type { Db } from '../../db/index';
 import { iso, isoOrNull, rangeMs } from '../../db/paging';
 import { fail } from '../../http/errors';
@@ -89,23 +90,6 @@ export function newOrderNo(now: number): string {
   return `${wall}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
-export async function addEvent(
-  db: Db,
-  event: { orderId: number; kind: string; operatorId?: number | null; note?: string | null; detail?: object | null },
-) {
-  await db
-    .insertInto('order_events')
-    .values({
-      order_id: event.orderId,
-      kind: event.kind,
-      operator_id: event.operatorId ?? null,
-      note: event.note ?? null,
-      detail: event.detail ? JSON.stringify(event.detail) : null,
-      created_at: Date.now(),
-    })
-    .execute();
-}
-
 /**
  * Pending orders past their 30 minutes become closed, each with a timeline entry. Called before
  * anything reads or changes orders, so no timer is needed and every process agrees; a cheap
@@ -125,7 +109,7 @@ export async function closeExpired(db: Db, onlyId?: number): Promise<void> {
     if (onlyId !== undefined) update = update.where('id', '=', onlyId);
     const closed = await update.returning('id').execute();
     for (const { id } of closed) {
-      await addEvent(trx, {
+      await addOrderEvent(trx, {
         orderId: id,
         kind: 'closed',
         note: `超过 ${ORDER_PAY_WINDOW_MS / 60_000} 分钟未支付，自动关闭`,

@@ -2,15 +2,13 @@ import { apps, channels, ORDER_PAY_WINDOW_MS, orderStatuses, payMethods } from '
 import { fenToYuan, maskPhone } from '@appdesk/contract/format';
 import { labelOf } from '@appdesk/contract/rules';
 import { sql } from 'kysely';
-import { changeCoins } from '../../core/ledger';
-import { changeVip } from '../../core/vip';
+import { addOrderEvent as addEvent, payOrder, takeBackOrder } from '../../core/order-payment';
 import { countedTotal, iso, keptTotal, pageAnswer, shanghaiTime } from '../../db/paging';
 import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 import {
-  addEvent,
   closeExpired,
   filteredOrders,
   keptName,
@@ -173,70 +171,22 @@ export default defineRoutes({
     message: '已确认收款，会员时长和赠送金币已发放',
     handler: async (input, ctx) => {
       await closeExpired(ctx.db, input.id);
-      const previous = (await loadOrder(ctx.db, { id: input.id })).status;
-      const now = Date.now();
-      // Only one call can move pending to paid: the others find no pending row (PostgreSQL
-      // waits on the row lock and re-reads; SQLite has one writer).
-      const paid = await ctx.db
-        .updateTable('orders')
-        .set({ status: 'paid', paid_at: now, transaction_id: input.transactionId || null, updated_at: now })
-        .where('id', '=', input.id)
-        // Money can still arrive for an order that closed or was cancelled (a payment page left
-        // open): the operator who sees it arrive may still confirm it.
-        .where('status', 'in', ['pending', 'closed', 'cancelled'])
-        .returning(['id', 'order_no', 'user_id', 'duration_days', 'bonus_coins', 'amount'])
-        .executeTakeFirst();
-      if (!paid) return refuseUnless(ctx, input.id, 'pending', '确认收款（权益不会重复发放）');
-      await addEvent(ctx.db, {
-        orderId: paid.id,
-        kind: 'paid',
+      await loadOrder(ctx.db, { id: input.id });
+      const transactionId = input.transactionId || null;
+      const paid = await payOrder(ctx.db, {
+        orderId: input.id,
+        method: 'manual',
+        transactionId,
         operatorId: ctx.user.id,
         note: input.note,
-        detail: {
-          method: 'manual',
-          amount: Number(paid.amount),
-          transactionId: input.transactionId || null,
-          previousStatus: previous,
-        },
       });
-      const vip = await changeVip(ctx.db, {
-        userId: paid.user_id,
-        days: paid.duration_days ?? 'lifetime',
-        reason: 'order',
-        refType: 'order',
-        refId: paid.order_no,
-        operatorId: ctx.user.id,
-      });
-      const bonus = Number(paid.bonus_coins);
-      const coins =
-        bonus > 0
-          ? await changeCoins(ctx.db, {
-              userId: paid.user_id,
-              delta: bonus,
-              reason: 'order',
-              refType: 'order',
-              refId: paid.order_no,
-              operatorId: ctx.user.id,
-              note: `订单 ${paid.order_no} 赠送`,
-            })
-          : null;
-      await addEvent(ctx.db, {
-        orderId: paid.id,
-        kind: 'granted',
-        detail: {
-          vipBefore: vip.before === null ? null : iso(vip.before),
-          vipAfter: vip.after === null ? null : iso(vip.after),
-          vipRecordId: vip.recordId,
-          coins: bonus,
-          coinRecordId: coins?.recordId ?? null,
-        },
-      });
+      if (!paid) return refuseUnless(ctx, input.id, 'pending', '确认收款（权益不会重复发放）');
       await ctx.audit({
-        targetId: paid.id,
-        before: { status: previous },
-        after: { status: 'paid', note: input.note, transactionId: input.transactionId || null },
+        targetId: input.id,
+        before: { status: paid.previousStatus },
+        after: { status: 'paid', note: input.note, transactionId },
       });
-      return { order: presentOrder(await loadOrder(ctx.db, { id: paid.id })) };
+      return { order: presentOrder(await loadOrder(ctx.db, { id: input.id })) };
     },
   },
 
@@ -275,56 +225,7 @@ export default defineRoutes({
         .returning(['id', 'order_no', 'user_id', 'duration_days', 'bonus_coins', 'amount'])
         .executeTakeFirst();
       if (!refunded) return refuseUnless(ctx, input.id, 'paid', '退款（只有已支付的订单可以退款）');
-      // A lifetime grant goes back to the expiry the user had before it (never below now).
-      const grant =
-        refunded.duration_days === null
-          ? await ctx.db
-              .selectFrom('vip_records')
-              .select('before_expires_at')
-              .where('reason', '=', 'order')
-              .where('ref_type', '=', 'order')
-              .where('ref_id', '=', refunded.order_no)
-              .executeTakeFirst()
-          : undefined;
-      const vip = await changeVip(ctx.db, {
-        userId: refunded.user_id,
-        days: refunded.duration_days === null ? 'lifetime' : -refunded.duration_days,
-        ...(refunded.duration_days === null
-          ? { restoreTo: grant?.before_expires_at == null ? null : Number(grant.before_expires_at) }
-          : {}),
-        reason: 'refund',
-        refType: 'order',
-        refId: refunded.order_no,
-        operatorId: ctx.user.id,
-        note: input.note,
-      });
-      const vipTakenMs = -vip.changedMs;
-      // Timed plans: the days already lived through cannot be taken back. Lifetime: all ahead is taken.
-      const wantedMs = refunded.duration_days === null ? vipTakenMs : refunded.duration_days * 86_400_000;
-      // Bonus coins already spent cannot be taken back: take what is left of them.
-      const bonus = Number(refunded.bonus_coins);
-      const balance = Number(
-        (await ctx.db.selectFrom('users').select('coins').where('id', '=', refunded.user_id).executeTakeFirstOrThrow())
-          .coins,
-      );
-      const coinsTaken = Math.min(bonus, balance);
-      if (coinsTaken > 0) {
-        await changeCoins(ctx.db, {
-          userId: refunded.user_id,
-          delta: -coinsTaken,
-          reason: 'order',
-          refType: 'order.refund',
-          refId: refunded.order_no,
-          operatorId: ctx.user.id,
-          note: `订单 ${refunded.order_no} 退款收回`,
-        });
-      }
-      const outcome = {
-        vipTakenMs,
-        vipNotTakenMs: Math.max(0, wantedMs - vipTakenMs),
-        coinsTaken,
-        coinsNotTaken: bonus - coinsTaken,
-      };
+      const outcome = await takeBackOrder(ctx.db, refunded, ctx.user.id, input.note);
       await addEvent(ctx.db, {
         orderId: refunded.id,
         kind: 'refunded',

@@ -5,7 +5,7 @@ import { labelOf } from '@appdesk/contract/rules';
 import { sql } from 'kysely';
 import { changeCoins } from '../../core/ledger';
 import { newUserRow } from '../../core/new-user';
-import { hashPassword } from '../../core/passwords';
+import { hashPassword, randomPassword } from '../../core/passwords';
 import { revokeUserSessions } from '../../core/sessions';
 import { iso, pageAnswer, shanghaiTime } from '../../db/paging';
 import type { RequestContext, SignedInContext } from '../../http/context';
@@ -42,16 +42,6 @@ async function setStatus(ctx: SignedInContext, id: number, status: 'normal' | 'b
     after: { status },
   });
   return { user: presentAdminUser(await loadUser(ctx, id)) };
-}
-
-/** A password people can type from a printed list: no 0/O or 1/l look-alikes. */
-function randomPassword(): string {
-  const letters = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
-  const digits = '23456789';
-  const all = letters + digits;
-  const chars = [letters[randomInt(letters.length)], digits[randomInt(digits.length)]];
-  while (chars.length < 10) chars.push(all[randomInt(all.length)]);
-  return chars.sort(() => randomInt(3) - 1).join('');
 }
 
 function randomPhone(prefix: string): string {

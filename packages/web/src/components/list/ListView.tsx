@@ -1,8 +1,8 @@
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { datePresets } from '@appdesk/contract/format';
 import type { ApiPath } from '@appdesk/contract/types';
-import { Button, DatePicker, Empty, Form, Input, Select, Space, Table } from 'antd';
-import type { ColumnsType, TableProps } from 'antd/es/table';
+import { Button, DatePicker, Empty, Form, Input, Pagination, Select, Space, Spin, Table } from 'antd';
+import type { ColumnsType, TablePaginationConfig, TableProps } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { downloadExport } from '../download';
@@ -79,6 +79,10 @@ export interface ListViewProps<Row> {
   expandable?: TableProps<Row>['expandable'];
   /** Horizontal scroll width of the table (narrow screens scroll sideways). */
   scrollX?: number | 'max-content';
+  /** Row checkboxes for bulk actions (the table view). */
+  rowSelection?: TableProps<Row>['rowSelection'];
+  /** Another view of the same page (e.g. a grid of pictures), shown instead of the table with the same pagination. */
+  cards?: (rows: Row[]) => ReactNode;
 }
 
 /** The shared list block: a search form bound to the URL query over a server-paged antd Table. */
@@ -154,6 +158,30 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
   ) : (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
   );
+
+  const pagination: TablePaginationConfig = {
+    current: list.page + 1,
+    pageSize: list.size,
+    total: list.data?.total ?? 0,
+    pageSizeOptions: pageSizes,
+    showSizeChanger: true,
+    showQuickJumper: true,
+    showTotal: (total, [from, to]) =>
+      list.data?.totalExact === false ? (
+        <span>
+          第 {from}-{to} 条，超过 {total.toLocaleString('zh-CN')} 条
+          <Button type="link" size="small" onClick={() => list.update({ exact: 1 }, true)}>
+            计算精确总数
+          </Button>
+        </span>
+      ) : (
+        `第 ${from}-${to} 条，共 ${total.toLocaleString('zh-CN')} 条`
+      ),
+    responsive: true,
+    placement: ['bottomEnd'],
+  };
+
+  const { placement: _placement, ...cardPagination } = pagination;
 
   return (
     <div className="list-view">
@@ -239,39 +267,31 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
           ) : null}
         </Space>
       </div>
-      <Table<Row>
-        className="list-table"
-        size="middle"
-        rowKey={rowKey}
-        columns={sortedColumns}
-        dataSource={list.data?.list ?? []}
-        loading={list.loading}
-        onChange={onTableChange}
-        expandable={expandable}
-        scroll={{ x: props.scrollX ?? 'max-content' }}
-        locale={{ emptyText: list.loading && !list.data ? ' ' : empty }}
-        pagination={{
-          current: list.page + 1,
-          pageSize: list.size,
-          total: list.data?.total ?? 0,
-          pageSizeOptions: pageSizes,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showTotal: (total, [from, to]) =>
-            list.data?.totalExact === false ? (
-              <span>
-                第 {from}-{to} 条，超过 {total.toLocaleString('zh-CN')} 条
-                <Button type="link" size="small" onClick={() => list.update({ exact: 1 }, true)}>
-                  计算精确总数
-                </Button>
-              </span>
-            ) : (
-              `第 ${from}-${to} 条，共 ${total.toLocaleString('zh-CN')} 条`
-            ),
-          responsive: true,
-          placement: ['bottomEnd'],
-        }}
-      />
+      {props.cards ? (
+        <Spin spinning={list.loading}>
+          {list.data?.list.length ? props.cards(list.data.list) : list.loading && !list.data ? null : empty}
+          <Pagination
+            className="list-cards-pagination"
+            {...cardPagination}
+            onChange={(page, size) => list.update({ page: size !== list.size ? 1 : page, size }, true)}
+          />
+        </Spin>
+      ) : (
+        <Table<Row>
+          className="list-table"
+          size="middle"
+          rowKey={rowKey}
+          columns={sortedColumns}
+          dataSource={list.data?.list ?? []}
+          loading={list.loading}
+          onChange={onTableChange}
+          expandable={expandable}
+          rowSelection={props.rowSelection}
+          scroll={{ x: props.scrollX ?? 'max-content' }}
+          locale={{ emptyText: list.loading && !list.data ? ' ' : empty }}
+          pagination={pagination}
+        />
+      )}
     </div>
   );
 }

@@ -1,6 +1,139 @@
-import { UnderConstruction } from '../../../components/UnderConstruction';
+import { apps, feedbackStatuses } from '@appdesk/contract/constants';
+import { Button, Space, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { useApiAction } from '../../../api/hooks';
+import { ImageStrip } from '../../../components/admin/ImageStrip';
+import {
+  ConfirmLink,
+  type FilterField,
+  type ListValues,
+  ListView,
+  rangeValue,
+  type SortOrder,
+  sortParams,
+  timeColumn,
+  useList,
+} from '../../../components/list';
+import { untilSettled } from '../../../components/writes';
+import { deviceLine, type FeedbackRow, statusTag } from './parts';
+import { ReplyModal } from './ReplyModal';
+import './feedback.css';
 
-/** /admin/admin/feedback (意见反馈): not built yet. */
+const keys = ['search', 'status', 'app', 'from', 'to'] as const;
+const fields: FilterField[] = [
+  { kind: 'text', name: 'search', label: '关键字', placeholder: '反馈内容或联系方式', width: 200 },
+  {
+    kind: 'select',
+    name: 'status',
+    label: '状态',
+    width: 120,
+    options: [{ value: '', label: '全部' }, ...feedbackStatuses.map((s) => ({ value: s.value, label: s.label }))],
+  },
+  {
+    kind: 'select',
+    name: 'app',
+    label: '应用',
+    width: 140,
+    options: [{ value: '', label: '全部应用' }, ...apps.map((a) => ({ value: a.value, label: a.label }))],
+  },
+  { kind: 'range', name: 'range', label: '提交时间' },
+];
+const sortColumns = ['createdAt'] as const;
+const defaultSort = { sort: 'createdAt', order: 'descend' } as const;
+
+function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
+  const status = feedbackStatuses.find((s) => s.value === values.status)?.value;
+  const app = apps.find((a) => a.value === values.app)?.value;
+  return {
+    search: values.search ?? '',
+    ...(status ? { status } : {}),
+    ...(app ? { app } : {}),
+    ...rangeValue(values),
+    ...sortParams(sort, sortColumns),
+  };
+}
+
+/** /admin/admin/feedback (意见反馈): what app users send, answered by operators. */
 export default function FeedbackPage() {
-  return <UnderConstruction explanation="意见反馈页面正在开发，完成后可在这里查看和回复用户反馈。" />;
+  const list = useList({ fetchPath: '/api/feedback/fetch/page', keys, toFilter, defaultSort });
+  const [replying, setReplying] = useState<FeedbackRow | null>(null);
+  const handle = useApiAction('/api/feedback/handle', { success: '已标记为已处理' });
+
+  const columns = useMemo<ColumnsType<FeedbackRow>>(
+    () => [
+      {
+        title: '反馈内容',
+        key: 'content',
+        width: 380,
+        render: (_, f) => (
+          <div className="feedback-content-cell">
+            <Typography.Paragraph ellipsis={{ rows: 3, tooltip: f.content }} className="feedback-content">
+              {f.content}
+            </Typography.Paragraph>
+            <ImageStrip images={f.images} />
+            {f.reply ? (
+              <Typography.Text type="secondary" ellipsis={{ tooltip: f.reply }} className="feedback-reply">
+                回复：{f.reply}
+              </Typography.Text>
+            ) : null}
+          </div>
+        ),
+      },
+      {
+        title: '用户 / 联系方式',
+        key: 'user',
+        render: (_, f) => (
+          <div className="feedback-stack">
+            <span>{f.userId ? `${f.user}（ID ${f.userId}）` : <span className="list-muted">未登录</span>}</span>
+            <span className="feedback-small">{f.contact || '未留联系方式'}</span>
+          </div>
+        ),
+      },
+      {
+        title: '来源',
+        key: 'device',
+        render: (_, f) => <span className="feedback-small">{deviceLine(f)}</span>,
+      },
+      { title: '状态', dataIndex: 'status', key: 'status', render: statusTag },
+      timeColumn('提交时间', 'createdAt'),
+      {
+        title: '操作',
+        key: 'actions',
+        fixed: 'right',
+        render: (_, f) => (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => setReplying(f)}>
+              {f.reply ? '再次回复' : '回复'}
+            </Button>
+            {f.status === 'pending' ? (
+              <ConfirmLink
+                title="标记为已处理"
+                description="不回复用户，只把这条反馈标为已处理。"
+                okText="标记"
+                onConfirm={() => untilSettled(handle.mutate, { id: f.id })}
+              >
+                标为已处理
+              </ConfirmLink>
+            ) : null}
+          </Space>
+        ),
+      },
+    ],
+    [handle.mutate],
+  );
+
+  return (
+    <>
+      <ListView<FeedbackRow>
+        list={list}
+        columns={columns}
+        rowKey="id"
+        fields={fields}
+        scrollX={1100}
+        emptyText="还没有意见反馈。用户在 App 里提交的反馈（文字、截图、联系方式和设备信息）会显示在这里，可以直接回复。"
+      />
+      <ReplyModal feedback={replying} onClose={() => setReplying(null)} />
+    </>
+  );
 }

@@ -1,6 +1,140 @@
-import { UnderConstruction } from '../../../components/UnderConstruction';
+import { MessageOutlined } from '@ant-design/icons';
+import { apps, threadCategories, threadStatuses } from '@appdesk/contract/constants';
+import { Badge, Button, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useCallback, useMemo, useState } from 'react';
+import {
+  type FilterField,
+  idValue,
+  type ListValues,
+  ListView,
+  rangeValue,
+  type SortOrder,
+  sortParams,
+  timeColumn,
+  useList,
+} from '../../../components/list';
+import { CannedModal } from './CannedModal';
+import { CategoryTag, type ThreadRow, ThreadStatusTag } from './parts';
+import { ThreadDrawer } from './ThreadDrawer';
+import './feedbackv2.css';
 
-/** /admin/admin/feedbackv2 (反馈工单): not built yet. */
-export default function Feedbackv2Page() {
-  return <UnderConstruction explanation="反馈工单页面正在开发，完成后可在这里以工单形式与用户沟通。" />;
+const options = (list: readonly { value: string; label: string }[], all: string) => [
+  { value: '', label: all },
+  ...list.map((o) => ({ value: o.value, label: o.label })),
+];
+const assignees = [
+  { value: 'me', label: '我负责的' },
+  { value: 'none', label: '未分配' },
+] as const;
+
+const keys = ['search', 'status', 'category', 'app', 'assignee', 'unread', 'from', 'to'] as const;
+const fields: FilterField[] = [
+  { kind: 'text', name: 'search', label: '关键字', placeholder: '留言内容', width: 180 },
+  { kind: 'select', name: 'status', label: '状态', width: 120, options: options(threadStatuses, '全部') },
+  { kind: 'select', name: 'category', label: '分类', width: 130, options: options(threadCategories, '全部分类') },
+  { kind: 'select', name: 'app', label: '应用', width: 130, options: options(apps, '全部应用') },
+  { kind: 'select', name: 'assignee', label: '负责人', width: 130, options: options(assignees, '全部') },
+  {
+    kind: 'select',
+    name: 'unread',
+    label: '新留言',
+    width: 120,
+    options: [
+      { value: '', label: '全部' },
+      { value: 'true', label: '只看未读' },
+    ],
+  },
+  { kind: 'range', name: 'range', label: '最后留言' },
+];
+const sortColumns = ['lastPostAt', 'createdAt'] as const;
+const defaultSort = { sort: 'lastPostAt', order: 'descend' } as const;
+
+function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
+  const pick = <V extends string>(list: readonly { value: V }[], value: string | undefined) =>
+    list.find((o) => o.value === value)?.value;
+  const status = pick(threadStatuses, values.status);
+  const category = pick(threadCategories, values.category);
+  const app = pick(apps, values.app);
+  const assignee = pick(assignees, values.assignee);
+  return {
+    search: values.search ?? '',
+    ...(status ? { status } : {}),
+    ...(category ? { category } : {}),
+    ...(app ? { app } : {}),
+    ...(assignee ? { assignee } : {}),
+    ...(values.unread === 'true' ? { unread: true } : {}),
+    ...rangeValue(values),
+    ...sortParams(sort, sortColumns),
+  };
+}
+
+/** /admin/admin/feedbackv2 (反馈会话): conversations with app users, answered by operators. */
+export default function FeedbackThreadsPage() {
+  const list = useList({ fetchPath: '/api/feedbackv2/fetch/page', keys, toFilter, defaultSort });
+  const { update } = list;
+  const threadId = idValue(list.param('thread')) ?? null;
+  const setThread = useCallback((id: number | null) => update({ thread: id ?? undefined }, true), [update]);
+  const [cannedOpen, setCannedOpen] = useState(false);
+
+  const columns = useMemo<ColumnsType<ThreadRow>>(
+    () => [
+      {
+        title: '会话',
+        key: 'subject',
+        width: 320,
+        render: (_, t) => (
+          <div className="thread-subject-cell">
+            <Badge dot={t.unread} offset={[4, 2]}>
+              <Typography.Link strong onClick={() => setThread(t.id)}>
+                {t.subject}
+              </Typography.Link>
+            </Badge>
+            {t.unread ? <span className="thread-new">用户有新留言</span> : null}
+          </div>
+        ),
+      },
+      { title: '分类', dataIndex: 'category', key: 'category', render: (c) => <CategoryTag category={c} /> },
+      { title: '用户', key: 'user', render: (_, t) => `${t.user}（ID ${t.userId}）` },
+      { title: '状态', dataIndex: 'status', key: 'status', render: (s) => <ThreadStatusTag status={s} /> },
+      {
+        title: '负责人',
+        dataIndex: 'assignee',
+        key: 'assignee',
+        render: (a: string | null) => a ?? <span className="list-muted">未分配</span>,
+      },
+      timeColumn('最后留言', 'lastPostAt'),
+      {
+        title: '操作',
+        key: 'actions',
+        fixed: 'right',
+        render: (_, t) => (
+          <Button type="link" size="small" onClick={() => setThread(t.id)}>
+            查看
+          </Button>
+        ),
+      },
+    ],
+    [setThread],
+  );
+
+  return (
+    <>
+      <ListView<ThreadRow>
+        list={list}
+        columns={columns}
+        rowKey="id"
+        fields={fields}
+        scrollX={1000}
+        emptyText="还没有反馈会话。用户在 App 里发起的会话会显示在这里，可以分配、用快捷回复作答、关闭。"
+        actions={
+          <Button icon={<MessageOutlined aria-hidden />} onClick={() => setCannedOpen(true)}>
+            快捷回复模板
+          </Button>
+        }
+      />
+      <ThreadDrawer id={threadId} onClose={() => setThread(null)} />
+      <CannedModal open={cannedOpen} onClose={() => setCannedOpen(false)} />
+    </>
+  );
 }

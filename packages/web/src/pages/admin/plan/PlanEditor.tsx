@@ -1,10 +1,10 @@
 import { apps } from '@appdesk/contract/constants';
-import { fenInWords, fenToYuan, yuanTextToFen } from '@appdesk/contract/format';
+import { fenToYuan, yuanTextToFen } from '@appdesk/contract/format';
 import type { ApiInput, ApiOutput } from '@appdesk/contract/types';
 import { Button, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
-import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
+import { InWords, yuanRule } from '../../../components/money';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { useIsMobile } from '../../../components/useIsMobile';
 
@@ -74,22 +74,6 @@ const toInput = (v: Values) => ({
   onSale: v.onSale,
   badge: v.badge.trim(),
 });
-
-/** A yuan amount box's rule: at most two decimals, 0.01 – 1,000,000 yuan (or empty when optional). */
-const yuanRule = (label: string, required: boolean): Rule => ({
-  validator: (_: unknown, value: string | undefined) => {
-    if (!value?.trim()) return required ? Promise.reject(new Error(`请输入${label}`)) : Promise.resolve();
-    const fen = yuanTextToFen(value);
-    if (fen === null) return Promise.reject(new Error(`${label}应为最多两位小数的金额，且不超过 1,000,000 元`));
-    if (required && fen === 0) return Promise.reject(new Error(`${label}必须大于 0`));
-    return Promise.resolve();
-  },
-});
-
-function InWords({ text }: { text: string | undefined }) {
-  const fen = yuanTextToFen(text ?? '');
-  return fen === null ? null : <span className="list-muted">{fenInWords(fen)}</span>;
-}
 
 /** 新建套餐 / 编辑套餐: amounts typed in yuan (sent as fen), with the upper-case amount beneath. */
 export function PlanEditor({ target, onClose }: { target: number | 'new' | null; onClose: () => void }) {

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { FEEDBACK_MAX_IMAGES, feedbackStatuses } from '../constants';
+import { auditTarget, endpoint } from '../endpoint';
+import {
+  appCode,
+  empty,
+  exactTotal,
+  id,
+  isoTime,
+  oneOf,
+  order,
+  page,
+  paged,
+  search,
+  size,
+  sortBy,
+  textField,
+  timeRange,
+} from '../fields';
+import { rules, valuesOf } from '../rules';
+
+/**
+ * Feedback (意见反馈 v1): app users, signed in or leaving a contact, send text with up to four
+ * images (uploaded first through `/api/feedback/upload`); operators filter, look, mark handled
+ * and reply, and a signed-in author gets the reply as an in-app message.
+ */
+const target = auditTarget('feedback', '意见反馈');
+const feedbackId = z.object({ id: id.meta({ title: '反馈 ID' }) });
+const status = oneOf('处理状态', valuesOf(feedbackStatuses));
+
+/** Images a feedback or a reply carries: ids of the caller's own uploads, at most four. */
+export const imageIds = z
+  .array(id.meta({ title: '图片 ID' }), { error: '图片必须是图片 ID 的数组' })
+  .max(FEEDBACK_MAX_IMAGES, { error: `最多上传 ${FEEDBACK_MAX_IMAGES} 张图片` })
+  .meta({ title: '图片', description: '先用上传接口上传，再传回答复里的 id' });
+
+/** A stored image as pages and apps show it. */
+export const feedbackImage = z.object({ id, url: z.string() });
+
+/** What the device says about itself; every field may be empty. */
+export const deviceFields = {
+  version: textField(rules.appVersionName).default('').meta({ title: '应用版本', description: '例如 2.3.1' }),
+  channel: textField({ ...rules.channelName, min: 0 })
+    .default('')
+    .meta({ description: '安装包的渠道，例如 huawei' }),
+  deviceModel: textField(rules.deviceModel).default(''),
+  osVersion: textField(rules.osVersion).default(''),
+  deviceId: textField(rules.deviceId).meta({ description: '设备上保存的随机 ID，用于频率限制' }),
+};
+
+export const feedbackRow = z.object({
+  id,
+  app: z.string(),
+  userId: z.number().int().nullable(),
+  /** The author's account, phone masked; empty when not signed in. */
+  user: z.string(),
+  content: z.string(),
+  contact: z.string(),
+  images: z.array(feedbackImage),
+  version: z.string(),
+  channel: z.string(),
+  deviceModel: z.string(),
+  osVersion: z.string(),
+  status,
+  reply: z.string().nullable(),
+  repliedAt: isoTime.nullable(),
+  /** Who replied or marked it handled. */
+  handler: z.string().nullable(),
+  handledAt: isoTime.nullable(),
+  createdAt: isoTime,
+});
+
+/** The author's own view: no account or device details. */
+export const myFeedback = feedbackRow.pick({
+  id: true,
+  app: true,
+  content: true,
+  images: true,
+  status: true,
+  reply: true,
+  repliedAt: true,
+  createdAt: true,
+});
+
+export const feedbackFilter = timeRange.extend({
+  status: status.optional(),
+  app: appCode.optional(),
+  search,
+});
+
+export const feedbackEndpoints = {
+  '/api/feedback/upload': endpoint({
+    access: 'public',
+    summary: 'App：上传一张反馈图片（PNG、JPEG、GIF、WebP，按文件内容识别；字段 file）；提交反馈时传回 id',
+    input: empty,
+    output: feedbackImage,
+    upload: { field: 'file', kind: 'image' },
+  }),
+  '/api/feedback/make': endpoint({
+    access: 'public',
+    summary: 'App：提交意见反馈（已登录，或未登录但留下联系方式；每台设备、每个 IP 限频）',
+    input: z.object({
+      app: appCode,
+      content: textField(rules.feedbackContent),
+      contact: textField(rules.feedbackContact).default(''),
+      images: imageIds.default([]),
+      ...deviceFields,
+    }),
+    output: z.object({ feedback: myFeedback }),
+    example: {
+      app: 'tailor',
+      content: '长截图拼接到第 5 张时会闪退，希望尽快修复。',
+      contact: 'QQ 12345678',
+      version: '2.3.1',
+      channel: 'huawei',
+      deviceModel: 'HUAWEI Mate 60',
+      osVersion: 'HarmonyOS 4.0',
+      deviceId: '3f1c2a9e-7b1d-4c55-9a3e-0d6f2b8c1e47',
+    },
+  }),
+  '/api/feedback/fetch/mine': endpoint({
+    access: 'user',
+    summary: 'App：我提交过的意见反馈与回复（新的在前）',
+    input: z.object({ page, size }),
+    output: paged(myFeedback),
+  }),
+  '/api/feedback/fetch/page': endpoint({
+    access: 'admin',
+    summary: '分页查询意见反馈（状态、应用、提交时间、内容或联系方式搜索）',
+    input: feedbackFilter.extend({ page, size, exactTotal, sort: sortBy(['createdAt']), order }),
+    output: paged(feedbackRow),
+  }),
+  '/api/feedback/reply': endpoint({
+    access: 'admin',
+    summary: '回复意见反馈并标为已处理；已登录的用户会在 App 消息中心收到回复',
+    input: feedbackId.extend({ reply: textField(rules.feedbackReply) }),
+    output: z.object({ feedback: feedbackRow, messageSent: z.boolean() }),
+    example: { id: 1, reply: '感谢反馈！该问题已在 2.3.2 版本修复，请更新后再试。' },
+    audit: { action: 'feedback.reply', label: '回复意见反馈', target },
+  }),
+  '/api/feedback/handle': endpoint({
+    access: 'admin',
+    summary: '把意见反馈标为已处理（不回复）',
+    input: feedbackId,
+    output: z.object({ feedback: feedbackRow }),
+    example: { id: 1 },
+    audit: { action: 'feedback.handle', label: '标记反馈已处理', target },
+  }),
+};
+
+export default feedbackEndpoints;
+type FeedbackEndpoints = typeof feedbackEndpoints;
+declare module '../endpoint' {
+  interface EndpointRegistry extends FeedbackEndpoints {}
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { iapProductTypes } from '../constants';
+import { auditTarget, endpoint } from '../endpoint';
+import { appCode, exactTotal, id, integerField, isoTime, order, page, paged, size, sortBy, textField } from '../fields';
+import { rules, valuesOf } from '../rules';
+import { platform } from './plan';
+
+/**
+ * In-app purchase products (内购商品) per app and platform: what a store product id grants when a
+ * verified purchase of it arrives (iaprecord). Money is integer fen; the price is the list price
+ * operators reconcile against, the store's own price list decides what the buyer pays.
+ */
+const target = auditTarget('iap', '内购商品');
+const productKey = z.object({ id: id.meta({ title: '内购商品 ID' }) });
+export const iapProductType = z
+  .enum(valuesOf(iapProductTypes), { error: '商品类型只能是 consumable、non_consumable 或 subscription' })
+  .meta({ title: '商品类型' });
+const enabled = z.boolean({ error: '是否启用必须是布尔值' }).meta({ title: '是否启用' });
+
+export const iapProduct = z.object({
+  id,
+  app: z.string(),
+  platform,
+  productId: z.string(),
+  type: iapProductType,
+  name: z.string(),
+  /** Fen. */
+  price: z.number().int(),
+  vipDays: z.number().int(),
+  coins: z.number().int(),
+  enabled: z.boolean(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+});
+export type IapProduct = z.infer<typeof iapProduct>;
+
+const fields = {
+  app: appCode,
+  platform,
+  productId: textField(rules.iapProductId),
+  type: iapProductType,
+  name: textField(rules.iapName),
+  price: integerField(rules.price),
+  vipDays: integerField(rules.iapVipDays),
+  coins: integerField(rules.iapCoins),
+  enabled,
+};
+
+export const iapEndpoints = {
+  '/api/iap/make': endpoint({
+    access: 'admin',
+    summary: '新建内购商品（每个应用、平台下商品 ID 唯一；金额单位：分；至少发放会员天数或金币之一）',
+    input: z.object({
+      ...fields,
+      app: fields.app.default('tailor'),
+      vipDays: fields.vipDays.default(0),
+      coins: fields.coins.default(0),
+      enabled: enabled.default(true),
+    }),
+    output: z.object({ product: iapProduct }),
+    example: {
+      app: 'tailor',
+      platform: 'ios',
+      productId: 'com.example.tailor.vip.month',
+      type: 'subscription',
+      name: '连续包月',
+      price: 1800,
+      vipDays: 31,
+      coins: 0,
+      enabled: true,
+    },
+    audit: { action: 'iap.make', label: '新建内购商品', target },
+  }),
+  '/api/iap/update': endpoint({
+    access: 'admin',
+    summary: '修改内购商品（只改传入的字段；已发放的记录不受影响）',
+    input: productKey.extend({
+      app: fields.app.optional(),
+      platform: fields.platform.optional(),
+      productId: fields.productId.optional(),
+      type: fields.type.optional(),
+      name: fields.name.optional(),
+      price: fields.price.optional(),
+      vipDays: fields.vipDays.optional(),
+      coins: fields.coins.optional(),
+      enabled: enabled.optional(),
+    }),
+    output: z.object({ product: iapProduct }),
+    example: { id: 1, price: 1500 },
+    audit: { action: 'iap.update', label: '修改内购商品', target },
+  }),
+  '/api/iap/fetch/page': endpoint({
+    access: 'admin',
+    summary: '分页查询内购商品（应用、平台、类型、启用状态）',
+    input: z.object({
+      page,
+      size,
+      exactTotal,
+      app: appCode.optional(),
+      platform: platform.optional(),
+      type: iapProductType.optional(),
+      enabled: enabled.optional(),
+      sort: sortBy(['createdAt', 'price']),
+      order,
+    }),
+    output: paged(iapProduct),
+  }),
+  '/api/iap/fetch/detail': endpoint({
+    access: 'admin',
+    summary: '读取一个内购商品',
+    input: productKey,
+    output: z.object({ product: iapProduct }),
+    example: { id: 1 },
+  }),
+};
+
+export default iapEndpoints;
+type IapEndpoints = typeof iapEndpoints;
+declare module '../endpoint' {
+  interface EndpointRegistry extends IapEndpoints {}
+}

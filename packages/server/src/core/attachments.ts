@@ -1,0 +1,76 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/index';
+import { fail } from '../http/errors';
+
+/** How long an upload may wait before the feedback or reply that uses it is sent. */
+const FRESH_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The images a feedback, a thread post or a reply attaches (features feedback and feedbackv2):
+ * each id must be an image stored in the last day by the caller or through the apps' public
+ * upload (which knows no account), named once. Answers them in the order given; 400 naming the problem otherwise.
+ */
+export async function ownImages(
+  db: Db,
+  ids: number[],
+  uploaderId: number | null,
+  now = Date.now(),
+): Promise<{ id: number; key: string }[]> {
+  if (ids.length === 0) return [];
+  if (new Set(ids).size !== ids.length) throw fail.badInput('同一张图片不能重复添加');
+  let query = db
+    .selectFrom('files')
+    .select(['id', 'key'])
+    .where('id', 'in', ids)
+    .where('kind', '=', 'image')
+    .where('created_at', '>=', now - FRESH_MS);
+  query = query.where((eb) =>
+    uploaderId === null
+      ? eb('uploader_id', 'is', null)
+      : eb.or([eb('uploader_id', 'is', null), eb('uploader_id', '=', uploaderId)]),
+  );
+  const found = new Map((await query.execute()).map((f) => [f.id, f]));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length > 0) throw fail.badInput(`图片 ${missing.join('、')} 不存在或已过期，请重新上传`);
+  return ids.map((id) => found.get(id) as { id: number; key: string });
+}
+
+/** Where a feature keeps the images attached to its records: the table and the column naming the record. */
+export type ImageLinks =
+  | { table: 'feedback_images'; owner: 'feedback_id' }
+  | { table: 'feedback_post_images'; owner: 'post_id' };
+
+export interface AttachedImage {
+  id: number;
+  url: string;
+}
+
+/** Links images (checked by `ownImages`) to a record, in the order given. */
+export async function attachImages(db: Db, links: ImageLinks, ownerId: number, images: { id: number }[]) {
+  if (images.length === 0) return;
+  const rows = images.map((image, sort) => sql`(${ownerId}, ${image.id}, ${sort})`);
+  await sql`insert into ${sql.table(links.table)} (${sql.ref(links.owner)}, file_id, sort)
+    values ${sql.join(rows)}`.execute(db);
+}
+
+/** The images of each record, in the order sent, with the URLs pages and apps load. */
+export async function attachedImages(
+  db: Db,
+  storage: { url(key: string): string },
+  links: ImageLinks,
+  ownerIds: number[],
+): Promise<Map<number, AttachedImage[]>> {
+  const images = new Map<number, AttachedImage[]>();
+  if (ownerIds.length === 0) return images;
+  const owner = sql.ref(`i.${links.owner}`);
+  const { rows } = await sql<{ owner: number; id: number; key: string }>`
+    select ${owner} as owner, f.id as id, f.key as key
+    from ${sql.table(links.table)} as i inner join files as f on f.id = i.file_id
+    where ${owner} in (${sql.join(ownerIds)})
+    order by ${owner}, i.sort`.execute(db);
+  for (const r of rows) {
+    const ownerId = Number(r.owner);
+    images.set(ownerId, [...(images.get(ownerId) ?? []), { id: Number(r.id), url: storage.url(r.key) }]);
+  }
+  return images;
+}

@@ -1,0 +1,150 @@
+import type { JWSTransactionDecodedPayload, ResponseBodyV2DecodedPayload } from '@apple/app-store-server-library';
+import { takeBackGrant } from '../../core/grants';
+import type { Db } from '../../db/index';
+import type { PaymentsConfig } from '../../payments-config';
+import { grantRef, recordAppleTransaction } from './record';
+import { type Verified, verifyNotification, verifyTransaction } from './storekit';
+
+type Apple = NonNullable<PaymentsConfig['apple']>;
+export interface Outcome {
+  status: 'applied' | 'duplicate' | 'ignored' | 'rejected';
+  reason: string | null;
+}
+
+/** Notification types that carry a new transaction to record and grant. */
+const purchases = new Set(['DID_RENEW', 'SUBSCRIBED', 'ONE_TIME_CHARGE']);
+/** Notification types that take a grant back. */
+const takeBacks = new Set(['REFUND', 'REVOKE']);
+
+async function keep(
+  db: Db,
+  n: { uuid: string | null; type: string; subtype: string | null; transactionId: string | null; payload: unknown },
+  outcome: Outcome,
+): Promise<Outcome> {
+  await db
+    .insertInto('iap_notifications')
+    .values({
+      notification_uuid: n.uuid,
+      type: n.type,
+      subtype: n.subtype,
+      transaction_id: n.transactionId,
+      status: outcome.status,
+      reason: outcome.reason,
+      payload: n.payload === null ? null : JSON.stringify(n.payload),
+      created_at: Date.now(),
+    })
+    .execute();
+  return outcome;
+}
+
+/**
+ * Applies a verified (or keeps a refused) App Store Server Notification V2 inside the caller's
+ * transaction. Each notification UUID is applied once: the row is claimed first, so a resent or
+ * racing copy finds it and answers `duplicate`. A refund moves the granted record to refunded with
+ * one conditional UPDATE and takes back what is left of its grant.
+ */
+export async function applyNotification(
+  db: Db,
+  verified: Verified<ResponseBodyV2DecodedPayload>,
+  signedTransaction: Verified<JWSTransactionDecodedPayload> | null,
+): Promise<Outcome> {
+  if (!verified.ok) {
+    const c = verified.claimed ?? {};
+    return keep(
+      db,
+      { uuid: null, type: String(c.notificationType ?? '未知'), subtype: null, transactionId: null, payload: c },
+      { status: 'rejected', reason: verified.reason },
+    );
+  }
+  const n = verified.decoded;
+  const uuid = n.notificationUUID ?? null;
+  const type = String(n.notificationType ?? '');
+  const subtype = n.subtype ? String(n.subtype) : null;
+  const claimed = await db
+    .insertInto('iap_notifications')
+    .values({
+      notification_uuid: uuid,
+      type,
+      subtype,
+      transaction_id: null,
+      status: 'received',
+      reason: null,
+      payload: JSON.stringify(n),
+      created_at: Date.now(),
+    })
+    .onConflict((oc) => oc.column('notification_uuid').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!claimed) return { status: 'duplicate', reason: '该通知已处理过' };
+  const settle = async (outcome: Outcome, transactionId: string | null = null) => {
+    await db
+      .updateTable('iap_notifications')
+      .set({ status: outcome.status, reason: outcome.reason, transaction_id: transactionId })
+      .where('id', '=', claimed.id)
+      .execute();
+    return outcome;
+  };
+  if (!purchases.has(type) && !takeBacks.has(type))
+    return settle({ status: 'ignored', reason: `不处理的通知类型 ${type}` });
+  if (!signedTransaction) return settle({ status: 'rejected', reason: '通知中没有签名交易' });
+  if (!signedTransaction.ok) return settle({ status: 'rejected', reason: `通知中的交易${signedTransaction.reason}` });
+  const tx = signedTransaction.decoded;
+  const transactionId = String(tx.transactionId ?? '');
+  if (purchases.has(type)) {
+    const app = await appOf(db, tx.originalTransactionId ? String(tx.originalTransactionId) : null);
+    const recorded = await recordAppleTransaction(db, { userId: null, app, verified: signedTransaction });
+    return settle(
+      recorded.duplicate
+        ? { status: 'duplicate', reason: '该交易已记录过，未重复发放' }
+        : { status: 'applied', reason: `已记录为内购记录 #${recorded.id}` },
+      transactionId,
+    );
+  }
+  const now = Date.now();
+  const refunded = await db
+    .updateTable('iap_records')
+    .set({ status: 'refunded', refunded_at: now, updated_at: now, reason: `${type === 'REFUND' ? '退款' : '撤销'}` })
+    .where('platform', '=', 'ios')
+    .where('transaction_id', '=', transactionId)
+    .where('status', '=', 'granted')
+    .returning(['id', 'user_id', 'vip_days', 'coins'])
+    .executeTakeFirst();
+  if (!refunded || refunded.user_id === null) {
+    return settle({ status: 'ignored', reason: '没有对应的已发放记录（可能已退款）' }, transactionId);
+  }
+  const outcome = await takeBackGrant(db, {
+    userId: refunded.user_id,
+    days: refunded.vip_days,
+    coins: Number(refunded.coins),
+    source: 'iap',
+    refId: grantRef('ios', transactionId),
+    note: `App Store ${type === 'REFUND' ? '退款' : '撤销'}`,
+  });
+  const lost =
+    outcome.coinsNotTaken > 0 || outcome.vipNotTakenMs > 0
+      ? `；已使用无法收回：金币 ${outcome.coinsNotTaken}，会员 ${Math.round(outcome.vipNotTakenMs / 3_600_000)} 小时`
+      : '';
+  return settle({ status: 'applied', reason: `已收回内购记录 #${refunded.id} 的权益${lost}` }, transactionId);
+}
+
+/** The app of a subscription's first purchase (one app today; kept per record for more). */
+async function appOf(db: Db, originalTransactionId: string | null): Promise<string> {
+  if (!originalTransactionId) return 'tailor';
+  const first = await db
+    .selectFrom('iap_records')
+    .select('app')
+    .where('platform', '=', 'ios')
+    .where('original_transaction_id', '=', originalTransactionId)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return first?.app ?? 'tailor';
+}
+
+/** Verifies a notification and the transaction inside it (outside any database transaction: CPU work). */
+export async function verifyNotificationParts(apple: Apple, signedPayload: string) {
+  const verified = await verifyNotification(apple, signedPayload);
+  const inner = verified.ok ? verified.decoded.data?.signedTransactionInfo : undefined;
+  const signedTransaction = inner ? await verifyTransaction(apple, inner) : null;
+  return { verified, signedTransaction };
+}

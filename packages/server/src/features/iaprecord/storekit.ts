@@ -1,0 +1,96 @@
+import {
+  Environment,
+  type JWSTransactionDecodedPayload,
+  type ResponseBodyV2DecodedPayload,
+  SignedDataVerifier,
+  VerificationException,
+  VerificationStatus,
+} from '@apple/app-store-server-library';
+import type { PaymentsConfig } from '../../payments-config';
+
+type Apple = NonNullable<PaymentsConfig['apple']>;
+
+/** What a refusal means, for the operator reading the record. */
+const reasons: Record<number, string> = {
+  [VerificationStatus.VERIFICATION_FAILURE]: '签名无效或证书链不受信任',
+  [VerificationStatus.RETRYABLE_VERIFICATION_FAILURE]: '证书状态暂时无法确认',
+  [VerificationStatus.INVALID_APP_IDENTIFIER]: 'Bundle ID 或 App Apple ID 与配置不符',
+  [VerificationStatus.INVALID_ENVIRONMENT]: '交易环境与配置不符',
+  [VerificationStatus.INVALID_CHAIN_LENGTH]: '证书链长度不正确',
+  [VerificationStatus.INVALID_CERTIFICATE]: '证书无效或在签名时已过期',
+  [VerificationStatus.FAILURE]: '签名数据格式不正确',
+};
+
+export type Verified<T> =
+  | { ok: true; decoded: T }
+  | { ok: false; reason: string; claimed: Record<string, unknown> | null };
+
+const verifiers = new WeakMap<Apple, Map<string, SignedDataVerifier>>();
+
+/** One verifier per configured environment, kept (it caches verified certificate chains). */
+function verifierFor(apple: Apple, environment: string): SignedDataVerifier | null {
+  if (!apple.environments.includes(environment as 'Production')) return null;
+  const byEnvironment = verifiers.get(apple) ?? new Map<string, SignedDataVerifier>();
+  verifiers.set(apple, byEnvironment);
+  let verifier = byEnvironment.get(environment);
+  if (!verifier) {
+    const env = environment === 'Production' ? Environment.PRODUCTION : Environment.SANDBOX;
+    // Online (OCSP) checks off: verification needs no network; dates are checked at the signed date.
+    verifier = new SignedDataVerifier(apple.rootCertificates, false, env, apple.bundleId, apple.appAppleId);
+    byEnvironment.set(environment, verifier);
+  }
+  return verifier;
+}
+
+/** The payload as it claims to be, unverified: only to pick the verifier and to show what was refused. */
+export function claimedPayload(jws: string): Record<string, unknown> | null {
+  try {
+    const payload = JSON.parse(Buffer.from(jws.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return payload && typeof payload === 'object' && !Array.isArray(payload) ? payload : null;
+  } catch {
+    return null;
+  }
+}
+
+async function verify<T>(
+  apple: Apple,
+  jws: string,
+  environmentOf: (claimed: Record<string, unknown>) => unknown,
+  run: (verifier: SignedDataVerifier) => Promise<T>,
+): Promise<Verified<T>> {
+  const claimed = claimedPayload(jws);
+  if (!claimed) return { ok: false, reason: '签名数据格式不正确', claimed: null };
+  const environment = String(environmentOf(claimed) ?? '');
+  const verifier = verifierFor(apple, environment);
+  if (!verifier) {
+    return {
+      ok: false,
+      reason: `不接受的交易环境：${environment || '未知'}（已配置 ${apple.environments.join('、')}）`,
+      claimed,
+    };
+  }
+  try {
+    return { ok: true, decoded: await run(verifier) };
+  } catch (error) {
+    if (error instanceof VerificationException) {
+      return { ok: false, reason: reasons[error.status] ?? '验证失败', claimed };
+    }
+    throw error;
+  }
+}
+
+export const verifyTransaction = (apple: Apple, jws: string) =>
+  verify<JWSTransactionDecodedPayload>(
+    apple,
+    jws,
+    (c) => c.environment,
+    (v) => v.verifyAndDecodeTransaction(jws),
+  );
+
+export const verifyNotification = (apple: Apple, jws: string) =>
+  verify<ResponseBodyV2DecodedPayload>(
+    apple,
+    jws,
+    (c) => (c.data as { environment?: string } | undefined)?.environment,
+    (v) => v.verifyAndDecodeNotification(jws),
+  );

@@ -1,0 +1,50 @@
+import type { Generated } from 'kysely';
+
+/**
+ * iap_records: one receipt an app posted or a notification brought. `transaction_id` is set only
+ * for accepted receipts (granted, pending, refunded) and is unique per platform: the grant happens
+ * once per store transaction. Rejected receipts keep what they claimed in `claimed_transaction_id`.
+ */
+export interface IapRecordsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  app: string;
+  platform: string;
+  product_id: string;
+  transaction_id: string | null;
+  claimed_transaction_id: string | null;
+  original_transaction_id: string | null;
+  environment: string | null;
+  status: string;
+  reason: string | null;
+  /** What was granted (copied from the product when granted). */
+  vip_days: number;
+  coins: number;
+  purchased_at: number | null;
+  expires_at: number | null;
+  refunded_at: number | null;
+  /** JSON: the decoded transaction (or what could be read of a rejected one). */
+  payload: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** iap_notifications: App Store Server Notifications V2, each applied once (unique notification UUID). */
+export interface IapNotificationsTable {
+  id: Generated<number>;
+  notification_uuid: string | null;
+  type: string;
+  subtype: string | null;
+  transaction_id: string | null;
+  status: string;
+  reason: string | null;
+  payload: string | null;
+  created_at: number;
+}
+
+declare module '../../db/schema' {
+  interface Database {
+    iap_records: IapRecordsTable;
+    iap_notifications: IapNotificationsTable;
+  }
+}

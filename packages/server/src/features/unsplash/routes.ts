@@ -1,0 +1,169 @@
+import { countedTotal, pageAnswer, pageOf } from '../../db/paging';
+import type { SignedInContext } from '../../http/context';
+import { fail } from '../../http/errors';
+import { defineRoutes } from '../../http/route';
+import {
+  appImages,
+  categoriesAndTags,
+  filteredImages,
+  loadImage,
+  loadImages,
+  orderedImages,
+  presentAppImage,
+  presentImage,
+  storedTags,
+} from './queries';
+
+/** The display name of an upload: its file name without the extension, at most 60 characters. */
+const nameOf = (fileName: string) =>
+  Array.from(fileName.replace(/\.[^.]*$/, '') || fileName)
+    .slice(0, 60)
+    .join('');
+
+/** Enables, disables or moves the chosen images in one statement, logged as one operation. */
+async function changeMany(
+  ctx: SignedInContext,
+  ids: number[],
+  change: { enabled: number } | { category: string },
+): Promise<{ changed: number }> {
+  const before = await loadImages(ctx.db, ids);
+  await ctx.db
+    .updateTable('images')
+    .set({ ...change, updated_at: Date.now() })
+    .where('id', 'in', ids)
+    .execute();
+  const field = 'enabled' in change ? 'enabled' : 'category';
+  await ctx.audit({
+    targetId: ids.length === 1 ? ids[0] : null,
+    before: before.map((row) => ({ id: row.id, [field]: row[field] })),
+    after: { ids: before.map((row) => row.id), ...change },
+  });
+  return { changed: before.length };
+}
+
+export default defineRoutes({
+  '/api/unsplash/make': {
+    message: '图片已上传',
+    handler: async (input, ctx) => {
+      const file = ctx.file;
+      if (!file?.id || file.media?.kind !== 'image') throw fail.badInput('缺少上传的图片（字段名 file）');
+      const now = Date.now();
+      const { id } = await ctx.db
+        .insertInto('images')
+        .values({
+          file_id: file.id,
+          file_key: file.key,
+          thumb_key: file.media.thumbKey,
+          name: nameOf(file.name),
+          width: file.media.width,
+          height: file.media.height,
+          size: file.size,
+          mime: file.mime,
+          category: input.category,
+          tags: storedTags(input.tags),
+          author: input.author,
+          source_url: input.sourceUrl,
+          sort: input.sort,
+          enabled: input.enabled ? 1 : 0,
+          uploader_id: ctx.user.id,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const image = presentImage(await loadImage(ctx.db, id));
+      await ctx.audit({ targetId: id, after: image });
+      return { image };
+    },
+  },
+
+  '/api/unsplash/update': {
+    transaction: true,
+    message: '图片信息已保存',
+    handler: async (input, ctx) => {
+      const { id, tags, sourceUrl, enabled, ...rest } = input;
+      const changes = {
+        ...rest,
+        ...(tags === undefined ? {} : { tags: storedTags(tags) }),
+        ...(sourceUrl === undefined ? {} : { source_url: sourceUrl }),
+        ...(enabled === undefined ? {} : { enabled: enabled ? 1 : 0 }),
+      };
+      if (Object.values(changes).every((v) => v === undefined)) throw fail.badInput('请至少修改一项');
+      const before = presentImage(await loadImage(ctx.db, id));
+      await ctx.db
+        .updateTable('images')
+        .set({ ...changes, updated_at: Date.now() })
+        .where('id', '=', id)
+        .execute();
+      const after = presentImage(await loadImage(ctx.db, id));
+      const fields = Object.keys(input).filter((k) => k !== 'id' && input[k as keyof typeof input] !== undefined);
+      const pick = (image: typeof before) => Object.fromEntries(fields.map((f) => [f, image[f as keyof typeof image]]));
+      await ctx.audit({ targetId: id, before: pick(before), after: pick(after) });
+      return { image: after };
+    },
+  },
+
+  '/api/unsplash/enable': {
+    transaction: true,
+    message: '已启用，App 中可以看到这些图片',
+    handler: (input, ctx) => changeMany(ctx, input.ids, { enabled: 1 }),
+  },
+
+  '/api/unsplash/disable': {
+    transaction: true,
+    message: '已停用，App 中不再显示这些图片',
+    handler: (input, ctx) => changeMany(ctx, input.ids, { enabled: 0 }),
+  },
+
+  '/api/unsplash/move': {
+    transaction: true,
+    message: '已移动到新分类',
+    handler: (input, ctx) => changeMany(ctx, input.ids, { category: input.category }),
+  },
+
+  '/api/unsplash/remove': {
+    transaction: true,
+    message: '图片已删除',
+    handler: async (input, ctx) => {
+      const rows = await loadImages(ctx.db, input.ids);
+      await ctx.db.deleteFrom('images').where('id', 'in', input.ids).execute();
+      // The original and its thumbnail go (with the original's files row) once this has committed.
+      for (const row of rows) {
+        ctx.releaseFile(`/files/${row.file_key}`);
+        ctx.releaseFile(`/files/${row.thumb_key}`);
+      }
+      await ctx.audit({
+        targetId: rows.length === 1 ? rows[0].id : null,
+        before: rows.map((row) => ({ id: row.id, name: row.name, category: row.category, fileId: row.file_id })),
+      });
+      return { changed: rows.length };
+    },
+  },
+
+  '/api/unsplash/fetch/page': {
+    handler: async (input, ctx) => {
+      const { rows, ...total } = await pageOf(
+        orderedImages(ctx.db, input),
+        countedTotal(ctx.db, filteredImages(ctx.db, input), input.exactTotal),
+        input.page,
+        input.size,
+      );
+      return pageAnswer(rows.map(presentImage), total, input.page, input.size);
+    },
+  },
+
+  '/api/unsplash/fetch/categories': {
+    handler: async (_input, ctx) => categoriesAndTags(ctx.db),
+  },
+
+  '/api/unsplash/fetch/list': {
+    handler: async (input, ctx) => {
+      const rows = await appImages(ctx.db, input);
+      return {
+        list: rows.slice(0, input.size).map(presentAppImage),
+        page: input.page,
+        hasMore: rows.length > input.size,
+      };
+    },
+  },
+});

@@ -1,0 +1,83 @@
+import { request } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { startServer, tinyPng } from '../../test/harness';
+import { shutdown } from './shutdown';
+
+/** An upload whose body arrives in two parts: the second when `finish` is called. */
+function slowUpload(url: string, token: string) {
+  const boundary = 'appdesk-shutdown-test';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  let finish = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(new Uint8Array(Buffer.concat([head, tinyPng.subarray(0, 20)])));
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      controller.enqueue(new Uint8Array(Buffer.concat([tinyPng.subarray(20), tail])));
+      controller.close();
+    },
+  });
+  const answer = fetch(`${url}/api/finder/single`, {
+    method: 'POST',
+    headers: { token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body,
+    duplex: 'half',
+  } as RequestInit);
+  return { answer, finish: () => finish() };
+}
+
+/** A fresh connection (no keep-alive pool): resolves to the HTTP status or the connection error's code. */
+const connect = (url: string) =>
+  new Promise<number | string>((resolve) => {
+    const req = request(`${url}/healthz`, { agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    req.end();
+  });
+
+describe('graceful shutdown', () => {
+  it('stops accepting, finishes the upload in flight, then closes the pool', async () => {
+    const server = await startServer();
+    try {
+      const { token } = await server.initAdmin();
+      const upload = slowUpload(server.url, token);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const stopping = shutdown(server.app, 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await connect(server.url)).toBe('ECONNREFUSED');
+      upload.finish();
+      const answer = await upload.answer;
+      expect((await answer.json()).code).toBe(200);
+      expect(await stopping).toEqual({ forced: false });
+      // The pool is closed: a query fails.
+      await expect(server.app.services.db.selectFrom('users').select('id').execute()).rejects.toThrow();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('cuts a request that outlives the timeout', async () => {
+    const server = await startServer();
+    try {
+      const { token } = await server.initAdmin();
+      const upload = slowUpload(server.url, token);
+      const failed = upload.answer.then(
+        () => 'answered',
+        () => 'cut',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const started = Date.now();
+      expect(await shutdown(server.app, 500)).toEqual({ forced: true });
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(await failed).toBe('cut');
+    } finally {
+      await server.close();
+    }
+  });
+});
