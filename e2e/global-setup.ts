@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { makePaymentKeys } from '../packages/server/test/payment-signers';
 import { makeTestChain } from '../packages/server/test/storekit-chain';
 
 /** Starts the built server on a fresh data folder; the returned function stops it and removes the data. */
@@ -14,6 +15,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const chain = makeTestChain();
   writeFileSync(path.join(dataDir, 'apple-root.der'), chain.rootDer);
   writeFileSync(path.join(dataDir, 'storekit-chain.json'), JSON.stringify(chain.material));
+  // Alipay and WeChat Pay with keys of the suite's own; specs sign notifications with payment-keys.json.
+  const pay = makePaymentKeys();
+  writeFileSync(path.join(dataDir, 'payment-keys.json'), JSON.stringify(pay));
   const server: ChildProcess = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
     cwd: root,
     env: {
@@ -27,6 +31,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       APPLE_APP_APPLE_ID: '1234',
       APPLE_ENVIRONMENTS: 'Sandbox',
       APPLE_ROOT_CERTIFICATES: path.join(dataDir, 'apple-root.der'),
+      ALIPAY_APP_ID: pay.alipayAppId,
+      ALIPAY_PUBLIC_KEY: pay.alipayPublicKey,
+      WECHATPAY_MCH_ID: pay.wechatMchId,
+      WECHATPAY_API_V3_KEY: pay.wechatApiV3Key,
+      WECHATPAY_PLATFORM_PUBLIC_KEY: pay.wechatPublicKey,
+      WECHATPAY_PLATFORM_SERIAL: pay.wechatSerial,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

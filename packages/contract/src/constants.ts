@@ -257,3 +257,24 @@ export const iapEnvironments = [
 
 /** A pending order closes by itself this long after it was made. */
 export const ORDER_PAY_WINDOW_MS = 30 * 60_000;
+
+/** What an exchange item (兑换商品) gives. */
+export const exchangeKinds = [
+  { value: 'vip_days', label: '会员天数' },
+  { value: 'coins', label: '金币' },
+  { value: 'physical', label: '实物' },
+  { value: 'code', label: '兑换码' },
+] as const;
+export type ExchangeKind = (typeof exchangeKinds)[number]['value'];
+
+/** Exchange record states (兑换记录), with the labels operators see. */
+export const exchangeStatuses = [
+  { value: 'done', label: '已完成' },
+  { value: 'waiting', label: '待发货' },
+  { value: 'shipped', label: '已发货' },
+  { value: 'cancelled', label: '已取消' },
+] as const;
+export type ExchangeStatus = (typeof exchangeStatuses)[number]['value'];
+
+/** Codes one import may add to a code item. */
+export const MAX_CODES_PER_IMPORT = 5000;

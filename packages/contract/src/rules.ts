@@ -147,6 +147,22 @@ export const rules = {
     pattern: /^(|1[3-9]\d{0,8})$/,
     patternMessage: '号段应为以 13–19 开头、最多 10 位的数字，留空则随机',
   }),
+  /** The coin shop (积分商城): exchange items and their redemption. */
+  exchangeName: text('商品名称', 1, 30),
+  exchangeDescription: text('商品说明', 0, 500),
+  imageUrl: text('图片', 0, 500),
+  exchangeValue: integer('发放数量', 0, 1_000_000_000),
+  exchangeCost: integer('所需金币', 1, 1_000_000_000),
+  exchangeStock: integer('库存', 0, 100_000_000),
+  perUserLimit: integer('每人限兑', 0, 1_000_000),
+  redeemCode: text('兑换码', 1, 64),
+  receiverName: text('收货人', 1, 20),
+  address: text('收货地址', 5, 200),
+  carrier: text('快递公司', 1, 20),
+  trackingNo: text('快递单号', 4, 40, {
+    pattern: /^[A-Za-z0-9-]+$/,
+    patternMessage: '快递单号只能包含字母、数字和连字符',
+  }),
 } as const satisfies Record<string, FieldRule>;
 
 /** The messages of a text rule, shared word for word by the server and the browser. */

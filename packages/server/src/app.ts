@@ -36,6 +36,15 @@ const noticeSources = Object.values(
 const fileReferences = Object.values(
   import.meta.glob<{ default: FileReference[] }>('./features/*/files.ts', { eager: true }),
 ).flatMap((m) => m.default);
+/** Plain routes a platform calls in its own format (payment notifications), each feature in its own scope. */
+const callbackPlugins = Object.values(
+  import.meta.glob<{ default: (app: FastifyInstance, services: Services) => Promise<void> }>(
+    './features/*/callbacks.ts',
+    {
+      eager: true,
+    },
+  ),
+).map((m) => m.default);
 const featureMigrations: Migration[] = Object.entries(
   import.meta.glob<Pick<Migration, 'up'>>('./features/*/migrations/*.ts', { eager: true }),
 ).map(([file, m]) => ({ name: path.basename(file, '.ts'), up: m.up }));
@@ -144,6 +153,7 @@ export async function buildApp(
   });
 
   registerEndpoints(app, services, routeTables);
+  for (const plugin of callbackPlugins) await app.register((scope) => plugin(scope, services));
 
   const openApi = buildOpenApi();
   app.get('/api/openapi.json', async () => openApi);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer, tinyPng } from '../../../test/harness';
+import { POSTS_PER_HOUR } from './routes';
 
 let server: TestServer;
 let admin: string;
@@ -145,5 +146,22 @@ describe('feedback threads', () => {
       alice.token,
     );
     expect(category.body.code).toBe(400);
+  });
+});
+
+describe('feedback thread limits', () => {
+  it('refuse a user’s posts past the hourly limit, in Chinese, counting threads and posts together', async () => {
+    const carol = await server.addUser();
+    const token = await server.login(carol.phone, carol.password);
+    const { thread } = await open(token, '第一条');
+    for (let i = 1; i < POSTS_PER_HOUR; i += 1)
+      await ok('/api/feedbackv2/post', { id: thread.id, content: `第 ${i + 1} 条` }, token);
+    const refused = await server.call('/api/feedbackv2/post', { id: thread.id, content: '再来一条' }, token);
+    expect(refused.body.code).toBe(429);
+    expect(refused.body.message).toMatch(/^留言过于频繁（每小时最多 30 条），请 \d+ 分钟后再试$/);
+    expect(
+      (await server.call('/api/feedbackv2/make', { app: 'tailor', category: 'other', content: '新会话' }, token)).body
+        .code,
+    ).toBe(429);
   });
 });

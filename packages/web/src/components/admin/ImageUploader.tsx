@@ -2,6 +2,7 @@ import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { uploadLimits } from '@appdesk/contract/constants';
 import { App, Button, Progress, Upload } from 'antd';
 import { useState } from 'react';
+import './image-uploader.css';
 
 interface Props {
   /** Visible label, e.g. "站点 Logo". */

@@ -1,7 +1,7 @@
 import { PictureOutlined } from '@ant-design/icons';
 import { FEEDBACK_MAX_IMAGES } from '@appdesk/contract/constants';
 import { formatDateTime } from '@appdesk/contract/format';
-import { Button, Descriptions, Drawer, Form, Input, Popconfirm, Select, Skeleton, Space, Upload } from 'antd';
+import { Button, Descriptions, Drawer, Form, Input, Popconfirm, Result, Select, Skeleton, Space, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
 import { uploadFinder } from '../../../api/request';
@@ -83,7 +83,9 @@ export function ThreadDrawer({ id, onClose }: { id: number | null; onClose: () =
       size={mobile ? '100%' : 680}
       destroyOnHidden
     >
-      {!thread || !detail.data ? (
+      {detail.isError ? (
+        <Result status="404" title="会话不存在" subTitle="这个会话可能已被删除，或链接中的会话编号有误。" />
+      ) : !thread || !detail.data ? (
         <Skeleton active />
       ) : (
         <>

@@ -89,3 +89,10 @@ test('feedback v2: a thread counted in the bell, answered with a canned reply, u
   await expect(page.locator('.notice-panel')).toBeVisible();
   await expect(page.locator('.notice-item', { hasText: marker })).toHaveCount(0);
 });
+
+test('feedback v2: a link to a thread that does not exist says so', async ({ page }) => {
+  await ensureSiteReady();
+  await signInAdmin(page);
+  await page.goto('/admin/admin/feedbackv2?thread=2147483000');
+  await expect(page.locator('.ant-result-title', { hasText: '会话不存在' })).toBeVisible();
+});

@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { useIsMobile } from '../../../components/useIsMobile';
+import { OrderNotifications } from './PaymentNotices';
 
 type Detail = ApiOutput<'/api/order/fetch/detail'>;
 type OrderRow = Detail['order'];
@@ -53,7 +54,9 @@ function eventText(e: OrderEvent) {
   if (e.kind === 'created')
     parts.push(`金额 ¥${fenToYuan(Number(d.amount))}，${labelOf(payMethods, String(d.payMethod))}`);
   if (e.kind === 'paid') {
-    parts.push(`人工确认收款 ¥${fenToYuan(Number(d.amount))}`);
+    const by =
+      d.method === 'manual' || !d.method ? '人工确认收款' : `${labelOf(payMethods, String(d.method))}支付通知确认收款`;
+    parts.push(`${by} ¥${fenToYuan(Number(d.amount))}`);
     if (d.transactionId) parts.push(`交易流水号 ${String(d.transactionId)}`);
   }
   if (e.kind === 'granted') {
@@ -252,6 +255,7 @@ export function OrderDrawer({ id, onClose }: { id: number | null; onClose: () =>
             ),
           }))}
         />
+        <OrderNotifications orderNo={order.orderNo} />
         <ActionModal kind={action} order={order} onClose={() => setAction(null)} />
       </Space>
     );

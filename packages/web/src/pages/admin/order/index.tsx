@@ -18,6 +18,7 @@ import {
   useList,
 } from '../../../components/list';
 import { OrderDrawer, StatusTag } from './OrderDrawer';
+import { PaymentConfigAlert } from './PaymentNotices';
 
 type OrderRow = ApiOutput<'/api/order/fetch/page'>['list'][number];
 
@@ -143,6 +144,7 @@ export default function OrderPage() {
         exportName="订单"
         header={
           <>
+            <PaymentConfigAlert />
             <Tabs
               activeKey={status}
               items={[{ key: '', label: '全部' }, ...orderStatuses.map((s) => ({ key: s.value, label: s.label }))]}

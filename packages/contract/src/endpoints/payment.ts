@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { exactTotal, id, isoTime, order, page, paged, size, sortBy, textField } from '../fields';
+import { payMethod } from './purchase';
+
+/**
+ * Payment platforms' asynchronous notifications (支付通知). Alipay and WeChat Pay post them to
+ * /api/payment/alipay/notify and /api/payment/wechat/notify in their own formats (not this API's
+ * envelope), so those two are plain routes; what arrived is listed here.
+ */
+const status = z.enum(['applied', 'duplicate', 'ignored', 'rejected'], { error: '未知的通知状态' }).meta({
+  title: '处理结果',
+});
+
+export const paymentNotification = z.object({
+  id,
+  method: payMethod,
+  orderNo: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  /** Fen, as the platform stated it. */
+  amount: z.number().int().nullable(),
+  status,
+  reason: z.string().nullable(),
+  createdAt: isoTime,
+});
+
+export const paymentEndpoints = {
+  '/api/payment/fetch/config': endpoint({
+    access: 'admin',
+    summary: '支付宝、微信支付的异步通知是否已配置（未配置的支付方式关闭，其通知一律拒绝）',
+    input: z.object({}),
+    output: z.object({ alipay: z.boolean(), wechat: z.boolean() }),
+  }),
+  '/api/payment/fetch/page': endpoint({
+    access: 'admin',
+    summary: '分页查询支付通知（订单号、支付方式、处理结果）',
+    input: z.object({
+      page,
+      size,
+      exactTotal,
+      orderNo: textField({ kind: 'text', title: '订单号', min: 1, max: 64 }).optional(),
+      method: payMethod.optional(),
+      status: status.optional(),
+      sort: sortBy(['createdAt']),
+      order,
+    }),
+    output: paged(paymentNotification),
+  }),
+};
+
+export default paymentEndpoints;
+type PaymentEndpoints = typeof paymentEndpoints;
+declare module '../endpoint' {
+  interface EndpointRegistry extends PaymentEndpoints {}
+}

@@ -1,0 +1,164 @@
+import { sql } from 'kysely';
+import { countedTotal, pageAnswer, pageOf } from '../../db/paging';
+import { fail } from '../../http/errors';
+import { defineRoutes } from '../../http/route';
+import { parseCodes } from './codes';
+import { itemColumns, loadItem, presentItem } from './queries';
+
+const defined = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/** 兑换商品: operators set up what the coin shop offers and import the codes of code items. */
+export default defineRoutes({
+  '/api/exchange/item/make': {
+    transaction: true,
+    message: '兑换商品已创建',
+    handler: async (input, ctx) => {
+      const now = Date.now();
+      const columns = itemColumns(input);
+      const { id } = await ctx.db
+        .insertInto('exchange_items')
+        .values({
+          name: input.name,
+          image: input.image,
+          description: input.description,
+          kind: input.kind,
+          value: columns.value ?? 0,
+          cost_coins: input.costCoins,
+          stock: input.kind === 'code' ? 0 : input.stock,
+          per_user_limit: input.perUserLimit,
+          starts_at: columns.starts_at ?? null,
+          ends_at: columns.ends_at ?? null,
+          sort: input.sort,
+          enabled: input.enabled ? 1 : 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const item = presentItem(await loadItem(ctx.db, id));
+      await ctx.audit({ targetId: id, after: item });
+      return { item };
+    },
+  },
+
+  '/api/exchange/item/update': {
+    transaction: true,
+    message: '兑换商品已保存',
+    handler: async (input, ctx) => {
+      const { id, ...changes } = input;
+      const fields = Object.keys(defined(changes)) as (keyof typeof changes)[];
+      if (fields.length === 0) throw fail.badInput('请至少修改一项');
+      const current = await loadItem(ctx.db, id);
+      const old = ctx.releaseFile;
+      await ctx.db
+        .updateTable('exchange_items')
+        .set({ ...defined(itemColumns(changes, current)), updated_at: Date.now() })
+        .where('id', '=', id)
+        .execute();
+      if (changes.image !== undefined && changes.image !== current.image) old(current.image);
+      const before = presentItem(current);
+      const after = presentItem(await loadItem(ctx.db, id));
+      const pick = (item: typeof after) => Object.fromEntries(fields.map((f) => [f, item[f]]));
+      await ctx.audit({ targetId: id, before: pick(before), after: pick(after) });
+      return { item: after };
+    },
+  },
+
+  '/api/exchange/item/copy': {
+    transaction: true,
+    message: '已复制为新商品（未上架），请检查后上架',
+    handler: async (input, ctx) => {
+      const source = await loadItem(ctx.db, input.id);
+      const kind = input.kind ?? source.kind;
+      const grants = kind === 'vip_days' || kind === 'coins';
+      const now = Date.now();
+      const { id: _id, ...columns } = source;
+      const { id } = await ctx.db
+        .insertInto('exchange_items')
+        .values({
+          ...columns,
+          name: `${source.name}（副本）`.slice(0, 30),
+          kind,
+          value: grants ? Math.max(1, Number(source.value)) : 0,
+          stock: kind === 'code' ? 0 : source.kind === 'code' ? null : source.stock,
+          enabled: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const item = presentItem(await loadItem(ctx.db, id));
+      await ctx.audit({ targetId: id, before: { copiedFrom: input.id }, after: item });
+      return { item };
+    },
+  },
+
+  '/api/exchange/item/fetch/page': {
+    handler: async (input, ctx) => {
+      let filtered = ctx.db.selectFrom('exchange_items');
+      if (input.kind) filtered = filtered.where('kind', '=', input.kind);
+      if (input.enabled !== undefined) filtered = filtered.where('enabled', '=', input.enabled ? 1 : 0);
+      const direction = input.order === 'ascend' ? 'asc' : 'desc';
+      const column = ({ sort: 'sort', costCoins: 'cost_coins', createdAt: 'created_at' } as const)[input.sort];
+      const { rows, ...total } = await pageOf(
+        filtered
+          .selectAll()
+          .select(
+            sql<number>`(select count(*) from exchange_records r where r.item_id = exchange_items.id and r.status <> 'cancelled')`.as(
+              'redeemed',
+            ),
+          )
+          .orderBy(column, direction)
+          .orderBy('id', direction),
+        countedTotal(ctx.db, filtered, input.exactTotal),
+        input.page,
+        input.size,
+      );
+      const list = rows.map((r) => ({ ...presentItem(r), redeemed: Number(r.redeemed) }));
+      return pageAnswer(list, total, input.page, input.size);
+    },
+  },
+
+  '/api/exchange/item/fetch/detail': {
+    handler: async (input, ctx) => {
+      const item = presentItem(await loadItem(ctx.db, input.id));
+      const counts = await ctx.db
+        .selectFrom('exchange_codes')
+        .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.count<string>('record_id').as('used')])
+        .where('item_id', '=', input.id)
+        .executeTakeFirstOrThrow();
+      return { item, codes: { total: Number(counts.total), used: Number(counts.used) } };
+    },
+  },
+
+  '/api/exchange/code/import': {
+    transaction: true,
+    message: '兑换码已导入',
+    handler: async (input, ctx) => {
+      const item = await loadItem(ctx.db, input.itemId);
+      if (item.kind !== 'code') throw fail.conflict('只有“兑换码”类型的商品可以导入兑换码');
+      const codes = await parseCodes(input);
+      const now = Date.now();
+      let added = 0;
+      for (let i = 0; i < codes.length; i += 500) {
+        const inserted = await ctx.db
+          .insertInto('exchange_codes')
+          .values(codes.slice(i, i + 500).map((code) => ({ item_id: item.id, code, created_at: now })))
+          .onConflict((oc) => oc.columns(['item_id', 'code']).doNothing())
+          .returning('id')
+          .execute();
+        added += inserted.length;
+      }
+      const updated = await ctx.db
+        .updateTable('exchange_items')
+        .set((eb) => ({ stock: eb(eb.fn.coalesce('stock', sql<number>`0`), '+', added), updated_at: now }))
+        .where('id', '=', item.id)
+        .returning('stock')
+        .executeTakeFirstOrThrow();
+      const stock = Number(updated.stock);
+      await ctx.audit({ targetId: item.id, after: { added, skipped: codes.length - added, stock } });
+      return { added, skipped: codes.length - added, stock };
+    },
+  },
+});
