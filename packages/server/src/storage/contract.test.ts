@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -25,7 +26,16 @@ const hasRadosgw = (() => {
     return false;
   }
 })();
-const S3_PORT = Number(process.env.S3_TEST_PORT ?? 8996);
+/** A port nothing listens on now (the daemons' three ports are chosen so, so parallel runs never meet). */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 if (!hasRadosgw && testDb === 'sqlite') {
   console.log(
     'S3 storage contract skipped: radosgw is not installed (scripts/s3-test-server.sh install; .ci/run does)',
@@ -104,15 +114,17 @@ function contract(name: string, make: (dataDir: string) => Promise<FileStorage>)
 contract('local folder', async (dir) => new LocalStorage(dir));
 
 describe.runIf(hasRadosgw && testDb === 'sqlite')('S3 driver on radosgw', () => {
-  const scratch = mkdtempSync(path.join(tmpdir(), 'appdesk-rgw-'));
+  let scratch = '';
   const bucket = `appdesk-test-${randomBytes(4).toString('hex')}`;
-  const endpoint = `http://127.0.0.1:${S3_PORT}`;
-  const storageUrl = `s3://${bucket}/uploads?endpoint=${encodeURIComponent(endpoint)}`;
-  beforeAll(() => {
+  let storageUrl = '';
+  beforeAll(async () => {
+    scratch = mkdtempSync(path.join(tmpdir(), 'appdesk-rgw-'));
     process.env.AWS_ACCESS_KEY_ID = 'appdesk-test-key';
     process.env.AWS_SECRET_ACCESS_KEY = 'appdesk-test-secret-0123456789';
-    execFileSync(script, ['start', scratch, String(S3_PORT)], {
-      env: { ...process.env, S3_TEST_MON_PORT: String(S3_PORT + 1), S3_TEST_MON2_PORT: String(S3_PORT + 2) },
+    const [port, mon, mon2] = [await freePort(), await freePort(), await freePort()];
+    storageUrl = `s3://${bucket}/uploads?endpoint=${encodeURIComponent(`http://127.0.0.1:${port}`)}`;
+    execFileSync(script, ['start', scratch, String(port)], {
+      env: { ...process.env, S3_TEST_MON_PORT: String(mon), S3_TEST_MON2_PORT: String(mon2) },
       stdio: 'ignore',
     });
   }, 120_000);
