@@ -9,6 +9,7 @@ import { type App, buildApp } from '../src/app';
 import { type Config, loadConfig, type Quotas } from '../src/config';
 import { hashPassword } from '../src/core/passwords';
 import { type DatabaseHandle, openDatabase } from '../src/db/index';
+import { makeWav } from './media';
 import { tinyApk } from './packages';
 
 export { makeZip, tinyApk } from './packages';
@@ -267,4 +268,5 @@ export const tinyPng = Uint8Array.from(
 );
 
 /** A sample upload of each accepted kind, for the generated tests. */
-export const sampleUpload = (kind: string): Uint8Array => (kind === 'package' ? tinyApk : tinyPng);
+export const sampleUpload = (kind: string): Uint8Array =>
+  kind === 'package' ? tinyApk : kind === 'audio' ? makeWav(0.1) : tinyPng;

@@ -92,3 +92,12 @@ export function makeWav(seconds: number, rate = 8000, seed = 1): Uint8Array {
   }
   return new Uint8Array(wav);
 }
+
+/** An MP3 of `seconds` (MPEG-1 Layer III frames, 128 kbit/s, 44.1 kHz); `seed` changes its bytes. */
+export function makeMp3(seconds: number, seed = 1): Uint8Array {
+  const frame = Buffer.alloc(417);
+  frame.set([0xff, 0xfb, 0x90, 0x44]);
+  for (let i = 4; i < frame.length; i++) frame[i] = (i * 7 + seed) & 0xff;
+  const count = Math.round((seconds * 44_100) / 1152);
+  return new Uint8Array(Buffer.concat(Array.from({ length: count }, () => frame)));
+}

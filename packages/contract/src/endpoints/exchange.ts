@@ -135,6 +135,14 @@ export const exchangeEndpoints = {
     example: { id: 1, costCoins: 800 },
     audit: { action: 'exchange.item.update', label: '修改兑换商品', target },
   }),
+  '/api/exchange/item/copy': endpoint({
+    access: 'admin',
+    summary: '复制兑换商品为一个新的、未上架的商品（可换一种类型；兑换码和兑换记录不复制）',
+    input: z.object({ id: itemId, kind: exchangeKind.optional() }),
+    output: z.object({ item: exchangeItem }),
+    example: { id: 1, kind: 'physical' },
+    audit: { action: 'exchange.item.copy', label: '复制兑换商品', target },
+  }),
   '/api/exchange/item/fetch/page': endpoint({
     access: 'admin',
     summary: '分页查询兑换商品（类型、上架状态）',

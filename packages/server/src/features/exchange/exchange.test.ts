@@ -177,4 +177,42 @@ describe('exchange', () => {
     expect(used).toHaveLength(20);
     expect(await unreconciledUsers(db())).toEqual([]);
   });
+
+  it('ships with a tracking number and a message; cancelling refunds coins and stock through the ledger', async () => {
+    const item = await makeItem({ kind: 'physical', costCoins: 80, stock: 2 });
+    const [user] = await appUsers(1, 200);
+    const delivery = { receiverName: '赵六', receiverPhone: '13912345678', address: '广州市天河区体育西路 1 号' };
+    await redeem(user.token, { itemId: item.id, ...delivery });
+    await redeem(user.token, { itemId: item.id, ...delivery });
+    type Row = { id: number; status: string; receiverPhone: string };
+    const page = await ok<{ list: Row[]; total: number }>('/api/exchange/record/fetch/page', {
+      itemId: item.id,
+      status: 'waiting',
+    });
+    expect(page.total).toBe(2);
+    expect(page.list[0]?.receiverPhone).toBe('139****5678');
+    const [second, first] = page.list;
+    const shipped = await ok<{ record: Row }>('/api/exchange/record/ship', {
+      id: first.id,
+      carrier: '顺丰速运',
+      trackingNo: 'SF100200300',
+    });
+    expect(shipped.record.status).toBe('shipped');
+    const inbox = await db().selectFrom('messages').select('content').where('user_id', '=', user.id).execute();
+    expect(inbox.map((m) => m.content).join()).toContain('SF100200300');
+    expect(await balance(user.id)).toBe(40);
+    await ok('/api/exchange/record/cancel', { id: second.id, note: '用户要求取消' });
+    expect(await balance(user.id)).toBe(120);
+    const stock = await db().selectFrom('exchange_items').select('stock').where('id', '=', item.id).executeTakeFirst();
+    expect(Number(stock?.stock)).toBe(1);
+    const again = await server.call('/api/exchange/record/cancel', { id: second.id, note: '再取消' }, admin);
+    expect(again.body.code).toBe(409);
+    expect(await unreconciledUsers(db())).toEqual([]);
+    const xlsx = await server.raw('/api/exchange/record/export', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token: admin },
+      body: JSON.stringify({ itemId: item.id }),
+    });
+    expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
+  });
 });

@@ -65,6 +65,35 @@ export default defineRoutes({
     },
   },
 
+  '/api/exchange/item/copy': {
+    transaction: true,
+    message: '已复制为新商品（未上架），请检查后上架',
+    handler: async (input, ctx) => {
+      const source = await loadItem(ctx.db, input.id);
+      const kind = input.kind ?? source.kind;
+      const grants = kind === 'vip_days' || kind === 'coins';
+      const now = Date.now();
+      const { id: _id, ...columns } = source;
+      const { id } = await ctx.db
+        .insertInto('exchange_items')
+        .values({
+          ...columns,
+          name: `${source.name}（副本）`.slice(0, 30),
+          kind,
+          value: grants ? Math.max(1, Number(source.value)) : 0,
+          stock: kind === 'code' ? 0 : source.kind === 'code' ? null : source.stock,
+          enabled: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const item = presentItem(await loadItem(ctx.db, id));
+      await ctx.audit({ targetId: id, before: { copiedFrom: input.id }, after: item });
+      return { item };
+    },
+  },
+
   '/api/exchange/item/fetch/page': {
     handler: async (input, ctx) => {
       let filtered = ctx.db.selectFrom('exchange_items');

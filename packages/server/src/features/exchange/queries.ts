@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { ExchangeItem, exchangeEndpoints, myExchange } from '@appdesk/contract/endpoints/exchange';
+import type { ExchangeRecord } from '@appdesk/contract/endpoints/exchangerecord';
+import { maskPhone } from '@appdesk/contract/format';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
@@ -105,3 +107,39 @@ export function newRecordNo(now: number): string {
   const wall = new Date(now + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
   return `E${wall}${String(randomInt(0, 100_000)).padStart(5, '0')}`;
 }
+
+/** A record as operators see it (phones masked). */
+export function presentRecord(r: RecordRow & { phone: string }): ExchangeRecord {
+  return {
+    ...presentMine(r),
+    id: r.id,
+    userId: r.user_id,
+    userPhone: maskPhone(r.phone),
+    receiverName: r.receiver_name,
+    receiverPhone: r.receiver_phone ? maskPhone(r.receiver_phone) : null,
+    address: r.address,
+    note: r.note,
+    cancelledAt: isoOrNull(numberOrNull(r.cancelled_at)),
+  };
+}
+
+/** Records with their user's phone. */
+export const recordsWithUsers = (db: Db) =>
+  db
+    .selectFrom('exchange_records')
+    .innerJoin('users', 'users.id', 'exchange_records.user_id')
+    .selectAll('exchange_records')
+    .select('users.phone');
+
+export async function loadRecord(db: Db, id: number) {
+  const row = await recordsWithUsers(db).where('exchange_records.id', '=', id).executeTakeFirst();
+  if (!row) throw fail.notFound('兑换记录不存在');
+  return row;
+}
+
+export const recordStatusLabel: Record<string, string> = {
+  done: '已完成',
+  waiting: '待发货',
+  shipped: '已发货',
+  cancelled: '已取消',
+};

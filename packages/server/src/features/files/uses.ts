@@ -5,6 +5,7 @@ import type { Db } from '../../db/index';
 const fileIdSources: { table: string; label: string }[] = [
   { table: 'versions', label: `'版本 ' || version_name || '（' || platform || ' · ' || channel || '）'` },
   { table: 'images', label: `'图片库：' || name` },
+  { table: 'sound_effects', label: `'音效：' || name` },
   { table: 'feedback_images', label: `'意见反馈 #' || feedback_id` },
   { table: 'feedback_post_images', label: `'反馈会话留言 #' || post_id` },
 ];

@@ -5,7 +5,7 @@ import { HttpError, upload } from '../../api/request';
 import './multi-upload.css';
 
 /** What one file's upload came to: kept, or refused with the server's (or the network's) reason. */
-export type SendResult<T> = { ok: true; result: T } | { ok: false; message: string };
+export type SendResult<T> = { ok: true; result: T; note?: string } | { ok: false; message: string };
 
 /**
  * Sends one file to an upload endpoint with form fields, as MultiUpload wants it: a refusal comes
@@ -53,6 +53,7 @@ interface Item {
   file: File;
   phase: 'waiting' | 'sending' | 'done' | 'failed';
   percent: number;
+  /** Why it failed, or what happened instead of a plain success (e.g. the file was already there). */
   message?: string;
 }
 
@@ -84,7 +85,7 @@ export function MultiUpload<T>({ accept, hint, note, send, onDone, parallel = 3 
         .then((outcome) => {
           running.current -= 1;
           if (outcome.ok) {
-            patch(item.uid, { phase: 'done', percent: 100 });
+            patch(item.uid, { phase: 'done', percent: 100, message: outcome.note });
             latest.current.onDone?.(outcome.result, item.file);
           } else {
             patch(item.uid, { phase: 'failed', message: outcome.message });
@@ -183,7 +184,7 @@ export function MultiUpload<T>({ accept, hint, note, send, onDone, parallel = 3 
                         {
                           waiting: '等待上传',
                           sending: item.percent >= 100 ? '服务器正在处理…' : '正在上传…',
-                          done: '上传成功',
+                          done: item.message ?? '上传成功',
                         }[item.phase]
                       }
                     </Typography.Text>

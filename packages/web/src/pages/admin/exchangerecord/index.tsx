@@ -1,6 +1,178 @@
-import { UnderConstruction } from '../../../components/UnderConstruction';
+import { exchangeKinds, exchangeStatuses } from '@appdesk/contract/constants';
+import { labelOf } from '@appdesk/contract/rules';
+import type { ApiOutput } from '@appdesk/contract/types';
+import { Button, Space, Tabs, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { useApiQuery } from '../../../api/hooks';
+import {
+  type FilterField,
+  idValue,
+  type ListValues,
+  ListView,
+  rangeValue,
+  type SortOrder,
+  sortParams,
+  timeColumn,
+  useList,
+} from '../../../components/list';
+import { CancelModal, ShipModal } from './RecordActions';
 
-/** /admin/admin/exchangerecord (兑换记录): not built yet. */
-export default function ExchangerecordPage() {
-  return <UnderConstruction explanation="兑换记录页面正在开发，完成后可在这里查看和处理用户的兑换记录。" />;
+type RecordRow = ApiOutput<'/api/exchange/record/fetch/page'>['list'][number];
+
+const keys = ['itemId', 'kind', 'status', 'phone', 'from', 'to'] as const;
+const sortColumns = ['createdAt', 'cost'] as const;
+const defaultSort = { sort: 'createdAt', order: 'descend' } as const;
+const statusColor: Record<string, string> = { done: 'green', waiting: 'orange', shipped: 'blue', cancelled: 'default' };
+
+function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
+  const kind = exchangeKinds.find((k) => k.value === values.kind)?.value;
+  const status = exchangeStatuses.find((s) => s.value === values.status)?.value;
+  const itemId = idValue(values.itemId);
+  const phone = values.phone && /^1[3-9]\d{9}$/.test(values.phone) ? values.phone : undefined;
+  return {
+    ...(itemId ? { itemId } : {}),
+    ...(kind ? { kind } : {}),
+    ...(status ? { status } : {}),
+    ...(phone ? { phone } : {}),
+    ...rangeValue(values),
+    ...sortParams(sort, sortColumns),
+  };
+}
+
+/** /admin/admin/exchangerecord (兑换记录): filters in the URL, shipping, cancelling with refunds, export. */
+export default function ExchangeRecordPage() {
+  const list = useList({ fetchPath: '/api/exchange/record/fetch/page', keys, toFilter, defaultSort });
+  const items = useApiQuery('/api/exchange/item/fetch/page', { size: 200, sort: 'sort', order: 'ascend' });
+  const [shipping, setShipping] = useState<RecordRow | null>(null);
+  const [cancelling, setCancelling] = useState<RecordRow | null>(null);
+  const status = list.values.status ?? '';
+
+  const fields = useMemo<FilterField[]>(
+    () => [
+      { kind: 'text', name: 'phone', label: '手机号', placeholder: '用户的 11 位手机号', width: 170 },
+      {
+        kind: 'select',
+        name: 'itemId',
+        label: '商品',
+        width: 180,
+        options: [
+          { value: '', label: '全部商品' },
+          ...(items.data?.list ?? []).map((i) => ({ value: String(i.id), label: i.name })),
+        ],
+      },
+      {
+        kind: 'select',
+        name: 'kind',
+        label: '类型',
+        width: 130,
+        options: [{ value: '', label: '全部类型' }, ...exchangeKinds.map((k) => ({ value: k.value, label: k.label }))],
+      },
+      { kind: 'range', name: 'range', label: '兑换时间' },
+    ],
+    [items.data],
+  );
+
+  const columns = useMemo<ColumnsType<RecordRow>>(
+    () => [
+      {
+        title: '兑换单号',
+        dataIndex: 'recordNo',
+        key: 'recordNo',
+        render: (v: string) => <span style={{ fontFamily: 'monospace' }}>{v}</span>,
+      },
+      { title: '用户', dataIndex: 'userPhone', key: 'userPhone' },
+      {
+        title: '商品',
+        key: 'item',
+        render: (_, r) => (
+          <Space orientation="vertical" size={0}>
+            <strong>{r.itemName}</strong>
+            <span className="list-muted">{labelOf(exchangeKinds, r.kind)}</span>
+          </Space>
+        ),
+      },
+      {
+        title: '金币',
+        dataIndex: 'cost',
+        key: 'cost',
+        sorter: true,
+        align: 'right',
+        render: (v: number) => v.toLocaleString('zh-CN'),
+      },
+      {
+        title: '状态',
+        dataIndex: 'status',
+        key: 'status',
+        render: (v: string) => <Tag color={statusColor[v]}>{labelOf(exchangeStatuses, v)}</Tag>,
+      },
+      {
+        title: '发放 / 收货',
+        key: 'delivery',
+        render: (_, r) =>
+          r.kind === 'physical' ? (
+            <div style={{ maxWidth: 260, fontSize: 13 }}>
+              <div>
+                {r.receiverName} {r.receiverPhone}
+              </div>
+              <div className="list-muted">{r.address}</div>
+              {r.trackingNo ? (
+                <div>
+                  {r.carrier} {r.trackingNo}
+                </div>
+              ) : null}
+            </div>
+          ) : r.code ? (
+            <Typography.Text copyable code>
+              {r.code}
+            </Typography.Text>
+          ) : (
+            <span className="list-muted">已自动发放</span>
+          ),
+      },
+      timeColumn('兑换时间', 'createdAt'),
+      {
+        title: '操作',
+        key: 'actions',
+        fixed: 'right',
+        render: (_, r) =>
+          r.status === 'waiting' || r.status === 'shipped' ? (
+            <Space size={0}>
+              <Button type="link" size="small" onClick={() => setShipping(r)}>
+                {r.status === 'waiting' ? '发货' : '改单号'}
+              </Button>
+              <Button type="link" size="small" danger onClick={() => setCancelling(r)}>
+                取消
+              </Button>
+            </Space>
+          ) : (
+            <span className="list-muted">{r.status === 'cancelled' ? (r.note ?? '') : '-'}</span>
+          ),
+      },
+    ],
+    [],
+  );
+
+  return (
+    <>
+      <ListView<RecordRow>
+        list={list}
+        columns={columns}
+        rowKey="id"
+        fields={fields}
+        emptyText="还没有兑换记录。用户在 App 的积分商城用金币兑换商品后，记录会出现在这里。"
+        exportPath="/api/exchange/record/export"
+        exportName="兑换记录"
+        header={
+          <Tabs
+            activeKey={status}
+            items={[{ key: '', label: '全部' }, ...exchangeStatuses.map((s) => ({ key: s.value, label: s.label }))]}
+            onChange={(key) => list.update({ status: key || undefined })}
+          />
+        }
+      />
+      <ShipModal record={shipping} onClose={() => setShipping(null)} />
+      <CancelModal record={cancelling} onClose={() => setCancelling(null)} />
+    </>
+  );
 }

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { auditTarget, endpoint } from '../endpoint';
+import { exactTotal, id, isoTime, order, page, paged, phone, size, sortBy, textField, timeRange } from '../fields';
+import { rules } from '../rules';
+import { exchangeKind, exchangeStatus, myExchange } from './exchange';
+
+/**
+ * Exchange records (兑换记录, /api/exchange/record/…): the warehouse's list of redemptions, shipping
+ * physical ones with a tracking number (the user gets an in-app message), cancelling (coins and
+ * stock go back through the ledger), a compensation sent by an operator, and the .xlsx export.
+ * The file sorts after exchange.ts: its examples act on the item and record those examples make.
+ */
+const target = auditTarget('exchange_record', '兑换记录');
+const recordId = z.object({ id: id.meta({ title: '兑换记录 ID' }) });
+const delivery = {
+  receiverName: textField(rules.receiverName).optional(),
+  receiverPhone: phone.optional().meta({ title: '收货手机号' }),
+  address: textField(rules.address).optional(),
+};
+
+export const exchangeRecord = myExchange.extend({
+  id,
+  userId: id,
+  userPhone: z.string().meta({ description: '脱敏手机号' }),
+  receiverName: z.string().nullable(),
+  receiverPhone: z.string().nullable().meta({ description: '脱敏手机号' }),
+  address: z.string().nullable(),
+  note: z.string().nullable(),
+  cancelledAt: isoTime.nullable(),
+});
+export type ExchangeRecord = z.infer<typeof exchangeRecord>;
+
+export const recordFilter = timeRange.extend({
+  itemId: id.optional().meta({ title: '商品 ID' }),
+  kind: exchangeKind.optional(),
+  status: exchangeStatus.optional(),
+  phone: phone.optional().meta({ title: '用户手机号' }),
+});
+
+export const exchangeRecordEndpoints = {
+  '/api/exchange/record/make': endpoint({
+    access: 'admin',
+    summary: '补发：运营人员为用户发放一件兑换商品（不扣金币，如客服补偿），实物商品需填写收货信息',
+    input: z.object({ userId: id.meta({ title: '用户 ID' }), itemId: id.meta({ title: '商品 ID' }), ...delivery }),
+    output: z.object({ record: exchangeRecord }),
+    example: {
+      userId: 3,
+      itemId: 2,
+      receiverName: '张三',
+      receiverPhone: '13912345678',
+      address: '上海市浦东新区世纪大道 100 号',
+    },
+    audit: { action: 'exchange.record.make', label: '补发兑换商品', target },
+  }),
+  '/api/exchange/record/fetch/page': endpoint({
+    access: 'admin',
+    summary: '分页查询兑换记录（商品、类型、状态、用户手机号、时间）',
+    input: recordFilter.extend({ page, size, exactTotal, sort: sortBy(['createdAt', 'cost']), order }),
+    output: paged(exchangeRecord),
+  }),
+  '/api/exchange/record/ship': endpoint({
+    access: 'admin',
+    summary: '发货：填写快递公司和快递单号（已发货的可修改单号），用户会收到站内消息',
+    input: recordId.extend({ carrier: textField(rules.carrier), trackingNo: textField(rules.trackingNo) }),
+    output: z.object({ record: exchangeRecord }),
+    example: { id: 1, carrier: '顺丰速运', trackingNo: 'SF1234567890' },
+    audit: { action: 'exchange.record.ship', label: '兑换发货', target },
+  }),
+  '/api/exchange/record/cancel': endpoint({
+    access: 'admin',
+    summary: '取消待发货（或退回的已发货）兑换：通过金币流水退还金币并恢复库存，用户会收到站内消息',
+    input: recordId.extend({ note: textField(rules.reason) }),
+    output: z.object({ record: exchangeRecord }),
+    example: { id: 1, note: '用户退回商品' },
+    audit: { action: 'exchange.record.cancel', label: '取消兑换', target },
+  }),
+  '/api/exchange/record/export': endpoint({
+    access: 'admin',
+    summary: '导出筛选后的全部兑换记录为 Excel（供仓库发货）',
+    input: recordFilter,
+    output: z.unknown(),
+    download: 'xlsx',
+  }),
+};
+
+export default exchangeRecordEndpoints;
+type ExchangeRecordEndpoints = typeof exchangeRecordEndpoints;
+declare module '../endpoint' {
+  interface EndpointRegistry extends ExchangeRecordEndpoints {}
+}
