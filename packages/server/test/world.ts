@@ -1,7 +1,7 @@
 /**
  * The records the contract's examples name (endpoint.ts `example`): 1 the first admin, 2 the
- * signed-in caller of `user` endpoints, 3 an ordinary user that admin examples act on. Shared by
- * the generated suites.
+ * signed-in caller of `user` endpoints, 3 an ordinary user that admin examples act on, and session 2
+ * (user 3's). Shared by the generated suites.
  */
 import type { Access } from '@appdesk/contract';
 import { createSession } from '../src/core/sessions';
@@ -27,10 +27,13 @@ export async function startWorld(): Promise<World> {
   const callerId = (await server.addUser()).id;
   const targetId = (await server.addUser()).id;
   const blockedId = (await server.addUser({ blocked: true })).id;
-  if (adminId !== 1 || callerId !== 2 || targetId !== 3) {
-    throw new Error(`the examples' ids do not hold: ${adminId}, ${callerId}, ${targetId}`);
-  }
   const tokenOf = (userId: number) => createSession(db, userId, { ip: null, userAgent: null });
+  // The session the 强制下线 example ends: user 3's, which nothing before it signs out.
+  await tokenOf(targetId);
+  const targetSession = await db.selectFrom('sessions').select('id').where('user_id', '=', targetId).executeTakeFirst();
+  if (adminId !== 1 || callerId !== 2 || targetId !== 3 || targetSession?.id !== 2) {
+    throw new Error(`the examples' ids do not hold: ${adminId}, ${callerId}, ${targetId}, ${targetSession?.id}`);
+  }
   return {
     server,
     adminId,

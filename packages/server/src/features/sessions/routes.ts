@@ -1,0 +1,123 @@
+import type { liveSessionFilter } from '@appdesk/contract/endpoints/sessions';
+import { maskPhone } from '@appdesk/contract/format';
+import type { z } from 'zod';
+import type { Db } from '../../db/index';
+import { countedTotal, iso, pageAnswer, pageOf } from '../../db/paging';
+import { fail } from '../../http/errors';
+import { defineRoutes } from '../../http/route';
+
+type LiveSessionFilter = z.output<typeof liveSessionFilter>;
+
+/** Sessions that still work: expired ones are removed when next presented, so they may linger. */
+function liveSessions(db: Db, filter: LiveSessionFilter, now: number) {
+  let q = db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .where('sessions.expires_at', '>', now);
+  if (filter.phone) q = q.where('users.phone', '=', filter.phone);
+  if (filter.userId !== undefined) q = q.where('sessions.user_id', '=', filter.userId);
+  return q;
+}
+
+export default defineRoutes({
+  '/api/sessions/fetch/mine': {
+    handler: async (_input, ctx) => {
+      const rows = await ctx.db
+        .selectFrom('sessions')
+        .select(['id', 'ip', 'user_agent', 'created_at', 'last_used_at'])
+        .where('user_id', '=', ctx.user.id)
+        .where('expires_at', '>', Date.now())
+        .orderBy('last_used_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return {
+        list: rows.map((r) => ({
+          id: r.id,
+          ip: r.ip,
+          userAgent: r.user_agent,
+          createdAt: iso(r.created_at),
+          lastUsedAt: iso(r.last_used_at),
+          current: r.id === ctx.sessionId,
+        })),
+      };
+    },
+  },
+
+  '/api/sessions/revoke/mine': {
+    transaction: true,
+    message: '该会话已下线',
+    handler: async (input, ctx) => {
+      if (input.id === ctx.sessionId) throw fail.badInput('这是当前会话，请使用“退出登录”');
+      const removed = await ctx.db
+        .deleteFrom('sessions')
+        .where('id', '=', input.id)
+        .where('user_id', '=', ctx.user.id)
+        .executeTakeFirst();
+      // Another account's session answers exactly like a missing one.
+      if (Number(removed.numDeletedRows) === 0) throw fail.notFound('会话不存在或已下线');
+      return null;
+    },
+  },
+
+  '/api/sessions/fetch/page': {
+    handler: async (input, ctx) => {
+      const now = Date.now();
+      const filtered = liveSessions(ctx.db, input, now);
+      const list = filtered
+        .select([
+          'sessions.id',
+          'sessions.user_id',
+          'sessions.ip',
+          'sessions.user_agent',
+          'sessions.created_at',
+          'sessions.last_used_at',
+          'sessions.expires_at',
+          'users.phone',
+          'users.nickname',
+          'users.is_admin',
+        ])
+        .orderBy('sessions.last_used_at', 'desc')
+        .orderBy('sessions.id', 'desc');
+      const { rows, ...total } = await pageOf(
+        list,
+        countedTotal(ctx.db, filtered, input.exactTotal),
+        input.page,
+        input.size,
+      );
+      const sessions = rows.map((r) => ({
+        id: r.id,
+        userId: r.user_id,
+        phone: maskPhone(r.phone),
+        name: r.nickname || maskPhone(r.phone),
+        isAdmin: r.is_admin === 1,
+        ip: r.ip,
+        userAgent: r.user_agent,
+        createdAt: iso(r.created_at),
+        lastUsedAt: iso(r.last_used_at),
+        expiresAt: iso(r.expires_at),
+      }));
+      return pageAnswer(sessions, total, input.page, input.size);
+    },
+  },
+
+  '/api/sessions/revoke': {
+    transaction: true,
+    message: '已强制下线',
+    handler: async (input, ctx) => {
+      if (input.id === ctx.sessionId) throw fail.badInput('这是你自己的当前会话，请使用“退出登录”');
+      const session = await ctx.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['sessions.user_id', 'sessions.ip', 'users.phone'])
+        .where('sessions.id', '=', input.id)
+        .executeTakeFirst();
+      if (!session) throw fail.notFound('会话不存在或已下线');
+      await ctx.db.deleteFrom('sessions').where('id', '=', input.id).execute();
+      await ctx.audit({
+        targetId: input.id,
+        before: { userId: session.user_id, phone: maskPhone(session.phone), ip: session.ip },
+      });
+      return null;
+    },
+  },
+});
