@@ -163,6 +163,7 @@ export const rules = {
     pattern: /^[A-Za-z0-9-]+$/,
     patternMessage: '快递单号只能包含字母、数字和连字符',
   }),
+  reviewCoins: integer('奖励金币', 1, 1_000_000),
 } as const satisfies Record<string, FieldRule>;
 
 /** The messages of a text rule, shared word for word by the server and the browser. */
