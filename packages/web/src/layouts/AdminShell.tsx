@@ -135,12 +135,15 @@ export function AdminShell() {
           <span className="admin-page-title">{current?.label ?? ''}</span>
           <div className="admin-actions">
             <NoticeBell onOpenLink={(link) => navigate(link)} />
-            {mobile ? null : (
-              <span className="admin-user">
-                <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined aria-hidden />} alt="" />
-                <span>{user?.name ?? ''}</span>
-              </span>
-            )}
+            <Button
+              type="text"
+              className="admin-user"
+              aria-label={`个人中心：${user?.name ?? ''}`}
+              onClick={() => navigate(adminPath('account'))}
+            >
+              <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined aria-hidden />} alt="" />
+              {mobile ? null : <span>{user?.name ?? ''}</span>}
+            </Button>
             <Button type="text" icon={<KeyOutlined aria-hidden />} onClick={() => setPasswordOpen(true)}>
               修改密码
             </Button>

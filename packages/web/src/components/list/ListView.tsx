@@ -247,16 +247,18 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
               </Form.Item>
             );
           })}
-          <Form.Item className="list-form-buttons">
-            <Space wrap>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-                查询
-              </Button>
-              <Button onClick={list.reset} disabled={!list.hasFilters}>
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
+          {fields.length > 0 ? (
+            <Form.Item className="list-form-buttons">
+              <Space wrap>
+                <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
+                  查询
+                </Button>
+                <Button onClick={list.reset} disabled={!list.hasFilters}>
+                  重置
+                </Button>
+              </Space>
+            </Form.Item>
+          ) : null}
         </Form>
         <Space wrap className="list-actions">
           {actions}
