@@ -17,13 +17,9 @@ afterAll(async () => {
   await server.close();
 });
 
-/** Kept counts of a part of a table: how to count that part for real. */
+/** Kept counts of a part of a table that is not `<table>.<status>`: how to count that part for real. */
 const parts: Record<string, [table: string, column: string, value: unknown]> = {
-  'users.blocked': ['users', 'status', 'blocked'],
   'users.admin': ['users', 'is_admin', 1],
-  ...Object.fromEntries(
-    ['pending', 'paid', 'cancelled', 'refunded', 'closed'].map((s) => [`orders.${s}`, ['orders', 'status', s]]),
-  ),
 };
 
 /**
@@ -34,8 +30,9 @@ async function realCounts() {
   const db = server.app.services.db;
   const names = (await db.selectFrom('row_counts').select('name').execute()).map((r) => r.name);
   const count = async (name: string) => {
-    const [table, column, value] = parts[name] ?? [name];
-    if (name.includes('.') && !parts[name]) throw new Error(`no real count for the kept count ${name}`);
+    // `orders.paid` counts the orders whose status is 'paid'; a whole table goes by its own name.
+    const [whole = name, state] = name.split('.');
+    const [table, column, value] = parts[name] ?? (state ? [whole, 'status', state] : [whole]);
     let query = db.selectFrom(table as 'users').select((eb) => eb.fn.countAll<number>().as('n'));
     if (column) query = query.where(column as never, '=', value as never);
     return Number((await query.executeTakeFirstOrThrow()).n);
