@@ -20,6 +20,17 @@ test('an operator edits the profile and signs another of their sessions out', as
   await expect(page.getByText('资料已保存').first()).toBeVisible();
   await expect(page.locator('.admin-user')).toContainText(nickname);
 
+  // The watermark: on the users page by default, then on every page, then off; remembered.
+  const watermark = page.locator('.admin-content [style*="background-image"]');
+  await expect(watermark).toHaveCount(0);
+  await page.getByText('所有页面', { exact: true }).click();
+  await expect(watermark).toHaveCount(1);
+  await page.getByText('用户、流水、订单等页面', { exact: true }).click();
+  await expect(watermark).toHaveCount(0);
+  await page.goto('/admin/admin/users');
+  await expect(watermark).toHaveCount(1);
+  await page.goBack();
+
   const sessions = page.locator('.ant-card').filter({ hasText: '登录会话' });
   await expect(sessions.getByText('当前会话')).toBeVisible();
   await shoot(page, 'account');

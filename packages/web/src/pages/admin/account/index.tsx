@@ -1,6 +1,6 @@
 import { Code } from '@appdesk/contract/codes';
 import type { ApiOutput, ApiResponse } from '@appdesk/contract/types';
-import { App, Button, Card, Form, Input, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Radio, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
@@ -10,6 +10,7 @@ import { PasswordModal } from '../../../components/admin/PasswordModal';
 import { AgentCell, ConfirmLink, timeColumn } from '../../../components/list';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { send, untilSettled } from '../../../components/writes';
+import { setWatermarkMode, useWatermarkMode, type WatermarkMode } from '../../../layouts/watermark';
 import { updateStoredUser, userStore } from '../../../state/session';
 import { useStore } from '../../../state/store';
 import './account.css';
@@ -165,6 +166,7 @@ function SessionsCard() {
 /** /admin/admin/account (个人中心): the signed-in operator's profile, password and sessions. */
 export default function AccountPage() {
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const watermarkMode = useWatermarkMode();
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <ProfileCard />
@@ -172,6 +174,21 @@ export default function AccountPage() {
         <Space wrap>
           <span>定期更换密码；修改后其他设备上的登录会全部失效。</span>
           <Button onClick={() => setPasswordOpen(true)}>修改密码…</Button>
+        </Space>
+      </Card>
+      <Card title="水印">
+        <Space wrap>
+          <span>在页面上淡淡地显示你的名字和手机尾号，截图外传时可以追溯。</span>
+          <Radio.Group
+            value={watermarkMode}
+            onChange={(event) => setWatermarkMode(event.target.value as WatermarkMode)}
+            optionType="button"
+            options={[
+              { value: 'sensitive', label: '用户、流水、订单等页面' },
+              { value: 'all', label: '所有页面' },
+              { value: 'off', label: '关闭' },
+            ]}
+          />
         </Space>
       </Card>
       <SessionsCard />
