@@ -90,3 +90,19 @@ test('a message to the operator is in 消息中心, unread first, and reading it
   const unread = await api('/api/message/fetch/page/unread', { page: 0, size: 1024 }, token);
   expect(unread.list?.some((m) => m.title === title)).toBe(false);
 });
+
+test('Tab and Shift+Tab leave the empty date range on 金币流水 and 操作日志', async ({ page }) => {
+  await ensureSiteReady();
+  await signInAdmin(page);
+  for (const list of ['coin', 'audit']) {
+    await page.goto(`/admin/admin/${list}`);
+    const start = page.getByPlaceholder('开始日期');
+    await start.focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: '查询' })).toBeFocused();
+    await start.focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(start).not.toBeFocused();
+    await expect(page.getByPlaceholder('结束日期')).not.toBeFocused();
+  }
+});
