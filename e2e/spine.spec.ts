@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { admin, api, sha256, signIn } from './support';
+import { admin, api, sha256, shoot, signIn } from './support';
 
 /**
  * The spine end to end, in order on one fresh server: first run, setup, sign-in, the admin
@@ -77,8 +77,17 @@ test('the admin signs in, configures the site, changes the password and signs ou
   await expect(page).toHaveURL(/\/admin\/admin\/allocation$/);
 
   await page.getByLabel('站点标题').fill('滚动截屏 Pro');
-  await page.getByRole('button', { name: '保存站点标题' }).click();
-  await expect(page.getByText('站点标题已更新').first()).toBeVisible();
+  await expect(page.getByText('有未保存的修改')).toBeVisible();
+  await page.getByLabel('ICP 备案号').fill('京ICP备12345678号-1');
+  await page.getByLabel('Android 下载地址').fill('ftp://example.com/app.apk');
+  await page.getByRole('button', { name: '保存站点配置' }).click();
+  // The browser refuses what the server would, in its words, before sending.
+  await expect(page.getByText('下载地址应以 http:// 或 https:// 开头')).toBeVisible();
+  await page.getByLabel('Android 下载地址').fill('https://example.com/app.apk');
+  await page.getByLabel('用户协议').fill('# 用户协议\n\n请遵守**法律**。');
+  await page.getByRole('button', { name: '保存站点配置' }).click();
+  await expect(page.getByText('站点配置已保存').first()).toBeVisible();
+  await expect(page.getByText('有未保存的修改')).toBeHidden();
 
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: '上传 Logo' }).click();
@@ -91,6 +100,19 @@ test('the admin signs in, configures the site, changes the password and signs ou
   const logo = page.getByRole('img', { name: '滚动截屏 Pro 的 Logo' });
   await expect(logo).toBeVisible();
   expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
+  // 备案号 in the footer, the download button with its QR code, the agreement page.
+  await expect(page.getByRole('link', { name: '京ICP备12345678号-1' })).toHaveAttribute(
+    'href',
+    'https://beian.miit.gov.cn/',
+  );
+  await expect(page.getByRole('link', { name: 'Android 下载' })).toHaveAttribute('href', 'https://example.com/app.apk');
+  const qr = page.getByRole('img', { name: 'Android 下载二维码' });
+  await qr.scrollIntoViewIfNeeded();
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await shoot(page, 'home');
+  await page.getByRole('link', { name: '用户协议' }).click();
+  await expect(page.getByRole('heading', { name: '用户协议' }).first()).toBeVisible();
+  await expect(page.locator('strong', { hasText: '法律' })).toBeVisible();
 
   await page.goto('/admin/admin/dashboard');
   const oldToken = await page.evaluate(() => localStorage.getItem('token'));

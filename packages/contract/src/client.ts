@@ -89,7 +89,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
   async function call<P extends ApiPath>(path: P, input?: ApiInput<P>, init?: CallInit): Promise<ApiResponse<P>> {
     const answer = await send(path, input, init);
     if (answer.status < 200 || answer.status >= 300 || !answer.body) {
-      throw new ApiHttpError(answer.status, answer.body ? '' : '返回内容不是有效的 JSON', base + path);
+      // The server's own (Chinese) words when its answer has them.
+      const said = answer.body?.message ?? '';
+      throw new ApiHttpError(answer.status, answer.body ? said : '返回内容不是有效的 JSON', base + path);
     }
     return answer.body;
   }

@@ -278,3 +278,22 @@ export type ExchangeStatus = (typeof exchangeStatuses)[number]['value'];
 
 /** Codes one import may add to a code item. */
 export const MAX_CODES_PER_IMPORT = 5000;
+
+/** Review-reward claim states (好评奖励), with the labels operators see. */
+export const reviewStatuses = [
+  { value: 'pending', label: '待审核' },
+  { value: 'approved', label: '已通过' },
+  { value: 'rejected', label: '已驳回' },
+] as const;
+
+/** Reasons an operator picks from when rejecting a review claim (or types another). */
+export const reviewRejectReasons = [
+  '截图看不清，请重新上传清晰的截图',
+  '截图中没有看到五星好评',
+  '截图不是本应用的评价页面',
+  '所选应用商店与截图不符',
+  '截图疑似重复或经过修改',
+] as const;
+
+/** Coins an approved review claim gives until an operator sets the amount. */
+export const REVIEW_REWARD_DEFAULT_COINS = 100;

@@ -69,6 +69,13 @@ export const rules = {
   siteTitle: text('站点标题', 1, 40),
   slogen: text('标语', 0, 120),
   about: text('关于我们', 0, 5000),
+  icp: text('ICP 备案号', 0, 60),
+  police: text('公安备案号', 0, 60),
+  downloadUrl: text('下载地址', 0, 500, {
+    pattern: /^(|https?:\/\/\S+)$/,
+    patternMessage: '下载地址应以 http:// 或 https:// 开头',
+  }),
+  legalText: text('协议内容', 0, 50000),
   nickname: text('昵称', 1, 20),
   email: text('邮箱', 0, 100),
   reason: text('原因', 1, 200),
@@ -172,6 +179,7 @@ export const rules = {
     pattern: /^[A-Za-z0-9-]+$/,
     patternMessage: '快递单号只能包含字母、数字和连字符',
   }),
+  reviewCoins: integer('奖励金币', 1, 1_000_000),
 } as const satisfies Record<string, FieldRule>;
 
 /** The messages of a text rule, shared word for word by the server and the browser. */

@@ -16,8 +16,9 @@ import { logCompleted, noteCode } from './http/request-log';
 import { envelope, type RouteTable, registerEndpoints } from './http/route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createMetrics, observeRequests, registerMetricsRoute } from './ops/metrics';
-import { LocalStorage } from './storage/local';
+import { openStorage } from './storage/open';
 import type { FileReference } from './storage/references';
+import { registerFileRoutes } from './storage/serve';
 
 /*
  * Features are found, not listed: a folder under features/ contributes its handlers
@@ -82,7 +83,7 @@ export async function buildApp(
       busyTimeoutMs: config.sqliteBusyTimeoutMs,
     });
   await migrateToLatest(database, featureMigrations);
-  const storage = new LocalStorage(config.dataDir);
+  const storage = openStorage(config.storageUrl, config.dataDir);
   await storage.init();
   const services: Services = {
     config,
@@ -157,21 +158,7 @@ export async function buildApp(
   const openApi = buildOpenApi();
   app.get('/api/openapi.json', async () => openApi);
 
-  await app.register(fastifyStatic, {
-    root: storage.root,
-    prefix: '/files/',
-    decorateReply: false,
-    index: false,
-    setHeaders(res, filePath) {
-      res.header('X-Content-Type-Options', 'nosniff');
-      res.header('Content-Security-Policy', "default-src 'none'; sandbox");
-      res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      // Only images and audio display inline; anything else downloads.
-      if (!/\.(png|jpe?g|gif|webp|mp3|wav|ogg|aac|m4a|flac)$/i.test(filePath)) {
-        res.header('Content-Disposition', 'attachment');
-      }
-    },
-  });
+  await registerFileRoutes(app, storage);
 
   const webDir = config.webDir;
   const indexHtml = webDir ? path.join(webDir, 'index.html') : undefined;

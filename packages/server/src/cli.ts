@@ -53,7 +53,8 @@ export async function runCli(
   if (command === 'backup') {
     const outDir = path.resolve(sub ?? 'backups');
     return run(async ({ db, dialect }) => {
-      const source = { db, dialect, dataDir: config.dataDir, databaseUrl: config.databaseUrl };
+      const filesOnS3 = Boolean(config.storageUrl);
+      const source = { db, dialect, dataDir: config.dataDir, databaseUrl: config.databaseUrl, filesOnS3 };
       const made = await makeBackup(source, outDir).catch((error: Error) => error);
       if (made instanceof Error) {
         print(`备份失败：${made.message}`);
@@ -64,6 +65,7 @@ export async function runCli(
       print(`备份完成：${archive}`);
       print(`  ${Object.keys(manifest.rows).length} 张表共 ${rows} 行，${manifest.files.length} 个文件`);
       if (manifest.missingFiles.length) print(`  注意：数据库登记的 ${manifest.missingFiles.length} 个文件不存在`);
+      if (filesOnS3) print('  文件存放在 S3 对象存储中，不在归档内：请用存储桶的版本控制或复制保护它们');
       return 0;
     });
   }

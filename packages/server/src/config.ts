@@ -35,6 +35,8 @@ export interface Config {
   sqliteBusyTimeoutMs: number;
   /** Payment platforms' keys (payments-config.ts); a platform left unset is off. */
   payments: PaymentsConfig;
+  /** `s3://bucket[/prefix]?endpoint=…` stores uploads in S3-compatible storage; unset: `files/` in dataDir. */
+  storageUrl: string | undefined;
   /** `GET /metrics` needs `Authorization: Bearer <this>`; unset: only callers on this machine get it. */
   metricsToken: string | undefined;
   /** On SIGTERM: how long requests in flight may take to finish before the process exits anyway. */
@@ -126,6 +128,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     sqliteSynchronous: synchronous(process.env.SQLITE_SYNCHRONOUS),
     sqliteBusyTimeoutMs: int('SQLITE_BUSY_TIMEOUT_MS', 5000),
     payments: loadPaymentsConfig(),
+    storageUrl: process.env.STORAGE_URL || undefined,
     metricsToken: process.env.METRICS_TOKEN || undefined,
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000),
     backup: process.env.BACKUP_DIR

@@ -16,7 +16,7 @@ app.log.info({ dataDir: config.dataDir, database: config.databaseUrl ? 'postgres
 const { db, dialect } = built.services;
 const stopBackups = scheduleBackups(
   config,
-  { db, dialect, dataDir: config.dataDir, databaseUrl: config.databaseUrl },
+  { db, dialect, dataDir: config.dataDir, databaseUrl: config.databaseUrl, filesOnS3: Boolean(config.storageUrl) },
   app.log,
 );
 

@@ -17,36 +17,27 @@ afterAll(async () => {
   await server.close();
 });
 
+/** Kept counts of a part of a table that is not `<table>.<status>`: how to count that part for real. */
+const parts: Record<string, [table: string, column: string, value: unknown]> = {
+  'users.admin': ['users', 'is_admin', 1],
+};
+
+/**
+ * A real count of everything the database keeps a count of: a whole table by its own name, a part
+ * of one as `parts` says (a kept count no one knows how to check fails the test).
+ */
 async function realCounts() {
   const db = server.app.services.db;
-  const count = async (
-    table: 'users' | 'coin_records' | 'audit_log' | 'messages' | 'login_log' | 'vip_records' | 'orders',
-    where?: [string, unknown],
-  ) => {
-    let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
-    if (where) query = query.where(where[0] as never, '=', where[1] as never);
+  const names = (await db.selectFrom('row_counts').select('name').execute()).map((r) => r.name);
+  const count = async (name: string) => {
+    // `orders.paid` counts the orders whose status is 'paid'; a whole table goes by its own name.
+    const [whole = name, state] = name.split('.');
+    const [table, column, value] = parts[name] ?? (state ? [whole, 'status', state] : [whole]);
+    let query = db.selectFrom(table as 'users').select((eb) => eb.fn.countAll<number>().as('n'));
+    if (column) query = query.where(column as never, '=', value as never);
     return Number((await query.executeTakeFirstOrThrow()).n);
   };
-  return {
-    users: await count('users'),
-    'users.blocked': await count('users', ['status', 'blocked']),
-    'users.admin': await count('users', ['is_admin', 1]),
-    coin_records: await count('coin_records'),
-    audit_log: await count('audit_log'),
-    messages: await count('messages'),
-    login_log: await count('login_log'),
-    // VIP history and orders (issue 10).
-    vip_records: await count('vip_records'),
-    orders: await count('orders'),
-    ...Object.fromEntries(
-      await Promise.all(
-        ['pending', 'paid', 'cancelled', 'refunded', 'closed'].map(async (s) => [
-          `orders.${s}`,
-          await count('orders', ['status', s]),
-        ]),
-      ),
-    ),
-  };
+  return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await count(name)])));
 }
 
 async function keptCounts() {

@@ -45,6 +45,18 @@ describe('in-app messages', () => {
     const mine = await server.call('/api/message/fetch/page/mine', {}, bobToken);
     expect((mine.body.data as { list: { read: boolean }[] }).list.every((m) => m.read)).toBe(true);
 
+    // The inbox page asks for unread ones first: the older, unread one leads; newest first otherwise.
+    expect((await server.call('/api/message/unread', { id }, bobToken)).body.code).toBe(200);
+    const inboxIds = async (unreadFirst: boolean) =>
+      (
+        (await server.call('/api/message/fetch/page/mine', { unreadFirst }, bobToken)).body.data as {
+          list: { id: number }[];
+        }
+      ).list.map((m) => m.id);
+    expect(await inboxIds(true)).toEqual([id, directId]);
+    expect(await inboxIds(false)).toEqual([directId, id]);
+    await server.call('/api/message/read', { id }, bobToken);
+
     const listed = await server.call('/api/message/fetch/page', { page: 0, size: 20 }, admin);
     const broadcast = (
       listed.body.data as { list: { id: number; readCount: number; userPhone: string | null }[] }

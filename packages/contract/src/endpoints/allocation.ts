@@ -11,6 +11,12 @@ export const allocation = z
     qq: z.string(),
     slogen: z.string(),
     about: z.string(),
+    icp: z.string().meta({ title: 'ICP 备案号' }),
+    police: z.string().meta({ title: '公安备案号' }),
+    androidUrl: z.string().meta({ title: 'Android 下载地址' }),
+    iosUrl: z.string().meta({ title: 'App Store 地址' }),
+    hasAgreement: z.boolean().meta({ title: '已填写用户协议' }),
+    hasPrivacy: z.boolean().meta({ title: '已填写隐私政策' }),
     isInit: z.boolean(),
   })
   .meta({ title: '站点配置' });
@@ -22,7 +28,25 @@ export const siteTitle = textField(rules.siteTitle);
 export const slogen = textField(rules.slogen);
 export const qq = textField(rules.qq);
 export const about = textField(rules.about);
+export const icp = textField(rules.icp);
+export const police = textField(rules.police);
+export const downloadUrl = textField(rules.downloadUrl);
+export const legalText = textField(rules.legalText);
 const target = auditTarget('allocation', '站点配置');
+
+/** The site settings one form saves together (the images have their own upload calls). */
+export const siteSettings = z.object({
+  title: siteTitle,
+  slogen,
+  qq,
+  about,
+  icp,
+  police,
+  androidUrl: downloadUrl,
+  iosUrl: downloadUrl,
+  agreement: legalText,
+  privacy: legalText,
+});
 /** The digest of 'Admin12345', the first admin's password in the generated tests. */
 const adminDigest = '8122cba12b897aa5546baf90b6c82c9f646f976b3555033cbc5e0b72d4f7a5bc';
 
@@ -80,6 +104,20 @@ export const allocationEndpoints = {
     output: allocationOut,
     example: { slogen: '长截图，一步到位' },
     audit: { action: 'allocation.update.slogen', label: '修改站点标语', target },
+  }),
+  '/api/allocation/fetch/settings': endpoint({
+    access: 'admin',
+    summary: '读取站点配置表单的全部内容（含用户协议与隐私政策的 Markdown 原文）',
+    input: empty,
+    output: z.object({ settings: siteSettings }),
+  }),
+  '/api/allocation/update': endpoint({
+    access: 'admin',
+    summary: '一次保存站点配置表单（只记录改动的字段）',
+    input: siteSettings.partial(),
+    output: allocationOut,
+    example: { icp: '京ICP备12345678号-1', androidUrl: 'https://example.com/app.apk' },
+    audit: { action: 'allocation.update', label: '修改站点配置', target },
   }),
   '/api/allocation/update/about': endpoint({
     access: 'admin',

@@ -98,8 +98,12 @@ export const messageEndpoints = {
   }),
   '/api/message/fetch/page/mine': endpoint({
     access: 'user',
-    summary: '当前用户的全部消息（已读与未读）',
-    input: z.object({ page, size }),
+    summary: '当前用户的全部消息（已读与未读；unreadFirst 时未读在前）',
+    input: z.object({
+      page,
+      size,
+      unreadFirst: z.boolean({ error: '未读在前必须是布尔值' }).default(false).meta({ title: '未读在前' }),
+    }),
     output: paged(inboxMessage),
   }),
   '/api/message/read': endpoint({

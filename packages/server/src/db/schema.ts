@@ -12,6 +12,14 @@ export interface AllocationTable {
   qq: string;
   slogen: string;
   about: string;
+  /** ICP 备案号 and 公安备案号, shown in the home page footer. */
+  icp: string;
+  police: string;
+  android_url: string;
+  ios_url: string;
+  /** 用户协议 and 隐私政策, Markdown, served as pages at /legal/agreement and /legal/privacy. */
+  agreement: string;
+  privacy: string;
   is_init: number;
   created_at: number;
   updated_at: number;

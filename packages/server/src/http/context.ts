@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { SessionLookup, SessionUser } from '../core/sessions';
 import type { Db, Dialect } from '../db/index';
-import type { LocalStorage } from '../storage/local';
 import type { FileReference } from '../storage/references';
+import type { FileStorage } from '../storage/types';
 import type { UploadedFile } from './uploads';
 
 /** A feature's source of header-bell notices for the signed-in operator (features/<f>/notices.ts). */
@@ -15,7 +15,7 @@ export interface Services {
   config: Config;
   db: Db;
   dialect: Dialect;
-  storage: LocalStorage;
+  storage: FileStorage;
   /** Every feature's notice source, found at start-up. */
   noticeSources: NoticeSource[];
   /** Every feature's columns holding stored files' URLs (features/<f>/files.ts), found at start-up. */

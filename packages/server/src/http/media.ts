@@ -1,6 +1,6 @@
 import { parseFile } from 'music-metadata';
 import sharp from 'sharp';
-import type { LocalStorage } from '../storage/local';
+import type { FileStorage } from '../storage/types';
 import { fail } from './errors';
 
 /**
@@ -28,12 +28,12 @@ function oneImageAtATime<T>(work: () => Promise<T>): Promise<T> {
 export async function probeMedia(
   tempPath: string,
   kind: 'image' | 'audio',
-  deps: { storage: LocalStorage; maxPixels: number },
+  deps: { storage: FileStorage; maxPixels: number },
 ): Promise<MediaInfo> {
   return kind === 'image' ? probeImage(tempPath, deps) : probeAudio(tempPath);
 }
 
-function probeImage(tempPath: string, deps: { storage: LocalStorage; maxPixels: number }): Promise<MediaInfo> {
+function probeImage(tempPath: string, deps: { storage: FileStorage; maxPixels: number }): Promise<MediaInfo> {
   return oneImageAtATime(async () => {
     // The pixel limit is checked from the header before this (uploads.ts); limitInputPixels is the
     // second guard, and a truncated file fails instead of being padded with grey.

@@ -7,8 +7,8 @@ import type { Config } from '../config';
 import type { SessionUser } from '../core/sessions';
 import { assertRoom, consumeAll, type Limit } from '../core/throttle';
 import type { Db } from '../db/index';
-import type { LocalStorage } from '../storage/local';
 import { type FileReference, isReferenced, keyOfUrl } from '../storage/references';
+import type { FileStorage } from '../storage/types';
 import { fail } from './errors';
 import { type MediaInfo, probeMedia } from './media';
 import { identifyPackage, isZipFamily } from './packages';
@@ -59,7 +59,7 @@ export interface UploadedFile {
 }
 
 /** Deletes a kept upload's bytes and what was made from them (a failed or replayed call). */
-export async function discardUpload(storage: LocalStorage, file: UploadedFile): Promise<void> {
+export async function discardUpload(storage: FileStorage, file: UploadedFile): Promise<void> {
   await storage.remove(file.key);
   if (file.media?.kind === 'image') await storage.remove(file.media.thumbKey);
 }
@@ -71,7 +71,7 @@ export async function discardUpload(storage: LocalStorage, file: UploadedFile): 
 export async function readUpload(
   request: FastifyRequest,
   spec: { field: string; kind: UploadAccept; media?: true },
-  deps: { storage: LocalStorage; config: Config; db: Db },
+  deps: { storage: FileStorage; config: Config; db: Db },
   user: SessionUser | null,
 ): Promise<{ fields: Record<string, unknown>; file: UploadedFile }> {
   if (!request.isMultipart()) throw fail.badInput(`请以 multipart/form-data 上传，文件字段名为 ${spec.field}`);
@@ -135,7 +135,7 @@ function displayName(filename: string, extension: string): string {
 async function keepFile(
   part: MultipartFile,
   spec: { kind: UploadAccept; media?: true },
-  deps: { storage: LocalStorage; config: Config },
+  deps: { storage: FileStorage; config: Config },
 ): Promise<UploadedFile> {
   const { storage } = deps;
   const { kind } = spec;
@@ -205,7 +205,7 @@ export function formatBytes(bytes: number): string {
  * from its header by sharp without decoding it: a small PNG can claim 20,000 × 20,000 pixels and
  * take gigabytes to open. An image whose header cannot be read is refused too.
  */
-async function checkPixels(tempPath: string, maxPixels: number, storage: LocalStorage): Promise<void> {
+async function checkPixels(tempPath: string, maxPixels: number, storage: FileStorage): Promise<void> {
   let pixels: number;
   try {
     const meta = await sharp(tempPath, { limitInputPixels: false }).metadata();
@@ -289,7 +289,7 @@ export async function chargeUpload(
  * the call committed; a failure is logged, never the caller's (the file stays, harmlessly).
  */
 export async function releaseFiles(
-  deps: { db: Db; storage: LocalStorage; fileReferences: FileReference[] },
+  deps: { db: Db; storage: FileStorage; fileReferences: FileReference[] },
   urls: string[],
   log: FastifyBaseLogger,
 ): Promise<void> {

@@ -24,6 +24,8 @@ export interface BackupSource {
   dataDir: string;
   /** PostgreSQL: the URL pg_dump connects to. */
   databaseUrl?: string;
+  /** Files on S3 stay there (the object store's own versioning or replication keeps them): not archived. */
+  filesOnS3?: boolean;
 }
 
 /** Hard-links (or copies, across file systems) every stored file not yet in `into`; answers the keys linked. */
@@ -132,7 +134,7 @@ export async function makeBackup(
       },
       rows,
       files,
-      missingFiles: named.filter((key) => !linked.has(key)).sort(),
+      missingFiles: source.filesOnS3 ? [] : named.filter((key) => !linked.has(key)).sort(),
     };
     await writeFile(path.join(stage, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     await mkdir(outDir, { recursive: true });

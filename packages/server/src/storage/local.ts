@@ -1,22 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { access, constants, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { access, constants, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { spool } from './spool';
+import { type FileStorage, newKey, type WrittenFile } from './types';
 
-/** What a finished write tells the caller; the type check happens on the written bytes. */
-export interface WrittenFile {
-  /** Path of the temporary file, to sniff or to discard. */
-  tempPath: string;
-  size: number;
-  sha256: string;
-  /** True when the stream was longer than the limit (the file was not kept). */
-  truncated: boolean;
-}
+export type { WrittenFile } from './types';
 
 /** Files live in one folder under the data directory, named by generated keys (never the client's name). */
-export class LocalStorage {
+export class LocalStorage implements FileStorage {
+  readonly driver = 'local' as const;
   readonly root: string;
   private readonly tmp: string;
 
@@ -30,32 +24,8 @@ export class LocalStorage {
     await mkdir(this.tmp, { recursive: true });
   }
 
-  /** Streams to a temporary file while counting and hashing; stops at maxBytes. */
-  async write(stream: Readable, maxBytes: number): Promise<WrittenFile> {
-    const tempPath = path.join(this.tmp, randomBytes(16).toString('hex'));
-    const hash = createHash('sha256');
-    let size = 0;
-    let truncated = false;
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length;
-        if (size > maxBytes) {
-          truncated = true;
-          done();
-          return;
-        }
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
-    try {
-      await pipeline(stream, meter, createWriteStream(tempPath));
-    } catch (error) {
-      await rm(tempPath, { force: true });
-      throw error;
-    }
-    if (truncated) await rm(tempPath, { force: true });
-    return { tempPath, size, sha256: hash.digest('hex'), truncated };
+  write(stream: Readable, maxBytes: number): Promise<WrittenFile> {
+    return spool(this.tmp, stream, maxBytes);
   }
 
   /** Moves an accepted temporary file into place under a new key with the given extension. */
@@ -77,7 +47,7 @@ export class LocalStorage {
 
   /** A generated key, `<yyyy-mm>/<random>.<extension>`, with its month's folder made. */
   private async newKey(extension: string): Promise<string> {
-    const key = `${new Date().toISOString().slice(0, 7)}/${randomBytes(12).toString('base64url')}.${extension}`;
+    const key = newKey(extension, randomBytes(12).toString('base64url'));
     await mkdir(path.join(this.root, path.dirname(key)), { recursive: true });
     return key;
   }
@@ -97,5 +67,22 @@ export class LocalStorage {
 
   url(key: string): string {
     return `/files/${key}`;
+  }
+
+  withLocalFile<T>(key: string, work: (file: string) => Promise<T>): Promise<T> {
+    return work(path.join(this.root, key));
+  }
+
+  async read(key: string): Promise<{ body: Readable; size: number | undefined } | undefined> {
+    const file = path.join(this.root, key);
+    const found = await stat(file).catch(() => undefined);
+    return found?.isFile() ? { body: createReadStream(file), size: found.size } : undefined;
+  }
+
+  async *keys(): AsyncIterable<string> {
+    const entries = await readdir(this.root, { recursive: true, withFileTypes: true }).catch(() => []);
+    for (const e of entries) {
+      if (e.isFile()) yield path.relative(this.root, path.join(e.parentPath, e.name)).split(path.sep).join('/');
+    }
   }
 }

@@ -47,9 +47,33 @@ function uploadHeaders(): Record<string, string> {
   return { Accept: 'application/json', token: getToken() };
 }
 
-function httpFailure(status: number, statusText: string, url: string, silent?: boolean): HttpError {
-  if (!silent) void notify('error', { title: `请求错误 ${status}: ${url}`, description: statusText || '网络异常' });
-  return new HttpError(status, statusText, url);
+/** What an HTTP status means, in Chinese, when the answer says nothing itself (never the browser's English statusText). */
+function statusMeaning(status: number): string {
+  if (status === 0) return '网络连接失败，请检查网络后重试';
+  if (status === 400) return '请求格式有误';
+  if (status === 404) return '接口不存在';
+  if (status === 413) return '提交的内容过大';
+  if (status === 415) return '不支持的内容类型';
+  if (status === 429) return '操作过于频繁，请稍后再试';
+  if (status >= 500) return '服务器暂时无法处理，请稍后再试';
+  return '请求失败';
+}
+
+/** `said`: the server's own message or a Chinese reason of ours; empty shows what the status means. */
+export function httpFailure(status: number, said: string, url: string, silent?: boolean): HttpError {
+  const description = said || statusMeaning(status);
+  if (!silent) void notify('error', { title: `请求错误 ${status}: ${url}`, description });
+  return new HttpError(status, description, url);
+}
+
+/** The `message` of a JSON error body, if it has one. */
+export function bodyMessage(text: string): string {
+  try {
+    const body = JSON.parse(text) as { message?: unknown };
+    return typeof body.message === 'string' ? body.message : '';
+  } catch {
+    return '';
+  }
 }
 
 /** Applies spec section 8 to a parsed answer; returns it unless the session ended. */
@@ -167,7 +191,7 @@ export function upload<T extends { code: number; message?: string } = AnyEnvelop
     };
     xhr.onload = () => {
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(httpFailure(xhr.status, xhr.statusText, url, options.silent));
+        reject(httpFailure(xhr.status, bodyMessage(xhr.responseText), url, options.silent));
         return;
       }
       try {

@@ -1,6 +1,6 @@
 import type { ApiPath } from '@appdesk/contract/types';
 import { notify } from '../api/notify';
-import { HttpError, handleEnvelope } from '../api/request';
+import { bodyMessage, handleEnvelope, httpFailure } from '../api/request';
 import { getToken } from '../state/session';
 
 /**
@@ -62,13 +62,7 @@ export async function downloadExport(path: ApiPath, filter: Record<string, unkno
     void notify('error', { title: `导出失败: ${path}`, description: '网络连接失败，请检查网络后重试' });
     return false;
   }
-  if (!response.ok) {
-    void notify('error', {
-      title: `请求错误 ${response.status}: ${path}`,
-      description: response.statusText || '导出失败',
-    });
-    throw new HttpError(response.status, response.statusText, path);
-  }
+  if (!response.ok) throw httpFailure(response.status, bodyMessage(await response.text()), path);
   const type = response.headers.get('content-type') ?? '';
   if (type.includes(XLSX_TYPE)) {
     const blob = await response.blob();

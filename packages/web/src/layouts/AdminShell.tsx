@@ -1,6 +1,6 @@
 import { KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Code } from '@appdesk/contract/codes';
-import { Avatar, Button, Drawer, Layout, Spin } from 'antd';
+import { Avatar, Button, Drawer, Layout, Spin, Watermark } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { call } from '../api/request';
@@ -16,6 +16,7 @@ import { clearSession, clearSessionCookie, restoreLogin, updateStoredUser, userS
 import { useStore } from '../state/store';
 import { adminPages, adminPath } from './adminPages';
 import { SideMenu } from './SideMenu';
+import { sensitivePages, useWatermarkMode, watermarkText } from './watermark';
 import './admin.css';
 
 const { Header, Sider, Content } = Layout;
@@ -70,6 +71,15 @@ export function AdminShell() {
   }, []);
 
   const segment = location.pathname.split('/')[3] ?? '';
+  const watermarkMode = useWatermarkMode();
+  const page = (
+    <ChunkBoundary key={location.pathname}>
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </ChunkBoundary>
+  );
+  const marked = watermarkMode === 'all' || (watermarkMode === 'sensitive' && sensitivePages.has(segment));
   const current = adminPages.find((p) => p.key === segment);
   const siteTitle = allocation?.title || 'AppDesk';
 
@@ -135,12 +145,15 @@ export function AdminShell() {
           <span className="admin-page-title">{current?.label ?? ''}</span>
           <div className="admin-actions">
             <NoticeBell onOpenLink={(link) => navigate(link)} />
-            {mobile ? null : (
-              <span className="admin-user">
-                <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined aria-hidden />} alt="" />
-                <span>{user?.name ?? ''}</span>
-              </span>
-            )}
+            <Button
+              type="text"
+              className="admin-user"
+              aria-label={`个人中心：${user?.name ?? ''}`}
+              onClick={() => navigate(adminPath('account'))}
+            >
+              <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined aria-hidden />} alt="" />
+              {mobile ? null : <span>{user?.name ?? ''}</span>}
+            </Button>
             <Button type="text" icon={<KeyOutlined aria-hidden />} onClick={() => setPasswordOpen(true)}>
               修改密码
             </Button>
@@ -150,11 +163,17 @@ export function AdminShell() {
           </div>
         </Header>
         <Content className="admin-content">
-          <ChunkBoundary key={location.pathname}>
-            <Suspense fallback={<PageSpinner />}>
-              <Outlet />
-            </Suspense>
-          </ChunkBoundary>
+          {marked && user ? (
+            <Watermark
+              content={watermarkText(user.name, user.phone ?? '')}
+              font={{ color: 'rgba(0, 0, 0, 0.07)', fontSize: 14 }}
+              gap={[120, 120]}
+            >
+              {page}
+            </Watermark>
+          ) : (
+            page
+          )}
         </Content>
       </Layout>
       <PasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />

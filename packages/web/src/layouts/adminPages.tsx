@@ -6,9 +6,11 @@ import {
   CrownOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
+  DesktopOutlined,
   FileDoneOutlined,
   FundOutlined,
   GiftOutlined,
+  InboxOutlined,
   KeyOutlined,
   LikeOutlined,
   MailOutlined,
@@ -22,6 +24,7 @@ import {
   SoundOutlined,
   SwapOutlined,
   TeamOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import { lazyPage } from '../components/lazyPage';
@@ -32,6 +35,8 @@ export interface AdminPage {
   label: string;
   /** The menu group it sits in (see adminMenuGroups). */
   group: AdminMenuGroup;
+  /** false: reached from the header (个人中心, 消息中心), not listed in the side menu. */
+  inMenu?: false;
   icon: ReactNode;
   Component: LazyExoticComponent<ComponentType>;
 }
@@ -47,7 +52,10 @@ export const adminMenuGroups = [
 ] as const;
 export type AdminMenuGroup = (typeof adminMenuGroups)[number]['key'];
 
-/** Every admin page of spec section 2, in that order; each one is its own lazy chunk. */
+/**
+ * Every admin page of spec section 2, in that order, then the workspace's own pages; each one is
+ * its own lazy chunk.
+ */
 export const adminPages: AdminPage[] = [
   {
     key: 'dashboard',
@@ -209,6 +217,29 @@ export const adminPages: AdminPage[] = [
     label: '站点配置',
     icon: <SettingOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/allocation')),
+  },
+  {
+    key: 'online',
+    group: 'system',
+    label: '在线用户',
+    icon: <DesktopOutlined aria-hidden />,
+    Component: lazyPage(() => import('../pages/admin/online')),
+  },
+  {
+    key: 'account',
+    group: 'system',
+    inMenu: false,
+    label: '个人中心',
+    icon: <UserOutlined aria-hidden />,
+    Component: lazyPage(() => import('../pages/admin/account')),
+  },
+  {
+    key: 'inbox',
+    group: 'people',
+    inMenu: false,
+    label: '消息中心',
+    icon: <InboxOutlined aria-hidden />,
+    Component: lazyPage(() => import('../pages/admin/inbox')),
   },
 ];
 

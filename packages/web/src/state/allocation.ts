@@ -47,12 +47,6 @@ export function redirectIfNotInitialised(allocation: Allocation | undefined): bo
   return true;
 }
 
-type UpdatePath =
-  | '/api/allocation/update/title'
-  | '/api/allocation/update/qq/account'
-  | '/api/allocation/update/slogen'
-  | '/api/allocation/update/about';
-
 /** Spec section 8: an allocation update that succeeded shows the server message as title and description. */
 async function saved(serverMessage: string | undefined): Promise<true> {
   const message = serverMessage || '保存成功';
@@ -65,8 +59,8 @@ async function saved(serverMessage: string | undefined): Promise<true> {
  * A text setting update: success notice and reload on 200. Resolves whether it succeeded; a
  * failure has already been shown by the request client.
  */
-export async function updateAllocation<P extends UpdatePath>(path: P, data: ApiInput<P>): Promise<boolean> {
-  const sent = await send(path, data);
+export async function updateAllocation(data: ApiInput<'/api/allocation/update'>): Promise<boolean> {
+  const sent = await send('/api/allocation/update', data);
   return sent ? saved(sent.message) : false;
 }
 

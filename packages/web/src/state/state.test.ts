@@ -168,6 +168,17 @@ describe('session-ending codes', () => {
     }
   });
 
+  it('an HTTP failure says the server’s own words, or what the status means in Chinese, never English', async () => {
+    const { request } = await load();
+    expect(
+      request.httpFailure(413, request.bodyMessage('{"code":413,"message":"文件超过 10 MB"}'), '/api/x', true).message,
+    ).toBe('文件超过 10 MB');
+    expect(
+      request.httpFailure(413, request.bodyMessage('<html>Payload Too Large</html>'), '/api/x', true).message,
+    ).toBe('提交的内容过大');
+    expect(request.httpFailure(502, '', '/api/x', true).message).toBe('服务器暂时无法处理，请稍后再试');
+  });
+
   it('other codes come back as values', async () => {
     const { request } = await load();
     window.localStorage.setItem('token', 'kept');

@@ -3,7 +3,14 @@ import { hashPassword } from '../../core/passwords';
 import type { RequestContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
-import { presentAllocation, readAllocation, updateAllocation } from './service';
+import {
+  presentAllocation,
+  presentSettings,
+  readAllocation,
+  type SettingField,
+  settingColumns,
+  updateAllocation,
+} from './service';
 
 const alreadyInitialised = () => fail.conflict('站点已经初始化，不能重复初始化');
 
@@ -90,6 +97,33 @@ export default defineRoutes({
     message: '标语已更新',
     handler: async (input, ctx) => saveField(ctx, 'slogen', input.slogen),
   },
+  '/api/allocation/fetch/settings': {
+    handler: async (_input, ctx) => ({ settings: presentSettings(await readAllocation(ctx.db)) }),
+  },
+
+  '/api/allocation/update': {
+    transaction: true,
+    message: '站点配置已保存',
+    handler: async (input, ctx) => {
+      const current = presentSettings(await readAllocation(ctx.db));
+      const changed = (Object.keys(settingColumns) as SettingField[]).filter(
+        (field) => input[field] !== undefined && input[field] !== current[field],
+      );
+      if (changed.length === 0) throw fail.badInput('没有需要保存的修改');
+      const { after } = await updateAllocation(
+        ctx.db,
+        Object.fromEntries(changed.map((field) => [settingColumns[field], input[field]])),
+      );
+      // The legal texts are long: the log says they changed, not what they said.
+      const logged = (values: Record<SettingField, string>) =>
+        Object.fromEntries(
+          changed.map((f) => [f, f === 'agreement' || f === 'privacy' ? `${values[f].length} 字` : values[f]]),
+        );
+      await ctx.audit({ targetId: 1, before: logged(current), after: logged(presentSettings(after)) });
+      return { allocation: presentAllocation(after) };
+    },
+  },
+
   '/api/allocation/update/about': {
     transaction: true,
     message: '关于我们已更新',

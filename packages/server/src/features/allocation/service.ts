@@ -11,6 +11,12 @@ export function presentAllocation(row: AllocationTable): Allocation {
     qq: row.qq,
     slogen: row.slogen,
     about: row.about,
+    icp: row.icp,
+    police: row.police,
+    androidUrl: row.android_url,
+    iosUrl: row.ios_url,
+    hasAgreement: row.agreement.trim() !== '',
+    hasPrivacy: row.privacy.trim() !== '',
     isInit: row.is_init === 1,
   };
 }
@@ -19,7 +25,28 @@ export async function readAllocation(db: Db): Promise<AllocationTable> {
   return db.selectFrom('allocation').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
 }
 
-type Editable = Partial<Pick<AllocationTable, 'logo' | 'service' | 'title' | 'qq' | 'slogen' | 'about'>>;
+type Editable = Partial<Omit<AllocationTable, 'id' | 'is_init' | 'created_at' | 'updated_at'>>;
+
+/** The settings form's fields and their columns. */
+export const settingColumns = {
+  title: 'title',
+  slogen: 'slogen',
+  qq: 'qq',
+  about: 'about',
+  icp: 'icp',
+  police: 'police',
+  androidUrl: 'android_url',
+  iosUrl: 'ios_url',
+  agreement: 'agreement',
+  privacy: 'privacy',
+} as const satisfies Record<string, keyof Editable>;
+export type SettingField = keyof typeof settingColumns;
+
+/** The settings form as it is stored. */
+export function presentSettings(row: AllocationTable): Record<SettingField, string> {
+  const entries = Object.entries(settingColumns).map(([field, column]) => [field, row[column]]);
+  return Object.fromEntries(entries) as Record<SettingField, string>;
+}
 
 /** Changes some fields; returns the rows before and after for the audit log. */
 export async function updateAllocation(db: Db, changes: Editable) {

@@ -102,10 +102,13 @@ export function refuseUnavailable(item: ItemRow, now: number): void {
   if (item.ends_at !== null && now >= Number(item.ends_at)) throw fail.conflict('该商品的兑换已结束');
 }
 
-/** 20 characters: E, Shanghai time to the second and 5 random digits. */
+/**
+ * 27 characters: E, Shanghai time to the second and 12 random digits, so that even at thousands of
+ * redemptions a second two never draw the same number (the unique index would refuse the second).
+ */
 export function newRecordNo(now: number): string {
   const wall = new Date(now + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
-  return `E${wall}${String(randomInt(0, 100_000)).padStart(5, '0')}`;
+  return `E${wall}${String(randomInt(0, 1_000_000_000_000)).padStart(12, '0')}`;
 }
 
 /** A record as operators see it (phones masked). */

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
+import { markdownExcerpt } from '../../core/markdown';
 import { iso } from '../../db/paging';
-import { markdownExcerpt } from './render';
 import type { HelpArticlesTable } from './tables';
 
 type Row = Selectable<HelpArticlesTable>;

@@ -1,9 +1,9 @@
 import type { helpEndpoints } from '@appdesk/contract/endpoints/help';
 import type { z } from 'zod';
+import { renderMarkdown } from '../../core/markdown';
 import type { Db } from '../../db/index';
 import { containsText } from '../../db/paging';
 import { fail } from '../../http/errors';
-import { renderMarkdown } from './render';
 
 type PageFilter = z.output<(typeof helpEndpoints)['/api/help/fetch/page']['input']>;
 type NewArticle = z.output<(typeof helpEndpoints)['/api/help/make']['input']>;

@@ -1,10 +1,10 @@
+import { renderMarkdown } from '../../core/markdown';
 import { countedTotal, pageAnswer, pageOf } from '../../db/paging';
 import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
 import { presentArticle, presentArticleRow, presentPublished } from './presenter';
 import { categoriesOf, filteredArticles, insertArticle, loadArticle, orderedArticles, updateArticle } from './queries';
-import { renderMarkdown } from './render';
 
 /** What the operation log keeps of an article: everything but the rendered HTML. */
 const logged = ({ html: _html, ...article }: ReturnType<typeof presentArticle>) => article;

@@ -208,13 +208,13 @@ export default defineRoutes({
     handler: async (input, ctx) => {
       const user = ctx.user;
       const base = visibleTo(ctx.db, user);
+      let mine = base
+        .leftJoin('message_reads as r', (join) => join.onRef('r.message_id', '=', 'm.id').on('r.user_id', '=', user.id))
+        .select([...inboxColumns, 'r.read_at']);
+      // The inbox page reads unread ones first; a user's own messages are few enough to sort.
+      if (input.unreadFirst) mine = mine.orderBy(sql`case when r.read_at is null then 0 else 1 end`);
       const { rows, ...total } = await pageOf(
-        base
-          .leftJoin('message_reads as r', (join) =>
-            join.onRef('r.message_id', '=', 'm.id').on('r.user_id', '=', user.id),
-          )
-          .select([...inboxColumns, 'r.read_at'])
-          .orderBy('m.id', 'desc'),
+        mine.orderBy('m.id', 'desc'),
         countedTotal(ctx.db, base, true),
         input.page,
         input.size,

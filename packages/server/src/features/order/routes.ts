@@ -42,29 +42,36 @@ export default defineRoutes({
       if (!plan) throw fail.notFound('会员套餐不存在');
       if (plan.on_sale !== 1) throw fail.conflict('该套餐已下架，请选择其他套餐');
       const now = Date.now();
-      const { id } = await ctx.db
-        .insertInto('orders')
-        .values({
-          order_no: newOrderNo(now),
-          user_id: ctx.user.id,
-          plan_id: plan.id,
-          plan_name: plan.name,
-          app: plan.app,
-          channel: input.channel,
-          pay_method: input.payMethod,
-          // Copied now: a later price change never alters this order.
-          amount: Number(plan.price),
-          duration_days: plan.duration_days,
-          bonus_coins: Number(plan.bonus_coins),
-          status: 'pending',
-          transaction_id: null,
-          created_at: now,
-          expires_at: now + ORDER_PAY_WINDOW_MS,
-          paid_at: null,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      // Six random digits per second collide now and then at a thousand orders a second: draw again.
+      let made: { id: number } | undefined;
+      for (let attempt = 0; !made; attempt += 1) {
+        if (attempt === 5) throw new Error('no free order number after 5 draws');
+        made = await ctx.db
+          .insertInto('orders')
+          .values({
+            order_no: newOrderNo(now),
+            user_id: ctx.user.id,
+            plan_id: plan.id,
+            plan_name: plan.name,
+            app: plan.app,
+            channel: input.channel,
+            pay_method: input.payMethod,
+            // Copied now: a later price change never alters this order.
+            amount: Number(plan.price),
+            duration_days: plan.duration_days,
+            bonus_coins: Number(plan.bonus_coins),
+            status: 'pending',
+            transaction_id: null,
+            created_at: now,
+            expires_at: now + ORDER_PAY_WINDOW_MS,
+            paid_at: null,
+            updated_at: now,
+          })
+          .onConflict((oc) => oc.column('order_no').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+      }
+      const { id } = made;
       await addEvent(ctx.db, {
         orderId: id,
         kind: 'created',

@@ -1,8 +1,9 @@
 import type { unsplashEndpoints } from '@appdesk/contract/endpoints/unsplash';
 import { type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
+import { compiledOnce } from '../../db/compiled';
 import type { Db } from '../../db/index';
-import { containsText, escapeLike, iso } from '../../db/paging';
+import { containsText, DEEP_PAGE_ROWS, escapeLike, iso } from '../../db/paging';
 import { fail } from '../../http/errors';
 import type { ImagesTable } from './tables';
 
@@ -79,21 +80,59 @@ export async function categoriesAndTags(db: Db) {
   return { categories: categories.map((c) => ({ name: c.category, count: Number(c.n) })), tags };
 }
 
-/** The apps' call: one page of a category's enabled images, one row more to tell whether more follow. */
-export function appImages(db: Db, input: { category?: string; page: number; size: number; order: 'newest' | 'sort' }) {
-  let query = db
-    .selectFrom('images')
-    .select(['id', 'name', 'file_key', 'thumb_key', 'width', 'height', 'category', 'tags', 'author', 'source_url'])
-    .where('enabled', '=', 1);
-  if (input.category !== undefined) query = query.where('category', '=', input.category);
-  query = input.order === 'sort' ? query.orderBy('sort').orderBy('id', 'desc') : query.orderBy('id', 'desc');
-  return query
-    .limit(input.size + 1)
-    .offset(input.page * input.size)
-    .execute();
+type AppOrder = 'newest' | 'sort';
+const appColumns = [
+  'id',
+  'name',
+  'file_key',
+  'thumb_key',
+  'width',
+  'height',
+  'category',
+  'tags',
+  'author',
+  'source_url',
+] as const;
+
+function appQuery(db: Db, order: AppOrder, category: string | null, limit: number, offset: number) {
+  let query = db.selectFrom('images').select(appColumns).where('enabled', '=', 1);
+  if (category !== null) query = query.where('category', '=', category);
+  query = order === 'sort' ? query.orderBy('sort').orderBy('id', 'desc') : query.orderBy('id', 'desc');
+  return query.limit(limit).offset(offset);
 }
 
-export function presentAppImage(row: Awaited<ReturnType<typeof appImages>>[number]) {
+/**
+ * The apps' hot read, compiled once per shape (order, with or without a category); pages within
+ * the first DEEP_PAGE_ROWS rows walk a bounded stretch of an index and run on SQLite's main-thread
+ * reader, deeper ones on the pool.
+ */
+const appReads = new Map<string, (db: Db, ...args: (string | number)[]) => Promise<AppImageRow[]>>();
+function appRead(order: AppOrder, withCategory: boolean, bounded: boolean) {
+  const key = `${order}:${withCategory}:${bounded}`;
+  let read = appReads.get(key);
+  if (!read) {
+    read = compiledOnce(
+      (db: Db, ...args: (string | number)[]) =>
+        withCategory
+          ? appQuery(db, order, args[0] as string, args[1] as number, args[2] as number)
+          : appQuery(db, order, null, args[0] as number, args[1] as number),
+      { pointRead: bounded },
+    ) as (db: Db, ...args: (string | number)[]) => Promise<AppImageRow[]>;
+    appReads.set(key, read);
+  }
+  return read;
+}
+type AppImageRow = Awaited<ReturnType<ReturnType<typeof appQuery>['execute']>>[number];
+
+/** The apps' call: one page of a category's enabled images, one row more to tell whether more follow. */
+export function appImages(db: Db, input: { category?: string; page: number; size: number; order: AppOrder }) {
+  const offset = input.page * input.size;
+  const read = appRead(input.order, input.category !== undefined, offset < DEEP_PAGE_ROWS);
+  const window = [input.size + 1, offset];
+  return input.category === undefined ? read(db, ...window) : read(db, input.category, ...window);
+}
+
+export function presentAppImage(row: AppImageRow) {
   return {
     id: row.id,
     name: row.name,

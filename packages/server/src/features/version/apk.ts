@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import ApkReader from '@devicefarmer/adbkit-apkreader';
 import yauzl from 'yauzl';
@@ -71,8 +70,8 @@ export async function readApk(file: string): Promise<ApkInfo | null> {
 }
 
 /** MD5 of a stored file, streamed (apps and stores still ask for it beside SHA-256). */
-export async function md5Of(root: string, key: string): Promise<string> {
+export async function md5Of(file: string): Promise<string> {
   const hash = createHash('md5');
-  await pipeline(createReadStream(path.join(root, key)), hash);
+  await pipeline(createReadStream(file), hash);
   return hash.digest('hex');
 }

@@ -91,7 +91,7 @@ export async function packageFacts(
   const expected = appPackages[release.app as AppCode][release.platform === 'ios' ? 'ios' : 'android'];
   let packageName = '';
   if (type === 'apk') {
-    const info = await readApk(`${ctx.storage.root}/${file.key}`);
+    const info = await ctx.storage.withLocalFile(file.key, readApk);
     if (!info) throw fail.badInput('无法读取这个 APK 的包信息（AndroidManifest.xml），请确认安装包完整');
     if (info.packageName !== expected) {
       throw fail.badInput(`安装包的包名 ${info.packageName} 不属于这个应用（应为 ${expected}）`);
@@ -105,7 +105,7 @@ export async function packageFacts(
     file_id: file.id,
     package_name: packageName || expected,
     size: Number(file.size),
-    md5: await md5Of(ctx.storage.root, file.key),
+    md5: await ctx.storage.withLocalFile(file.key, md5Of),
     sha256: file.sha256,
   };
 }

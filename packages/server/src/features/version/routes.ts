@@ -313,7 +313,7 @@ export default defineRoutes({
       if (file?.kind !== 'package') throw fail.notFound('安装包文件不存在');
       const packageType = file.key.split('.').pop() ?? '';
       const expectedPackage = appPackages[input.app as AppCode][packageType === 'ipa' ? 'ios' : 'android'];
-      const info = packageType === 'apk' ? await readApk(`${ctx.storage.root}/${file.key}`) : null;
+      const info = packageType === 'apk' ? await ctx.storage.withLocalFile(file.key, readApk) : null;
       if (packageType === 'apk' && !info)
         throw fail.badInput('无法读取这个 APK 的包信息（AndroidManifest.xml），请确认安装包完整');
       return {

@@ -29,7 +29,19 @@ export function NoticeBell({ onOpenLink }: { onOpenLink: (link: string) => void 
   const content = (
     <div className="notice-panel">
       <Spin spinning={fetching} delay={200}>
-        {unreadTotal > 0 ? <p style={{ margin: '0 0 8px' }}>你有 {unreadTotal} 条未读站内消息</p> : null}
+        <div className="notice-inbox">
+          <span>{unreadTotal > 0 ? `你有 ${unreadTotal} 条未读站内消息` : '没有未读站内消息'}</span>
+          <Button
+            size="small"
+            type="link"
+            onClick={() => {
+              setOpen(false);
+              onOpenLink('/admin/admin/inbox');
+            }}
+          >
+            消息中心
+          </Button>
+        </div>
         {groups.size === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无通知" />
         ) : (

@@ -4,7 +4,7 @@ import type { ApiPath } from '@appdesk/contract/types';
 import { Button, DatePicker, Empty, Form, Input, Pagination, Select, Space, Spin, Table } from 'antd';
 import type { ColumnsType, TablePaginationConfig, TableProps } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { downloadExport } from '../download';
 import { useIsMobile } from '../useIsMobile';
 import type { ListController, ListValues, SortOrder } from './useList';
@@ -60,6 +60,28 @@ function toQueryPatch(fields: FilterField[], form: FormValues): Record<string, s
     }
   }
   return patch;
+}
+
+/**
+ * Tab and Shift+Tab leave a date-range picker, even while it is empty: antd pulls the focus back to
+ * an empty start date (a keyboard trap on every list with a time filter), so step over the whole
+ * picker ourselves. Picking the start date still moves on to the end date, as antd does.
+ */
+function leaveOnTab(event: KeyboardEvent<HTMLElement>) {
+  const picker = (event.target as HTMLElement).closest('.ant-picker');
+  if (event.key !== 'Tab' || !picker) return;
+  const focusable = [
+    ...document.querySelectorAll<HTMLElement>(
+      'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])',
+    ),
+  ].filter((el) => el.offsetParent !== null && !picker.contains(el));
+  const after = focusable.find((el) => picker.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+  const before = focusable.findLast((el) => picker.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING);
+  const next = event.shiftKey ? before : after;
+  if (!next) return;
+  event.preventDefault();
+  event.stopPropagation();
+  next.focus();
 }
 
 export interface ListViewProps<Row> {
@@ -191,6 +213,7 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
           form={form}
           layout="inline"
           className="list-form"
+          onKeyDownCapture={leaveOnTab}
           onFinish={apply}
           initialValues={toFormValues(fields, list.values)}
         >
@@ -247,16 +270,18 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
               </Form.Item>
             );
           })}
-          <Form.Item className="list-form-buttons">
-            <Space wrap>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-                查询
-              </Button>
-              <Button onClick={list.reset} disabled={!list.hasFilters}>
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
+          {fields.length > 0 ? (
+            <Form.Item className="list-form-buttons">
+              <Space wrap>
+                <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
+                  查询
+                </Button>
+                <Button onClick={list.reset} disabled={!list.hasFilters}>
+                  重置
+                </Button>
+              </Space>
+            </Form.Item>
+          ) : null}
         </Form>
         <Space wrap className="list-actions">
           {actions}

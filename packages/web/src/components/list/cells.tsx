@@ -17,6 +17,16 @@ export function TimeCell({ value }: { value: string | null | undefined }) {
   );
 }
 
+/** A browser's or app's user agent: long and technical, so its start with the whole on hover. */
+export function AgentCell({ value }: { value: string | null | undefined }) {
+  if (!value) return <span className="list-muted">-</span>;
+  return (
+    <Tooltip title={value}>
+      <span className="list-agent">{value}</span>
+    </Tooltip>
+  );
+}
+
 /** A coin change: green +N or red −N. */
 export function DeltaCell({ value }: { value: number }) {
   return value >= 0 ? (

@@ -1,6 +1,6 @@
 export { useIsMobile } from '../useIsMobile';
 export { ConfirmLink } from './ConfirmLink';
-export { DeltaCell, TimeCell, timeColumn } from './cells';
+export { AgentCell, DeltaCell, TimeCell, timeColumn } from './cells';
 export type { FilterField, ListViewProps } from './ListView';
 export { ListView } from './ListView';
 export type { ListController, ListOptions, ListValues, PagedData, SortOrder } from './useList';

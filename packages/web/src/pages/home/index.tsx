@@ -7,6 +7,30 @@ interface Props {
   onRetry: () => void;
 }
 
+/** 下载 App: a button and a QR code (drawn by the server) per configured platform. */
+function Downloads({ allocation }: { allocation: Allocation }) {
+  const platforms = [
+    { key: 'android', label: 'Android 下载', url: allocation.androidUrl },
+    { key: 'ios', label: 'App Store 下载', url: allocation.iosUrl },
+  ].filter((p) => p.url);
+  if (platforms.length === 0) return null;
+  return (
+    <section className="front-card front-downloads" aria-labelledby="front-download">
+      <h2 id="front-download">下载 App</h2>
+      <div className="front-download-list">
+        {platforms.map((p) => (
+          <div key={p.key} className="front-download">
+            <img src={`/site/qr/${p.key}.svg`} alt={`${p.label}二维码`} width={132} height={132} loading="lazy" />
+            <a className="front-button" href={p.url} rel="noreferrer">
+              {p.label}
+            </a>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
 /** The public home page: logo, title, slogen, about, QQ and the service image. */
 export function HomePage({ allocation, loading, onRetry }: Props) {
   const year = new Date().getFullYear();
@@ -62,6 +86,7 @@ export function HomePage({ allocation, loading, onRetry }: Props) {
 
         {allocation ? (
           <div className="front-sections">
+            <Downloads allocation={allocation} />
             <section className="front-card" aria-labelledby="front-about">
               <h2 id="front-about">关于我们</h2>
               <p className="front-about">{allocation.about || '暂无介绍，敬请期待。'}</p>
@@ -72,8 +97,10 @@ export function HomePage({ allocation, loading, onRetry }: Props) {
                 <p>
                   客服 QQ：<strong className="front-qq">{allocation.qq}</strong>
                 </p>
+              ) : allocation.service ? (
+                <p>扫描下方二维码联系客服。</p>
               ) : (
-                <p>暂未设置客服 QQ。</p>
+                <p>暂未设置客服联系方式。</p>
               )}
               {allocation.service ? (
                 <img
@@ -93,7 +120,33 @@ export function HomePage({ allocation, loading, onRetry }: Props) {
       <footer className="front-footer">
         <p>
           © {year} {allocation ? title : 'AppDesk'} · <AppLink href="/user/login">管理后台登录</AppLink>
+          {allocation?.hasAgreement ? (
+            <>
+              {' · '}
+              <a href="/legal/agreement">用户协议</a>
+            </>
+          ) : null}
+          {allocation?.hasPrivacy ? (
+            <>
+              {' · '}
+              <a href="/legal/privacy">隐私政策</a>
+            </>
+          ) : null}
         </p>
+        {allocation?.icp || allocation?.police ? (
+          <p className="front-beian">
+            {allocation.icp ? (
+              <a href="https://beian.miit.gov.cn/" target="_blank" rel="noreferrer">
+                {allocation.icp}
+              </a>
+            ) : null}
+            {allocation.police ? (
+              <a href="https://beian.mps.gov.cn/" target="_blank" rel="noreferrer">
+                {allocation.police}
+              </a>
+            ) : null}
+          </p>
+        ) : null}
       </footer>
     </div>
   );

@@ -1,82 +1,183 @@
 import type { TextRule } from '@appdesk/contract/rules';
+import type { ApiOutput } from '@appdesk/contract/types';
 import { Button, Card, Form, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
+import { useApiQuery } from '../../../api/hooks';
 import { ImageUploader } from '../../../components/admin/ImageUploader';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { allocationStore, loadAllocation, updateAllocation, uploadAllocationImage } from '../../../state/allocation';
 import { useStore } from '../../../state/store';
 import './allocation.css';
 
-type FieldKey = 'title' | 'qq' | 'slogen' | 'about';
+type Settings = ApiOutput<'/api/allocation/fetch/settings'>['settings'];
+type SettingKey = keyof Settings;
 
-const paths = {
-  title: '/api/allocation/update/title',
-  qq: '/api/allocation/update/qq/account',
-  slogen: '/api/allocation/update/slogen',
-  about: '/api/allocation/update/about',
-} as const;
-
-/** One setting, one small form with its own save button. */
-function SettingForm({
-  field,
-  label,
-  value,
-  buttonText,
-  multiline,
-  placeholder,
-  rule,
-}: {
-  field: FieldKey;
+interface SettingItem {
+  name: SettingKey;
   label: string;
-  value: string;
-  buttonText: string;
-  multiline?: boolean;
-  placeholder: string;
-  /** The contract's rule of the field: its limits, pattern and messages. */
   rule: TextRule;
-}) {
-  const [form] = Form.useForm<Record<FieldKey, string>>();
+  placeholder: string;
+  extra?: string;
+  /** Rows of a multi-line box; none: one line. */
+  rows?: number;
+}
+
+/** The form's sections, in order. */
+const sections: { title: string; items: SettingItem[] }[] = [
+  {
+    title: '站点信息',
+    items: [
+      { name: 'title', label: '站点标题', rule: rules.siteTitle, placeholder: '例如：滚动截屏' },
+      { name: 'slogen', label: '标语', rule: rules.slogen, placeholder: '一句话介绍你的产品' },
+      { name: 'qq', label: '客服 QQ', rule: rules.qq, placeholder: '5 到 12 位数字，留空表示不显示' },
+      {
+        name: 'about',
+        label: '关于我们',
+        rule: rules.about,
+        placeholder: '显示在首页“关于我们”中的介绍文字',
+        rows: 4,
+      },
+    ],
+  },
+  {
+    title: '下载与备案',
+    items: [
+      {
+        name: 'androidUrl',
+        label: 'Android 下载地址',
+        rule: rules.downloadUrl,
+        placeholder: 'https://…/app.apk 或应用商店页面',
+        extra: '首页显示下载按钮和二维码',
+      },
+      { name: 'iosUrl', label: 'App Store 地址', rule: rules.downloadUrl, placeholder: 'https://apps.apple.com/…' },
+      {
+        name: 'icp',
+        label: 'ICP 备案号',
+        rule: rules.icp,
+        placeholder: '例如：京ICP备12345678号-1',
+        extra: '显示在首页底部，链接到工信部备案查询',
+      },
+      { name: 'police', label: '公安备案号', rule: rules.police, placeholder: '例如：京公网安备11010802012345号' },
+    ],
+  },
+  {
+    title: '协议（Markdown）',
+    items: [
+      {
+        name: 'agreement',
+        label: '用户协议',
+        rule: rules.legalText,
+        placeholder: '发布后可在 /legal/agreement 访问，应用商店和 App 可以直接链接',
+        rows: 8,
+      },
+      {
+        name: 'privacy',
+        label: '隐私政策',
+        rule: rules.legalText,
+        placeholder: '发布后可在 /legal/privacy 访问',
+        rows: 8,
+      },
+    ],
+  },
+];
+
+/** Every text setting in one form with one save; leaving with unsaved changes asks first. */
+function SettingsForm() {
+  const [form] = Form.useForm<Settings>();
+  const loaded = useApiQuery('/api/allocation/fetch/settings', {});
+  const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    form.setFieldsValue({ [field]: value });
-  }, [form, field, value]);
+    if (loaded.data) form.setFieldsValue(loaded.data.settings);
+  }, [form, loaded.data]);
 
-  const onFinish = async (values: Record<FieldKey, string>) => {
+  // The browser's own "leave this page?" question on reload or close while changes are unsaved.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const save = async (values: Settings) => {
+    const before = loaded.data?.settings;
+    const trimmed = Object.fromEntries(
+      Object.entries(values).map(([k, v]) => [k, k === 'about' || k === 'agreement' || k === 'privacy' ? v : v.trim()]),
+    ) as Settings;
+    const changed = Object.fromEntries(
+      Object.entries(trimmed).filter(([k, v]) => before?.[k as SettingKey] !== v),
+    ) as Partial<Settings>;
+    if (Object.keys(changed).length === 0) {
+      setDirty(false);
+      return;
+    }
     setSaving(true);
     try {
-      const next = (values[field] ?? '').trim();
-      if (field === 'title') await updateAllocation(paths.title, { title: next });
-      else if (field === 'qq') await updateAllocation(paths.qq, { qq: next });
-      else if (field === 'slogen') await updateAllocation(paths.slogen, { slogen: next });
-      else await updateAllocation(paths.about, { about: values.about ?? '' });
+      if (await updateAllocation(changed)) {
+        setDirty(false);
+        await loaded.refetch();
+      }
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ [field]: value }} className="setting-form">
-      <Form.Item label={label} name={field} rules={formRules(rule)}>
-        {multiline ? (
-          <Input.TextArea
-            placeholder={placeholder}
-            autoSize={{ minRows: 4, maxRows: 12 }}
-            {...inputLimits(rule)}
-            showCount
-          />
-        ) : (
-          <Input placeholder={placeholder} {...inputLimits(rule)} />
-        )}
-      </Form.Item>
-      <Button type="primary" htmlType="submit" loading={saving}>
-        {buttonText}
-      </Button>
-    </Form>
+    <Card title="站点配置" loading={!loaded.data}>
+      <Form<Settings>
+        form={form}
+        layout="vertical"
+        onFinish={(values) => void save(values)}
+        onValuesChange={() => setDirty(true)}
+        className="setting-form"
+      >
+        {sections.map((section) => (
+          <fieldset key={section.title} className="setting-section">
+            <legend>{section.title}</legend>
+            <div className="setting-grid">
+              {section.items.map((item) => (
+                <Form.Item
+                  key={item.name}
+                  label={item.label}
+                  name={item.name}
+                  extra={item.extra}
+                  rules={formRules(item.rule)}
+                  className={item.rows ? 'setting-wide' : undefined}
+                >
+                  {item.rows ? (
+                    <Input.TextArea
+                      placeholder={item.placeholder}
+                      autoSize={{ minRows: item.rows, maxRows: 20 }}
+                      {...inputLimits(item.rule)}
+                      showCount
+                    />
+                  ) : (
+                    <Input placeholder={item.placeholder} {...inputLimits(item.rule)} />
+                  )}
+                </Form.Item>
+              ))}
+            </div>
+          </fieldset>
+        ))}
+        <div className="setting-save">
+          <Button type="primary" htmlType="submit" loading={saving}>
+            保存站点配置
+          </Button>
+          {dirty ? <span className="setting-dirty">有未保存的修改</span> : null}
+          <a href="/legal/agreement" target="_blank" rel="noreferrer">
+            查看用户协议页面
+          </a>
+          <a href="/legal/privacy" target="_blank" rel="noreferrer">
+            查看隐私政策页面
+          </a>
+        </div>
+      </Form>
+    </Card>
   );
 }
 
-/** /admin/admin/allocation (站点配置): images with progress, title, QQ, slogen and about. */
+/** /admin/admin/allocation (站点配置): images with progress, then every text setting in one form. */
 export default function AllocationSettingsPage() {
   const allocation = useStore(allocationStore, (s) => s.allocation);
 
@@ -100,45 +201,7 @@ export default function AllocationSettingsPage() {
           />
         </div>
       </Card>
-      <Card title="站点信息" loading={!allocation}>
-        {allocation ? (
-          <div className="setting-grid">
-            <SettingForm
-              field="title"
-              label="站点标题"
-              value={allocation.title}
-              buttonText="保存站点标题"
-              placeholder="例如：滚动截屏"
-              rule={rules.siteTitle}
-            />
-            <SettingForm
-              field="qq"
-              label="客服 QQ"
-              value={allocation.qq}
-              buttonText="保存客服 QQ"
-              placeholder="5 到 12 位数字，留空表示不显示"
-              rule={rules.qq}
-            />
-            <SettingForm
-              field="slogen"
-              label="标语"
-              value={allocation.slogen}
-              buttonText="保存标语"
-              placeholder="一句话介绍你的产品"
-              rule={rules.slogen}
-            />
-            <SettingForm
-              field="about"
-              label="关于我们"
-              value={allocation.about}
-              buttonText="保存关于我们"
-              placeholder="显示在首页“关于我们”中的介绍文字"
-              multiline
-              rule={rules.about}
-            />
-          </div>
-        ) : null}
-      </Card>
+      <SettingsForm />
     </Space>
   );
 }

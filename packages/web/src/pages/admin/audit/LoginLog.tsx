@@ -1,7 +1,15 @@
 import type { ApiOutput } from '@appdesk/contract/types';
 import { Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type FilterField, type ListValues, ListView, rangeValue, timeColumn, useList } from '../../../components/list';
+import {
+  AgentCell,
+  type FilterField,
+  type ListValues,
+  ListView,
+  rangeValue,
+  timeColumn,
+  useList,
+} from '../../../components/list';
 import { LogTabs } from './LogTabs';
 
 type LoginEntry = ApiOutput<'/api/audit/fetch/login/page'>['list'][number];
@@ -56,19 +64,7 @@ const columns: ColumnsType<LoginEntry> = [
     ),
   },
   { title: 'IP', dataIndex: 'ip', key: 'ip', render: (v: string | null) => v || <span className="list-muted">-</span> },
-  {
-    title: '设备',
-    dataIndex: 'userAgent',
-    key: 'userAgent',
-    render: (v: string | null) =>
-      v ? (
-        <Tooltip title={v}>
-          <span className="audit-agent">{v}</span>
-        </Tooltip>
-      ) : (
-        <span className="list-muted">-</span>
-      ),
-  },
+  { title: '设备', dataIndex: 'userAgent', key: 'userAgent', render: (v: string | null) => <AgentCell value={v} /> },
 ];
 
 /** 登录日志: every sign-in attempt (success or not), newest first, by result, phone and time. */

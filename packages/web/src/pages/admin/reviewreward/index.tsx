@@ -1,6 +1,150 @@
-import { UnderConstruction } from '../../../components/UnderConstruction';
+import { apps, channels, reviewStatuses } from '@appdesk/contract/constants';
+import { labelOf } from '@appdesk/contract/rules';
+import type { ApiOutput } from '@appdesk/contract/types';
+import { Button, Image, Space, Tabs, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { useApiAction } from '../../../api/hooks';
+import {
+  ConfirmLink,
+  type FilterField,
+  type ListValues,
+  ListView,
+  rangeValue,
+  type SortOrder,
+  sortParams,
+  timeColumn,
+  useList,
+} from '../../../components/list';
+import { untilSettled } from '../../../components/writes';
+import { RejectModal, RewardSetting } from './ReviewActions';
 
-/** /admin/admin/reviewreward (好评奖励): not built yet. */
-export default function ReviewrewardPage() {
-  return <UnderConstruction explanation="好评奖励页面正在开发，完成后可在这里审核好评截图并发放奖励。" />;
+type ClaimRow = ApiOutput<'/api/reviewreward/fetch/page'>['list'][number];
+
+const keys = ['status', 'store', 'phone', 'from', 'to'] as const;
+const fields: FilterField[] = [
+  { kind: 'text', name: 'phone', label: '手机号', placeholder: '用户的 11 位手机号', width: 170 },
+  {
+    kind: 'select',
+    name: 'store',
+    label: '商店',
+    width: 150,
+    options: [{ value: '', label: '全部商店' }, ...channels.map(({ value, label }) => ({ value, label }))],
+  },
+  { kind: 'range', name: 'range', label: '申请时间' },
+];
+const statusColor: Record<string, string> = { pending: 'orange', approved: 'green', rejected: 'red' };
+
+function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
+  const status = reviewStatuses.find((s) => s.value === values.status)?.value;
+  const store = channels.find((c) => c.value === values.store)?.value;
+  const phone = values.phone && /^1[3-9]\d{9}$/.test(values.phone) ? values.phone : undefined;
+  return {
+    ...(status ? { status } : {}),
+    ...(store ? { store } : {}),
+    ...(phone ? { phone } : {}),
+    ...rangeValue(values),
+    ...sortParams(sort, ['createdAt'] as const),
+  };
+}
+
+/** /admin/admin/reviewreward (好评奖励): screenshots large, approve with the set coins or reject with a reason. */
+export default function ReviewRewardPage() {
+  const list = useList({ fetchPath: '/api/reviewreward/fetch/page', keys, toFilter });
+  const approve = useApiAction('/api/reviewreward/approve', { success: '已通过，金币已发放', refreshes: ['/api/'] });
+  const [rejecting, setRejecting] = useState<ClaimRow | null>(null);
+  const status = list.values.status ?? '';
+
+  const columns = useMemo<ColumnsType<ClaimRow>>(
+    () => [
+      {
+        title: '评价截图',
+        dataIndex: 'screenshot',
+        key: 'screenshot',
+        render: (src: string) => (
+          <Image src={src} alt="评价截图" width={64} height={96} style={{ objectFit: 'cover', borderRadius: 4 }} />
+        ),
+      },
+      { title: '用户', dataIndex: 'userPhone', key: 'userPhone' },
+      {
+        title: '应用 / 商店',
+        key: 'store',
+        render: (_, c) => (
+          <Space orientation="vertical" size={0}>
+            <span>{labelOf(apps, c.app)}</span>
+            <span className="list-muted">{labelOf(channels, c.store)}</span>
+          </Space>
+        ),
+      },
+      {
+        title: '状态',
+        dataIndex: 'status',
+        key: 'status',
+        render: (v: string) => <Tag color={statusColor[v]}>{labelOf(reviewStatuses, v)}</Tag>,
+      },
+      {
+        title: '结果',
+        key: 'result',
+        render: (_, c) =>
+          c.status === 'approved' ? (
+            <span>+{c.coins} 金币</span>
+          ) : c.status === 'rejected' ? (
+            <span className="list-muted">{c.reason}</span>
+          ) : (
+            <span className="list-muted">-</span>
+          ),
+      },
+      { title: '审核人', dataIndex: 'reviewerName', key: 'reviewerName', render: (v: string | null) => v ?? '-' },
+      timeColumn('申请时间', 'createdAt'),
+      {
+        title: '操作',
+        key: 'actions',
+        fixed: 'right',
+        render: (_, c) =>
+          c.status === 'approved' ? (
+            <span className="list-muted">已发放</span>
+          ) : (
+            <Space size={0}>
+              <ConfirmLink
+                title={c.status === 'rejected' ? '复核通过' : '通过申请'}
+                description="按当前设置发放金币，用户会收到站内消息。"
+                okText="通过"
+                onConfirm={() => untilSettled(approve.mutate, { id: c.id })}
+              >
+                通过
+              </ConfirmLink>
+              {c.status === 'pending' ? (
+                <Button type="link" size="small" danger onClick={() => setRejecting(c)}>
+                  驳回
+                </Button>
+              ) : null}
+            </Space>
+          ),
+      },
+    ],
+    [approve.mutate],
+  );
+
+  return (
+    <>
+      <ListView<ClaimRow>
+        list={list}
+        columns={columns}
+        rowKey="id"
+        fields={fields}
+        emptyText="还没有好评奖励申请。用户在 App 中上传商店好评截图后，申请会出现在这里等待审核。"
+        header={
+          <>
+            <Tabs
+              activeKey={status}
+              items={[{ key: '', label: '全部' }, ...reviewStatuses.map((s) => ({ key: s.value, label: s.label }))]}
+              onChange={(key) => list.update({ status: key || undefined })}
+            />
+            <RewardSetting />
+          </>
+        }
+      />
+      <RejectModal claim={rejecting} onClose={() => setRejecting(null)} />
+    </>
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markdownExcerpt, renderMarkdown } from './render';
+import { markdownExcerpt, renderMarkdown } from './markdown';
 
 const png = 'data:image/png;base64,iVBORw0KGgo=';
 

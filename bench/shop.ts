@@ -1,0 +1,149 @@
+/**
+ * The coin-shop benchmark (issue 11, redemption part): `/api/exchange/make` on a fresh SQLite
+ * server at concurrency 10, ten app users redeeming a 1-coin VIP item (coins debited through the
+ * ledger, VIP granted, record written, in one transaction), beside the same run's baseline.
+ * Writes bench/results/shop.md.
+ *
+ *   npm run shop -w @appdesk/bench [-- --duration 10 --warmup 2]
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serverEnv, serverNodeArgs } from '../packages/server/runtime.mjs';
+import { call, callOk } from './lib/api';
+import { admin, sha256hex } from './lib/fixtures';
+import { type LoadContext, runScenario, type Scenario, type ScenarioResult } from './lib/load';
+import { freePort, start, stop, waitUntil } from './lib/processes';
+import { gitRevision, machine } from './lib/report';
+
+const flag = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const duration = flag('duration', 10);
+const warmup = flag('warmup', 2);
+const root = path.resolve(import.meta.dirname, '..');
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'appdesk-shop-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = start('server', process.execPath, [...serverNodeArgs, path.join(root, 'packages/server/dist/main.js')], {
+  cwd: dataDir,
+  env: {
+    ...serverEnv,
+    PATH: process.env.PATH,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000',
+  },
+});
+// The bare Fastify baseline, measured in the same run (bench/README.md "Reading the figures").
+const baselinePort = await freePort();
+const baseline = start('baseline', process.execPath, [path.join(root, 'bench/baseline-server.mjs')], {
+  env: { ...process.env, PORT: String(baselinePort) },
+  cwd: path.join(root, 'bench'),
+});
+try {
+  await waitUntil(baseline, async () => (await call(`http://127.0.0.1:${baselinePort}`, '/api/baseline')).code === 200);
+  await waitUntil(server, async () => {
+    await callOk(base, '/api/allocation/fetch');
+    return true;
+  });
+  const password = sha256hex(admin.password);
+  await callOk(base, '/api/allocation/init', {
+    phone: admin.phone,
+    password,
+    title: admin.title,
+    slogen: admin.slogen,
+  });
+  const { token } = await callOk(base, '/api/users/login', { phone: admin.phone, password });
+  const { item } = await callOk(
+    base,
+    '/api/exchange/item/make',
+    { name: '1 天会员', kind: 'vip_days', value: 1, costCoins: 1, enabled: true },
+    token,
+  );
+  const userTokens: string[] = [];
+  for (let i = 0; i < 10; i += 1) {
+    const answer = await callOk(base, '/api/users/register', {
+      phone: `1760000${String(i).padStart(4, '0')}`,
+      password: sha256hex('Bench-user-1'),
+      app: 'tailor',
+    });
+    userTokens.push(answer.token);
+    const id = (answer.user as { id: number }).id;
+    await callOk(base, '/api/users/update/coins', { id, delta: 1_000_000, reason: '压测' }, token);
+  }
+
+  const scenarios: Scenario[] = [
+    {
+      name: 'baseline',
+      measures: 'bare Fastify 5, one POST JSON route, no database: the ceiling on this machine',
+      target: 'baseline',
+      path: '/api/baseline',
+    },
+    {
+      name: 'exchange/make',
+      measures:
+        'an app user redeems a 1-coin VIP item: item read, ledger debit, VIP grant, record insert, one SQLite write transaction',
+      target: 'server',
+      path: '/api/exchange/make',
+      body: { itemId: item.id },
+      token: 'users',
+    },
+  ];
+  const ctx: LoadContext = {
+    urls: { server: base, baseline: `http://127.0.0.1:${baselinePort}` },
+    pids: { server: server.pid, baseline: baseline.pid },
+    adminToken: token,
+    userTokens,
+    durationSeconds: duration,
+    warmupSeconds: warmup,
+    database: 'sqlite',
+  };
+  const results: ScenarioResult[] = [];
+  for (const s of scenarios) {
+    const r = await runScenario(s, ctx);
+    r.ratioToBaseline = results[0] && r !== results[0] ? r.rps / results[0].rps : null;
+    results.push(r);
+    console.log(
+      `${r.name}: ${Math.round(r.rps)} req/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, bad ${r.bad.total}`,
+    );
+  }
+  const m = machine();
+  const fixed = (n: number | null) => (n === null || Number.isNaN(n) ? '—' : n.toFixed(2));
+  const header = ['scenario', 'rate', 'p50 ms', 'p95 ms', 'p99 ms', 'bad', '× baseline', 'CPU ms/req', 'RSS MB'];
+  const rows = results.map((r) => [
+    r.name,
+    `${Math.round(r.rps).toLocaleString('en-US')} req/s`,
+    fixed(r.latencyMs.p50),
+    fixed(r.latencyMs.p95),
+    fixed(r.latencyMs.p99),
+    String(r.bad.total),
+    r.ratioToBaseline === null ? '—' : r.ratioToBaseline.toFixed(3),
+    fixed(r.cpuMsPerRequest.server),
+    r.rssMb === null ? '—' : String(Math.round(r.rssMb)),
+  ]);
+  const table = [header, header.map((_, i) => (i === 0 ? '---' : '---:')), ...rows]
+    .map((cells) => `| ${cells.join(' | ')} |`)
+    .join('\n');
+  const text = [
+    '# Coin-shop benchmark (issue 11): redemption',
+    '',
+    `- date: ${new Date().toISOString()}`,
+    `- machine: ${m.cpus} CPU (${m.cpuModel}), Node ${m.node}`,
+    `- revision: ${gitRevision(root) ?? 'unknown'}`,
+    `- run: fresh SQLite database, ${warmup} s warm-up + ${duration} s measured per scenario, 10 connections, 10 signed-in app users in turn`,
+    '',
+    table,
+    '',
+  ].join('\n');
+  writeFileSync(path.join(root, 'bench/results/shop.md'), text);
+  console.log(text);
+} finally {
+  await stop(baseline);
+  await stop(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}

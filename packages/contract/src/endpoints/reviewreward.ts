@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { reviewStatuses } from '../constants';
+import { auditTarget, endpoint } from '../endpoint';
+import {
+  appCode,
+  channelCode,
+  exactTotal,
+  id,
+  integerField,
+  isoTime,
+  order,
+  page,
+  paged,
+  phone,
+  reasonNote,
+  size,
+  sortBy,
+  timeRange,
+} from '../fields';
+import { rules, valuesOf } from '../rules';
+
+/**
+ * Review rewards (好评奖励): an app user claims coins for a store review with a screenshot; an
+ * operator approves (coins through the ledger, the amount a site setting) or rejects with a
+ * reason; the user gets an in-app message either way. One approved claim per user, app and store.
+ */
+const target = auditTarget('review_reward', '好评奖励');
+export const reviewStatus = z.enum(valuesOf(reviewStatuses), { error: '未知的审核状态' }).meta({ title: '审核状态' });
+const claimId = z.object({ id: id.meta({ title: '申请 ID' }) });
+
+export const myReviewClaim = z.object({
+  id,
+  app: z.string(),
+  store: z.string(),
+  screenshot: z.string(),
+  status: reviewStatus,
+  /** Coins granted (approved), else 0. */
+  coins: z.number().int(),
+  reason: z.string().nullable(),
+  createdAt: isoTime,
+  reviewedAt: isoTime.nullable(),
+});
+
+export const reviewClaim = myReviewClaim.extend({
+  userId: id,
+  userPhone: z.string().meta({ description: '脱敏手机号' }),
+  reviewerName: z.string().nullable(),
+});
+
+export const reviewFilter = timeRange.extend({
+  status: reviewStatus.optional(),
+  store: channelCode.optional(),
+  app: appCode.optional(),
+  phone: phone.optional().meta({ title: '用户手机号' }),
+});
+
+export const reviewRewardEndpoints = {
+  '/api/reviewreward/make': endpoint({
+    access: 'user',
+    summary:
+      'App：申请好评奖励，上传评价截图（字段 screenshot，PNG、JPEG、GIF、WebP）并说明应用和商店渠道；同一应用同一商店只能通过一次',
+    input: z.object({ app: appCode.default('tailor'), store: channelCode.default('other') }),
+    output: z.object({ claim: myReviewClaim }),
+    upload: { field: 'screenshot', kind: 'image' },
+  }),
+  '/api/reviewreward/fetch/mine': endpoint({
+    access: 'user',
+    summary: 'App：自己的好评奖励申请（新的在前）',
+    input: z.object({ page, size }),
+    output: paged(myReviewClaim),
+  }),
+  '/api/reviewreward/fetch/page': endpoint({
+    access: 'admin',
+    summary: '分页查询好评奖励申请（状态、商店、应用、用户手机号、时间）',
+    input: reviewFilter.extend({ page, size, exactTotal, sort: sortBy(['createdAt']), order }),
+    output: paged(reviewClaim),
+  }),
+  '/api/reviewreward/reject': endpoint({
+    access: 'admin',
+    summary: '驳回好评奖励申请并说明原因（用户会收到站内消息）',
+    input: claimId.extend({ reason: reasonNote }),
+    output: z.object({ claim: reviewClaim }),
+    example: { id: 1, reason: '截图看不清，请重新上传清晰的截图' },
+    audit: { action: 'reviewreward.reject', label: '驳回好评奖励', target },
+  }),
+  '/api/reviewreward/approve': endpoint({
+    access: 'admin',
+    summary: '通过好评奖励申请（待审核或复核已驳回的）：按设置的金额发放金币，用户会收到站内消息',
+    input: claimId,
+    output: z.object({ claim: reviewClaim }),
+    example: { id: 1 },
+    audit: { action: 'reviewreward.approve', label: '通过好评奖励', target },
+  }),
+  '/api/reviewreward/fetch/settings': endpoint({
+    access: 'admin',
+    summary: '读取好评奖励的金币数量',
+    input: z.object({ app: appCode.default('tailor') }),
+    output: z.object({ coins: z.number().int() }),
+  }),
+  '/api/reviewreward/update/settings': endpoint({
+    access: 'admin',
+    summary: '设置好评奖励的金币数量（只影响之后通过的申请）',
+    input: z.object({ app: appCode.default('tailor'), coins: integerField(rules.reviewCoins) }),
+    output: z.object({ coins: z.number().int() }),
+    example: { app: 'tailor', coins: 200 },
+    audit: { action: 'reviewreward.settings', label: '设置好评奖励金币', target },
+  }),
+};
+
+export default reviewRewardEndpoints;
+type ReviewRewardEndpoints = typeof reviewRewardEndpoints;
+declare module '../endpoint' {
+  interface EndpointRegistry extends ReviewRewardEndpoints {}
+}

@@ -1,0 +1,84 @@
+import { reviewRejectReasons } from '@appdesk/contract/constants';
+import { AutoComplete, Button, Form, Image, InputNumber, Modal, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { useApiAction, useApiQuery } from '../../../api/hooks';
+import { formRules, rules } from '../../../components/rules';
+
+/** 驳回: a reason picked from the usual ones or typed; the screenshot stays in view, large. */
+export function RejectModal({
+  claim,
+  onClose,
+}: {
+  claim: { id: number; screenshot: string } | null;
+  onClose: () => void;
+}) {
+  const [form] = Form.useForm<{ reason: string }>();
+  const reject = useApiAction('/api/reviewreward/reject', { success: '已驳回，用户会收到站内消息' });
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values || !claim) return;
+    reject.mutate({ id: claim.id, reason: values.reason.trim() }, { onSuccess: onClose });
+  };
+  return (
+    <Modal
+      title="驳回好评奖励"
+      open={claim !== null}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText="驳回"
+      okButtonProps={{ danger: true, loading: reject.isPending }}
+      cancelText="取消"
+      destroyOnHidden
+    >
+      {claim ? <Image src={claim.screenshot} alt="评价截图" style={{ maxHeight: 360, objectFit: 'contain' }} /> : null}
+      <Form form={form} name="reject" layout="vertical" autoComplete="off" style={{ marginTop: 12 }}>
+        <Form.Item
+          label="驳回原因"
+          name="reason"
+          rules={formRules(rules.reason)}
+          extra="可从常用原因中选择，也可以直接输入"
+        >
+          <AutoComplete
+            options={reviewRejectReasons.map((value) => ({ value }))}
+            placeholder="选择或输入驳回原因"
+            maxLength={rules.reason.max}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** 奖励设置: the coins an approved claim gives (a site setting; later approvals only). */
+export function RewardSetting() {
+  const current = useApiQuery('/api/reviewreward/fetch/settings', {});
+  const save = useApiAction('/api/reviewreward/update/settings', {
+    success: '好评奖励金币已保存，只影响之后通过的申请',
+  });
+  const [coins, setCoins] = useState<number | null>(null);
+  useEffect(() => {
+    if (current.data) setCoins(current.data.coins);
+  }, [current.data]);
+  return (
+    <Space wrap style={{ marginBottom: 12 }}>
+      <span>每次通过奖励</span>
+      <InputNumber<number>
+        aria-label="奖励金币"
+        value={coins}
+        onChange={setCoins}
+        precision={0}
+        min={rules.reviewCoins.min}
+        max={rules.reviewCoins.max}
+        suffix="金币"
+        style={{ width: 150 }}
+      />
+      <Button
+        disabled={!coins || coins === current.data?.coins}
+        loading={save.isPending}
+        onClick={() => coins && save.mutate({ coins })}
+      >
+        保存
+      </Button>
+    </Space>
+  );
+}
