@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { api, confirmPop, ensureSiteReady, sha256, signInAdmin } from './support';
+import { admin, api, confirmPop, ensureSiteReady, sha256, shoot, signInAdmin } from './support';
 
 /**
  * Operator tools end to end: find an app user, adjust coins, block and unblock, toggle admin,
@@ -37,7 +37,9 @@ test('an operator manages an app user, generates accounts and messages every use
   await page.getByPlaceholder('手机号、昵称或 ID').fill(part);
   await page.getByPlaceholder('手机号、昵称或 ID').press('Enter');
   await expect(page).toHaveURL(new RegExp(`search=${part}`));
-  const row = page.locator('.ant-table-row', { hasText: phone });
+  // Operators see phones masked; the whole number is an explicit, logged look.
+  const masked = `${phone.slice(0, 3)}****${phone.slice(7)}`;
+  const row = page.locator('.ant-table-row', { hasText: masked });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('正常');
 
@@ -50,7 +52,18 @@ test('an operator manages an app user, generates accounts and messages every use
   await row.getByRole('button', { name: '详情' }).click();
   const drawer = page.getByRole('dialog', { name: '用户详情' });
   await expect(drawer).toBeVisible();
+  await expect(drawer).toContainText(masked);
+  await expect(drawer).not.toContainText(phone);
+  const revealed = page.waitForResponse('**/api/users/fetch/phone');
+  await drawer.getByRole('button', { name: '查看完整手机号' }).click();
+  await revealed;
   await expect(drawer).toContainText(phone);
+  await shoot(page, 'users-drawer-phone');
+  const adminToken = (await api('/api/users/login', { phone: admin.phone, password: sha256(admin.password) })).data
+    ?.token as string;
+  const looks = await api('/api/audit/fetch/page', { action: 'users.fetch.phone', size: 50 }, adminToken);
+  const looked = (looks.data?.list ?? []) as { targetId: string | null }[];
+  expect(looked.some((entry) => entry.targetId === String(userId))).toBe(true);
   await expect(drawer).toContainText('华为应用市场');
   await expect(drawer).toContainText('滚动截屏');
 
@@ -120,7 +133,8 @@ test('an operator manages an app user, generates accounts and messages every use
     .split(/\r?\n/);
   expect(lines).toHaveLength(21);
   expect(lines[0]).toBe('手机号,初始密码,ID');
-  expect(lines[1]).toMatch(/^1[3-9]\d{9},[A-Za-z0-9]{10},\d+$/);
+  // Generated accounts live in the reserved 100 range, never a real person's number.
+  expect(lines[1]).toMatch(/^100\d{8},[A-Za-z0-9]{10},\d+$/);
   const result = page.getByRole('dialog', { name: '已生成 20 个账号' });
   await expect(result).toContainText('初始密码只显示这一次');
   await result.getByRole('button', { name: '我已保存，关闭' }).click();

@@ -49,8 +49,16 @@ export const MAX_ID = 2_147_483_647;
 /** The largest coin balance an account may hold (balances are 64-bit; this keeps them exact in JavaScript). */
 export const MAX_COINS = 1_000_000_000_000;
 
-/** Mainland China mobile numbers. */
-export const phonePattern = /^1[3-9]\d{9}$/;
+/** Mainland China mobile numbers, and the reserved range of generated accounts (below). */
+export const phonePattern = /^1(?:[3-9]\d|00)\d{8}$/;
+
+/**
+ * Accounts made by 生成账号 get 11-digit numbers starting 100: no carrier issues mobile numbers
+ * there (10x is the short-code range, e.g. 10086), so they can never belong to a real person.
+ * Registration refuses the range, so it stays theirs alone.
+ */
+export const reservedPhonePrefix = '100';
+export const isReservedPhone = (phone: string) => phone.startsWith(reservedPhonePrefix);
 
 export const rules = {
   phone: text('手机号', 11, 11, {
@@ -150,9 +158,10 @@ export const rules = {
   orderNote: text('备注', 1, 200),
   /** An operator's VIP adjustment in days: positive extends, negative takes back (at most 100 years). */
   vipDays: integer('调整天数', -36_500, 36_500, { nonZero: true }),
-  phonePrefix: text('号段', 0, 10, {
-    pattern: /^(|1[3-9]\d{0,8})$/,
-    patternMessage: '号段应为以 13–19 开头、最多 10 位的数字，留空则随机',
+  /** Digits after the reserved 100 of generated accounts. */
+  phonePrefix: text('号段', 0, 7, {
+    pattern: /^\d{0,7}$/,
+    patternMessage: '号段为保留号段 100 之后的数字（最多 7 位），留空则随机',
   }),
   /** The coin shop (积分商城): exchange items and their redemption. */
   exchangeName: text('商品名称', 1, 30),

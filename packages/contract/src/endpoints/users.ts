@@ -21,7 +21,7 @@ import {
   textField,
   userId,
 } from '../fields';
-import { rules, valuesOf } from '../rules';
+import { isReservedPhone, reservedPhonePrefix, rules, valuesOf } from '../rules';
 
 /** Account states and the filters of the users list, with the labels operators see. */
 export const userStatuses = [
@@ -80,6 +80,10 @@ export const userListFilter = z.object({
 export type UserListFilter = z.input<typeof userListFilter>;
 
 export const nickname = textField(rules.nickname);
+/** A phone a person signs up with: the reserved range of generated accounts is refused. */
+const ownPhone = phone.refine((p) => !isReservedPhone(p), {
+  error: `${reservedPhonePrefix} 号段保留给后台生成的账号，请使用本人手机号注册`,
+});
 export const email = z
   .email({ error: '邮箱格式不正确' })
   .max(rules.email.max, { error: `邮箱最多 ${rules.email.max} 个字符` })
@@ -138,7 +142,7 @@ export const accountEndpoints = {
   '/api/users/register': endpoint({
     access: 'public',
     summary: 'App 用户用手机号注册（记录来源应用与渠道），返回令牌',
-    input: z.object({ phone, password: passwordDigest, app: appCode, channel: channelCode.default('other') }),
+    input: z.object({ phone: ownPhone, password: passwordDigest, app: appCode, channel: channelCode.default('other') }),
     output: z.object({ token: z.string(), user: currentUser }),
     example: { phone: '13912345678', password: digests.user, app: 'tailor', channel: 'huawei' },
     idempotent: true,
@@ -186,6 +190,14 @@ export const userAdminEndpoints = {
     input: z.object({ id: userId }),
     output: z.object({ user: adminUser }),
     example: { id: 3 },
+  }),
+  '/api/users/fetch/phone': endpoint({
+    access: 'admin',
+    summary: '查看用户的完整手机号（列表与详情中默认脱敏；每次查看记入操作日志）',
+    input: z.object({ id: userId }),
+    output: z.object({ phone: z.string() }),
+    example: { id: 3 },
+    audit: { action: 'users.fetch.phone', label: '查看手机号', target },
   }),
   '/api/users/fetch/other/info': endpoint({
     access: 'admin',
@@ -258,13 +270,17 @@ export const userAdminEndpoints = {
     access: 'admin',
     summary: '重置用户密码（生成随机初始密码，只返回这一次；吊销其全部会话，下次登录须先改密）',
     input: z.object({ id: userId }),
-    output: z.object({ id, phone: z.string(), password: z.string() }),
+    output: z.object({
+      id,
+      phone: z.string().meta({ title: '手机号', description: '脱敏' }),
+      password: z.string(),
+    }),
     example: { id: 3 },
     audit: { action: 'users.reset.password', label: '重置密码', target },
   }),
   '/api/users/generate': endpoint({
     access: 'admin',
-    summary: '批量生成账号（每个账号一个随机初始密码，结果只返回这一次）',
+    summary: `批量生成账号（保留号段 ${reservedPhonePrefix} 开头的手机号，每个账号一个随机初始密码，结果只返回这一次）`,
     input: z.object({
       count: integerField(rules.generateCount),
       phonePrefix: textField(rules.phonePrefix).default(''),

@@ -1,5 +1,6 @@
 import { type CoinReason, coinReasons } from '@appdesk/contract/constants';
 import type { CoinRecord, coinFilter } from '@appdesk/contract/endpoints/coin';
+import { maskPhone } from '@appdesk/contract/format';
 import { labelOf } from '@appdesk/contract/rules';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
@@ -58,7 +59,7 @@ function presentRecord(r: RecordRow): CoinRecord {
   return {
     id: r.id,
     userId: r.user_id,
-    userPhone: r.phone,
+    userPhone: maskPhone(r.phone),
     delta: r.delta,
     balanceAfter: r.balance_after,
     reason: r.reason as CoinReason,

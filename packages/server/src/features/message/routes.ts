@@ -1,3 +1,4 @@
+import { maskPhone } from '@appdesk/contract/format';
 import type { Selectable } from 'kysely';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { sendMessage } from '../../core/messages';
@@ -68,7 +69,7 @@ function presentAdminMessage(
     title: row.title,
     content: row.content,
     userId: row.user_id,
-    userPhone: row.user_phone,
+    userPhone: row.user_phone === null ? null : maskPhone(row.user_phone),
     blocked: row.blocked === 1,
     authorId: row.author_id,
     readCount: Number(row.read_count ?? 0),

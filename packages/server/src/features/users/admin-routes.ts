@@ -1,7 +1,8 @@
 import { createHash, randomInt } from 'node:crypto';
 import { apps, channels } from '@appdesk/contract/constants';
 import { userStatuses } from '@appdesk/contract/endpoints/users';
-import { labelOf } from '@appdesk/contract/rules';
+import { maskPhone } from '@appdesk/contract/format';
+import { labelOf, reservedPhonePrefix } from '@appdesk/contract/rules';
 import { sql } from 'kysely';
 import { changeCoins } from '../../core/ledger';
 import { newUserRow } from '../../core/new-user';
@@ -44,9 +45,9 @@ async function setStatus(ctx: SignedInContext, id: number, status: 'normal' | 'b
   return { user: presentAdminUser(await loadUser(ctx, id)) };
 }
 
+/** A number in the reserved range (never a real person's): 100, the operator's digits, random ones. */
 function randomPhone(prefix: string): string {
-  const start = prefix || `1${'3456789'[randomInt(7)]}`;
-  let phone = start;
+  let phone = reservedPhonePrefix + prefix;
   while (phone.length < 11) phone += String(randomInt(10));
   return phone;
 }
@@ -101,6 +102,15 @@ export default defineRoutes({
 
   '/api/users/fetch/detail': {
     handler: async (input, ctx) => ({ user: presentAdminUser(await loadUser(ctx, input.id)) }),
+  },
+
+  '/api/users/fetch/phone': {
+    transaction: true,
+    handler: async (input, ctx) => {
+      const { phone } = await loadUser(ctx, input.id);
+      await ctx.audit({ targetId: input.id, after: { phone: maskPhone(phone) } });
+      return { phone };
+    },
   },
 
   '/api/users/fetch/other/info': {
@@ -231,7 +241,7 @@ export default defineRoutes({
         await revokeUserSessions(tx.db, input.id);
         await tx.audit({ targetId: input.id, after: { mustChangePassword: true } });
       });
-      return { id: user.id, phone: user.phone, password };
+      return { id: user.id, phone: maskPhone(user.phone), password };
     },
   },
 

@@ -1,5 +1,6 @@
 import { type AppCode, apps, type ChannelCode, channels } from '@appdesk/contract/constants';
 import { formatDate } from '@appdesk/contract/format';
+import { reservedPhonePrefix } from '@appdesk/contract/rules';
 import type { ApiOutput } from '@appdesk/contract/types';
 import { Alert, Button, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -138,10 +139,15 @@ export function GenerateModal({ open, onClose }: { open: boolean; onClose: () =>
         <Form.Item
           label="号段"
           name="phonePrefix"
-          extra="手机号开头的数字，例如 170；留空则随机"
+          extra={`生成的手机号都在保留号段 ${reservedPhonePrefix} 开头（运营商不发放，不会是真实用户的号码）；这里可再指定其后的数字，留空则随机`}
           rules={formRules(rules.phonePrefix)}
         >
-          <Input placeholder="例如 170" inputMode="numeric" {...inputLimits(rules.phonePrefix)} />
+          <Input
+            prefix={reservedPhonePrefix}
+            placeholder="例如 2026"
+            inputMode="numeric"
+            {...inputLimits(rules.phonePrefix)}
+          />
         </Form.Item>
         <Form.Item label="应用" name="app" rules={[{ required: true, message: '请选择应用' }]}>
           <Select options={appOptions} />

@@ -24,6 +24,7 @@ import { DeltaCell, TimeCell, useIsMobile } from '../../../components/list';
 import { userStore } from '../../../state/session';
 import { useStore } from '../../../state/store';
 import { useUserActions } from './actions';
+import { PhoneReveal } from './PhoneReveal';
 import { ResetPasswordButton } from './ResetPassword';
 import { VipSection, VipText } from './VipSection';
 import './users.css';
@@ -182,7 +183,7 @@ export function UserDrawer({
           size="small"
           column={mobile ? 1 : 2}
           items={[
-            { key: 'phone', label: '手机号', children: user.phone },
+            { key: 'phone', label: '手机号', children: <PhoneReveal key={user.id} id={user.id} masked={user.phone} /> },
             { key: 'nickname', label: '昵称', children: user.nickname || <span className="list-muted">未设置</span> },
             {
               key: 'email',

@@ -16,6 +16,7 @@ import {
 } from '../../../components/list';
 import { CoinsModal } from './CoinsModal';
 import { GenerateModal } from './GenerateModal';
+import { PhoneReveal } from './PhoneReveal';
 import { StatusTag, statusLabels, UserActionButtons, UserDrawer } from './UserDrawer';
 import { VipText } from './VipSection';
 import './users.css';
@@ -66,7 +67,9 @@ export default function UsersPage() {
               <Button type="link" className="user-cell-name" onClick={() => setDetail(user.id)}>
                 {user.name}
               </Button>
-              <span className="list-muted">{user.phone}</span>
+              <span className="list-muted">
+                <PhoneReveal id={user.id} masked={user.phone} />
+              </span>
             </div>
           </div>
         ),
