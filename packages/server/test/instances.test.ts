@@ -26,19 +26,26 @@ describe('two instances on one database', () => {
   it('a change through one (site title, remote-config value, blocked user) is seen through the other in under a second', async () => {
     const { token } = await one.initAdmin();
     // Both instances have the old title cached.
-    expect((await other.call('/api/allocation/fetch')).body.data.allocation.title).toBe('测试站点');
+    const siteTitle = async () =>
+      ((await other.call('/api/allocation/fetch')).body.data as { allocation: { title: string } }).allocation.title;
+    expect(await siteTitle()).toBe('测试站点');
     expect((await one.call('/api/allocation/update/title', { title: '新标题' }, token)).body.code).toBe(200);
-    const title = await timeUntil(
-      async () => (await other.call('/api/allocation/fetch')).body.data.allocation.title === '新标题',
-    );
+    const title = await timeUntil(async () => (await siteTitle()) === '新标题');
     expect(title).toBeLessThan(1000);
 
     const device = { app: 'tailor', platform: 'android', channel: 'huawei', versionCode: 200, deviceId: 'device-1' };
     const made = await one.call('/api/a11t/make', { key: 'ops.instances', value: 'before' }, token);
     expect(made.body.code).toBe(200);
-    const configValue = async () => (await other.call('/api/a11t/fetch', device)).body.data.values?.['ops.instances'];
+    const configValue = async () =>
+      ((await other.call('/api/a11t/fetch', device)).body.data as { values?: Record<string, unknown> }).values?.[
+        'ops.instances'
+      ];
     expect(await configValue()).toBe('before');
-    const changed = await one.call('/api/a11t/update', { id: made.body.data.entry.id, value: 'after' }, token);
+    const changed = await one.call(
+      '/api/a11t/update',
+      { id: (made.body.data as { entry: { id: number } }).entry.id, value: 'after' },
+      token,
+    );
     expect(changed.body.code).toBe(200);
     expect(await timeUntil(async () => (await configValue()) === 'after')).toBeLessThan(1000);
 
