@@ -14,10 +14,10 @@ import path from 'node:path';
 import { serverEnv, serverNodeArgs } from '../packages/server/runtime.mjs';
 import { makeTestChain } from '../packages/server/test/storekit-chain';
 import { call, callOk } from './lib/api';
+import { featureReport, runAgainstBaseline } from './lib/feature-run';
 import { admin, sha256hex } from './lib/fixtures';
-import { type LoadContext, runScenario, type Scenario, type ScenarioResult } from './lib/load';
+import type { LoadContext, Scenario } from './lib/load';
 import { freePort, start, stop, waitUntil } from './lib/processes';
-import { gitRevision, machine } from './lib/report';
 
 const flag = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -157,44 +157,16 @@ try {
     warmupSeconds: warmup,
     database: 'sqlite',
   };
-  const results: ScenarioResult[] = [];
-  for (const s of scenarios) {
-    const r = await runScenario(s, ctx);
-    r.ratioToBaseline = results[0] && r !== results[0] ? r.rps / results[0].rps : null;
-    results.push(r);
-    console.log(
-      `${r.name}: ${Math.round(r.rps)} req/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, bad ${r.bad.total}`,
-    );
-  }
-  const m = machine();
-  const fixed = (n: number | null) => (n === null || Number.isNaN(n) ? '—' : n.toFixed(2));
-  const header = ['scenario', 'rate', 'p50 ms', 'p95 ms', 'p99 ms', 'bad', '× baseline', 'CPU ms/req', 'RSS MB'];
-  const rows = results.map((r) => [
-    r.name,
-    `${Math.round(r.rps).toLocaleString('en-US')} req/s`,
-    fixed(r.latencyMs.p50),
-    fixed(r.latencyMs.p95),
-    fixed(r.latencyMs.p99),
-    String(r.bad.total),
-    r.ratioToBaseline === null ? '—' : r.ratioToBaseline.toFixed(3),
-    fixed(r.cpuMsPerRequest.server),
-    r.rssMb === null ? '—' : String(Math.round(r.rssMb)),
-  ]);
-  const table = [header, header.map((_, i) => (i === 0 ? '---' : '---:')), ...rows]
-    .map((cells) => `| ${cells.join(' | ')} |`)
-    .join('\n');
-  const text = [
-    '# Commerce benchmark (issue 10)',
-    '',
-    `- date: ${new Date().toISOString()}`,
-    `- machine: ${m.cpus} CPU (${m.cpuModel}), Node ${m.node}`,
-    `- revision: ${gitRevision(root) ?? 'unknown'}`,
-    `- run: fresh SQLite database, ${warmup} s warm-up + ${duration} s measured per scenario, 10 connections, 10 signed-in app users in turn`,
-    `- StoreKit transactions: each request a transaction id never sent before${wrapped ? ' (the pre-signed set ran out: the tail were duplicates)' : ''}`,
-    '',
-    table,
-    '',
-  ].join('\n');
+  const results = await runAgainstBaseline(scenarios, ctx);
+  const text = featureReport({
+    title: 'Commerce benchmark (issue 10)',
+    root,
+    run: `fresh SQLite database, ${warmup} s warm-up + ${duration} s measured per scenario, 10 connections, 10 signed-in app users in turn`,
+    notes: [
+      `- StoreKit transactions: each request a transaction id never sent before${wrapped ? ' (the pre-signed set ran out: the tail were duplicates)' : ''}`,
+    ],
+    results,
+  });
   writeFileSync(path.join(root, 'bench/results/commerce.md'), text);
   console.log(text);
 } finally {

@@ -33,7 +33,7 @@ const routeTables = Object.values(
 const noticeSources = Object.values(
   import.meta.glob<{ default: NoticeSource }>('./features/*/notices.ts', { eager: true }),
 ).map((m) => m.default);
-const fileReferences = Object.values(
+export const fileReferences = Object.values(
   import.meta.glob<{ default: FileReference[] }>('./features/*/files.ts', { eager: true }),
 ).flatMap((m) => m.default);
 /** Plain routes a platform calls in its own format (payment notifications), each feature in its own scope. */

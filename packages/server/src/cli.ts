@@ -1,17 +1,21 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { fileReferences } from './app';
 import type { Config } from './config';
 import { clearLocks } from './core/login-throttle';
 import { type DatabaseHandle, openDatabase } from './db/index';
 import { grantAdmin, listAdmins, resetAdminPassword } from './ops/admin-cli';
 import { makeBackup } from './ops/backup';
 import { restoreBackup } from './ops/restore';
+import { sweepStorage } from './ops/sweep';
+import { openStorage } from './storage/open';
+import type { FileStorage } from './storage/types';
 
 type Print = (line: string) => void;
 type Handle = Pick<DatabaseHandle, 'db' | 'dialect' | 'close'>;
 
 /** Commands `node dist/main.js <command>` runs instead of the server (the npm scripts below call them). */
-export const cliCommands = new Set(['unlock', 'admin', 'backup', 'restore']);
+export const cliCommands = new Set(['unlock', 'admin', 'backup', 'restore', 'storage-sweep']);
 
 const usage = [
   '用法：',
@@ -20,6 +24,7 @@ const usage = [
   '  npm run admin -- grant <手机号或用户 ID>         把该账号设为管理员',
   '  npm run admin -- reset-password <手机号或用户 ID> 为管理员生成新的初始密码（只显示一次）',
   '  npm run backup [-- <目录>]                      在线备份数据库与文件到一个归档（默认 ./backups）',
+  '  npm run storage-sweep [-- --remove]            找出无人引用的存储对象与指向缺失对象的 files 记录（--remove 删除）',
   '  npm run restore -- <归档>                       把归档恢复到空的数据目录（及空的 PostgreSQL 数据库）',
 ];
 
@@ -32,7 +37,7 @@ const usage = [
 export async function runCli(
   args: string[],
   config: Config,
-  options: { print?: Print; open?: () => Handle } = {},
+  options: { print?: Print; open?: () => Handle; storage?: FileStorage } = {},
 ): Promise<number> {
   const print = options.print ?? console.log;
   const [command, sub, target] = args;
@@ -68,6 +73,10 @@ export async function runCli(
       if (filesOnS3) print('  文件存放在 S3 对象存储中，不在归档内：请用存储桶的版本控制或复制保护它们');
       return 0;
     });
+  }
+  if (command === 'storage-sweep') {
+    const storage = options.storage ?? openStorage(config.storageUrl, config.dataDir);
+    return run(({ db }) => sweep({ db, storage }, sub === '--remove', print));
   }
   if (command === 'restore' && sub) return restore(sub, config, print);
   for (const line of usage) print(line);
@@ -112,4 +121,18 @@ async function unlock(
     );
     return 0;
   });
+}
+
+async function sweep(deps: { db: Handle['db']; storage: FileStorage }, remove: boolean, print: Print) {
+  const found = await sweepStorage({ ...deps, references: fileReferences }, { remove });
+  const done = remove ? '已删除' : '发现';
+  print(`${done} ${found.orphans.length} 个无人引用的存储对象`);
+  for (const key of found.orphans) print(`  对象 ${key}`);
+  print(`${done} ${found.danglingRows.length - found.keptRows.length} 条指向缺失对象的 files 记录`);
+  for (const row of found.danglingRows) print(`  files #${row.id} ${row.key}`);
+  if (found.keptRows.length) print(`  其中 ${found.keptRows.length} 条仍被其他表引用，未删除`);
+  if (found.missingReferenced.length) print(`业务表引用了 ${found.missingReferenced.length} 个缺失对象（未改动）`);
+  for (const key of found.missingReferenced) print(`  缺失 ${key}`);
+  const clean = !found.orphans.length && !found.danglingRows.length && !found.missingReferenced.length;
+  return clean || (remove && !found.keptRows.length) ? 0 : 1;
 }

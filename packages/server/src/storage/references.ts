@@ -11,6 +11,8 @@ export interface FileReference {
   table: string;
   column: string;
   contains?: boolean;
+  /** The column holds the bare storage key (`<yyyy-mm>/<random>.<ext>`), not its URL. */
+  key?: boolean;
 }
 
 const PREFIX = '/files/';
@@ -25,7 +27,13 @@ export function keyOfUrl(url: string | null | undefined): string | undefined {
 /** Whether any declared column still refers to the URL. */
 export async function isReferenced(db: Db, references: FileReference[], url: string): Promise<boolean> {
   for (const ref of references) {
-    const match = ref.contains ? sql`${sql.ref(ref.column)} like ${`%${url}%`}` : sql`${sql.ref(ref.column)} = ${url}`;
+    const key = keyOfUrl(url);
+    if (ref.key && !key) continue;
+    const match = ref.key
+      ? sql`${sql.ref(ref.column)} = ${key}`
+      : ref.contains
+        ? sql`${sql.ref(ref.column)} like ${`%${url}%`}`
+        : sql`${sql.ref(ref.column)} = ${url}`;
     const found = await sql`select 1 as hit from ${sql.table(ref.table)} where ${match} limit 1`.execute(db);
     if (found.rows.length > 0) return true;
   }

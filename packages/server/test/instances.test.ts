@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './harness';
+
+/** Milliseconds until `seen` holds on the other instance (polled every 20 ms, up to 3 s). */
+async function timeUntil(seen: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < 3000) {
+    if (await seen()) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+describe('two instances on one database', () => {
+  let one: TestServer;
+  let other: TestServer;
+  beforeAll(async () => {
+    one = await startServer();
+    other = await one.secondInstance();
+  });
+  afterAll(async () => {
+    await other.close();
+    await one.close();
+  });
+
+  it('a change through one (site title, remote-config value, blocked user) is seen through the other in under a second', async () => {
+    const { token } = await one.initAdmin();
+    // Both instances have the old title cached.
+    const siteTitle = async () =>
+      ((await other.call('/api/allocation/fetch')).body.data as { allocation: { title: string } }).allocation.title;
+    expect(await siteTitle()).toBe('测试站点');
+    expect((await one.call('/api/allocation/update/title', { title: '新标题' }, token)).body.code).toBe(200);
+    const title = await timeUntil(async () => (await siteTitle()) === '新标题');
+    expect(title).toBeLessThan(1000);
+
+    const device = { app: 'tailor', platform: 'android', channel: 'huawei', versionCode: 200, deviceId: 'device-1' };
+    const made = await one.call('/api/a11t/make', { key: 'ops.instances', value: 'before' }, token);
+    expect(made.body.code).toBe(200);
+    const configValue = async () =>
+      ((await other.call('/api/a11t/fetch', device)).body.data as { values?: Record<string, unknown> }).values?.[
+        'ops.instances'
+      ];
+    expect(await configValue()).toBe('before');
+    const changed = await one.call(
+      '/api/a11t/update',
+      { id: (made.body.data as { entry: { id: number } }).entry.id, value: 'after' },
+      token,
+    );
+    expect(changed.body.code).toBe(200);
+    expect(await timeUntil(async () => (await configValue()) === 'after')).toBeLessThan(1000);
+
+    const user = await one.addUser();
+    const userToken = await other.login(user.phone, user.password);
+    expect((await other.call('/api/users/fetch/info', {}, userToken)).body.code).toBe(200);
+    expect((await one.call('/api/users/block', { id: user.id }, token)).body.code).toBe(200);
+    const refused = await timeUntil(async () =>
+      [401, 403].includes((await other.call('/api/users/fetch/info', {}, userToken)).body.code),
+    );
+    expect(refused).toBeLessThan(1000);
+  });
+});
