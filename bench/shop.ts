@@ -10,11 +10,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serverEnv, serverNodeArgs } from '../packages/server/runtime.mjs';
-import { call, callOk } from './lib/api';
-import { featureReport, runAgainstBaseline } from './lib/feature-run';
-import { admin, sha256hex } from './lib/fixtures';
+import { callOk } from './lib/api';
+import { featureReport, runAgainstBaseline, setUpSite, startBaseline } from './lib/feature-run';
+import { sha256hex } from './lib/fixtures';
 import type { LoadContext, Scenario } from './lib/load';
-import { freePort, start, stop, waitUntil } from './lib/processes';
+import { freePort, start, stop } from './lib/processes';
 
 const flag = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -39,26 +39,10 @@ const server = start('server', process.execPath, [...serverNodeArgs, path.join(r
     REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000',
   },
 });
-// The bare Fastify baseline, measured in the same run (bench/README.md "Reading the figures").
-const baselinePort = await freePort();
-const baseline = start('baseline', process.execPath, [path.join(root, 'bench/baseline-server.mjs')], {
-  env: { ...process.env, PORT: String(baselinePort) },
-  cwd: path.join(root, 'bench'),
-});
+const baseline = await startBaseline(root);
 try {
-  await waitUntil(baseline, async () => (await call(`http://127.0.0.1:${baselinePort}`, '/api/baseline')).code === 200);
-  await waitUntil(server, async () => {
-    await callOk(base, '/api/allocation/fetch');
-    return true;
-  });
-  const password = sha256hex(admin.password);
-  await callOk(base, '/api/allocation/init', {
-    phone: admin.phone,
-    password,
-    title: admin.title,
-    slogen: admin.slogen,
-  });
-  const { token } = await callOk(base, '/api/users/login', { phone: admin.phone, password });
+  await baseline.ready();
+  const token = await setUpSite(server, base);
   const { item } = await callOk(
     base,
     '/api/exchange/item/make',
@@ -95,8 +79,8 @@ try {
     },
   ];
   const ctx: LoadContext = {
-    urls: { server: base, baseline: `http://127.0.0.1:${baselinePort}` },
-    pids: { server: server.pid, baseline: baseline.pid },
+    urls: { server: base, baseline: baseline.url },
+    pids: { server: server.pid, baseline: baseline.process.pid },
     adminToken: token,
     userTokens,
     durationSeconds: duration,
@@ -113,7 +97,7 @@ try {
   writeFileSync(path.join(root, 'bench/results/shop.md'), text);
   console.log(text);
 } finally {
-  await stop(baseline);
+  await stop(baseline.process);
   await stop(server);
   rmSync(dataDir, { recursive: true, force: true });
 }

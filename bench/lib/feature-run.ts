@@ -1,5 +1,37 @@
+import path from 'node:path';
+import { call, callOk } from './api';
+import { admin, sha256hex } from './fixtures';
 import { type LoadContext, runScenario, type Scenario, type ScenarioResult } from './load';
+import { freePort, start, waitUntil } from './processes';
 import { gitRevision, machine } from './report';
+
+/** The bare Fastify baseline, measured in the same run (bench/README.md "Reading the figures"). */
+export async function startBaseline(root: string) {
+  const port = await freePort();
+  const process_ = start('baseline', process.execPath, [path.join(root, 'bench/baseline-server.mjs')], {
+    env: { ...process.env, PORT: String(port) },
+    cwd: path.join(root, 'bench'),
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const ready = () => waitUntil(process_, async () => (await call(url, '/api/baseline')).code === 200);
+  return { process: process_, port, url, ready };
+}
+
+/** Waits for a fresh server, sets the site up with the bench admin, and answers the admin's token. */
+export async function setUpSite(server: Parameters<typeof waitUntil>[0], base: string): Promise<string> {
+  await waitUntil(server, async () => {
+    await callOk(base, '/api/allocation/fetch');
+    return true;
+  });
+  const password = sha256hex(admin.password);
+  await callOk(base, '/api/allocation/init', {
+    phone: admin.phone,
+    password,
+    title: admin.title,
+    slogen: admin.slogen,
+  });
+  return (await callOk(base, '/api/users/login', { phone: admin.phone, password })).token;
+}
 
 /** Runs the scenarios in order; each one after the first is compared with the first (the baseline). */
 export async function runAgainstBaseline(scenarios: Scenario[], ctx: LoadContext): Promise<ScenarioResult[]> {
