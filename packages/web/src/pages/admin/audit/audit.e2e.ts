@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 test('the 操作日志 shows a change in words, field by field, with links to the operator and the user', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await ensureSiteReady();
   const phone = `137${String(Date.now()).slice(-8)}`;
   const masked = `${phone.slice(0, 3)}****${phone.slice(7)}`;
@@ -18,8 +19,8 @@ test('the 操作日志 shows a change in words, field by field, with links to th
   await signInAdmin(page);
   await page.goto('/admin/admin/audit');
   // Filtered by the phone of the user the rows are about (not an internal id).
-  await page.getByPlaceholder('对象用户手机号（11 位）').fill(phone);
-  await page.getByPlaceholder('对象用户手机号（11 位）').press('Enter');
+  await page.getByPlaceholder('用户的 11 位手机号').fill(phone);
+  await page.getByPlaceholder('用户的 11 位手机号').press('Enter');
   await expect(page).toHaveURL(new RegExp(`userPhone=${phone}`));
   const rows = page.locator('tr.ant-table-row');
   await expect(rows).toHaveCount(2);
@@ -37,14 +38,16 @@ test('the 操作日志 shows a change in words, field by field, with links to th
   await expect(page.locator('body')).not.toContainText(phone);
   await shoot(page, 'audit-words');
 
+  // Filtered by the operator's phone: the admin's sign-in just now is there, in words.
+  await page.goto(`/admin/admin/audit?actorPhone=${admin.phone}&action=users.login`);
+  // A full load: allow for a busy machine.
+  await expect(page.locator('tr.ant-table-row').first()).toContainText('登录后台', { timeout: 30_000 });
+  await expect(page.locator('tr.ant-table-row').first()).toContainText('设备');
+  await page.goBack();
+
   // The object opens the user in the users page's drawer.
   await page.setViewportSize({ width: 1366, height: 900 });
   await block.getByRole('link', { name: `用户 #${userId}` }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/admin/users\\?.*detail=${userId}`));
   await expect(page.getByRole('dialog', { name: '用户详情' })).toBeVisible();
-
-  // Filtered by the operator's phone: the admin's sign-in just now is there, in words.
-  await page.goto(`/admin/admin/audit?actorPhone=${admin.phone}&action=users.login`);
-  await expect(page.locator('tr.ant-table-row').first()).toContainText('登录后台');
-  await expect(page.locator('tr.ant-table-row').first()).toContainText('设备');
 });

@@ -47,8 +47,8 @@ function actionOptions(actions: AuditAction[]): { value: string; label: string }
 
 function filterFields(actions: AuditAction[]): FilterField[] {
   return [
-    { kind: 'text', name: 'actorPhone', label: '操作人手机号', placeholder: '操作人手机号（11 位）', width: 180 },
-    { kind: 'text', name: 'userPhone', label: '对象用户手机号', placeholder: '对象用户手机号（11 位）', width: 190 },
+    { kind: 'text', name: 'actorPhone', label: '操作人', placeholder: '操作人的 11 位手机号', width: 190 },
+    { kind: 'text', name: 'userPhone', label: '对象用户', placeholder: '用户的 11 位手机号', width: 190 },
     { kind: 'select', name: 'action', label: '操作类型', width: 200, options: actionOptions(actions) },
     { kind: 'range', name: 'range', label: '时间' },
   ];
