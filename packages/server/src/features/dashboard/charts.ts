@@ -1,4 +1,4 @@
-import type { DashboardRange } from '@appdesk/contract/endpoints/dashboard';
+import type { DashboardRange } from '@appdesk/contract/constants';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { DAY_MS, dayOf, HOUR_MS, hourOf, SHANGHAI_OFFSET_MS } from './counters';
