@@ -192,6 +192,14 @@ export const coinReasons = [
 ] as const;
 export type CoinReason = (typeof coinReasons)[number]['value'];
 
+/** What an app reports about a promoted app (推广记录的行为). */
+export const selfappActions = [
+  { value: 'show', label: '展示' },
+  { value: 'click', label: '点击' },
+  { value: 'install', label: '安装' },
+] as const;
+export type SelfappAction = (typeof selfappActions)[number]['value'];
+
 /** Why a VIP expiry changed (the `vip_records` history), with the label operators see. */
 export const vipReasons = [
   { value: 'order', label: '购买套餐' },
