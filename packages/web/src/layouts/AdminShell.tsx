@@ -7,6 +7,7 @@ import { call } from '../api/request';
 import { NoticeBell } from '../components/admin/NoticeBell';
 import { PasswordModal } from '../components/admin/PasswordModal';
 import { ChunkBoundary } from '../components/ChunkBoundary';
+import { useScheme } from '../components/theme';
 import { useIsMobile } from '../components/useIsMobile';
 import { navigate as navigateAnywhere } from '../nav';
 import { ExceptionView } from '../pages/exception';
@@ -16,6 +17,7 @@ import { clearSession, clearSessionCookie, restoreLogin, updateStoredUser, userS
 import { useStore } from '../state/store';
 import { adminPages, adminPath } from './adminPages';
 import { SideMenu } from './SideMenu';
+import { ThemeSwitch } from './ThemeSwitch';
 import { sensitivePages, useWatermarkMode, watermarkText } from './watermark';
 import './admin.css';
 
@@ -54,6 +56,7 @@ export function AdminShell() {
   const user = useStore(userStore, (s) => s.currentUser);
   const allocation = useStore(allocationStore, (s) => s.allocation);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const scheme = useScheme();
 
   useEffect(() => {
     restoreLogin();
@@ -144,6 +147,7 @@ export function AdminShell() {
           />
           <span className="admin-page-title">{current?.label ?? ''}</span>
           <div className="admin-actions">
+            <ThemeSwitch compact />
             <NoticeBell onOpenLink={(link) => navigate(link)} />
             <Button
               type="text"
@@ -154,11 +158,22 @@ export function AdminShell() {
               <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined aria-hidden />} alt="" />
               {mobile ? null : <span>{user?.name ?? ''}</span>}
             </Button>
-            <Button type="text" icon={<KeyOutlined aria-hidden />} onClick={() => setPasswordOpen(true)}>
-              修改密码
+            {/* On a phone the words would squeeze the page title out: icons, named for screen readers. */}
+            <Button
+              type="text"
+              icon={<KeyOutlined aria-hidden />}
+              aria-label={mobile ? '修改密码' : undefined}
+              onClick={() => setPasswordOpen(true)}
+            >
+              {mobile ? null : '修改密码'}
             </Button>
-            <Button type="text" icon={<LogoutOutlined aria-hidden />} onClick={() => void logout()}>
-              退出登录
+            <Button
+              type="text"
+              icon={<LogoutOutlined aria-hidden />}
+              aria-label={mobile ? '退出登录' : undefined}
+              onClick={() => void logout()}
+            >
+              {mobile ? null : '退出登录'}
             </Button>
           </div>
         </Header>
@@ -166,7 +181,7 @@ export function AdminShell() {
           {marked && user ? (
             <Watermark
               content={watermarkText(user.name, user.phone ?? '')}
-              font={{ color: 'rgba(0, 0, 0, 0.07)', fontSize: 14 }}
+              font={{ color: scheme === 'dark' ? 'rgba(255, 255, 255, 0.08)' : 'rgba(0, 0, 0, 0.07)', fontSize: 14 }}
               gap={[120, 120]}
             >
               {page}

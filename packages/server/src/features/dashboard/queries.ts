@@ -1,108 +1,120 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { DAY_MS, dayOf, SHANGHAI_OFFSET_MS } from './counters';
 
-export const DAY = 24 * 60 * 60 * 1000;
-/** Asia/Shanghai is UTC+8 all year (no daylight saving). */
-export const SHANGHAI_OFFSET = 8 * 60 * 60 * 1000;
+export const DAY = DAY_MS;
+export const SHANGHAI_OFFSET = SHANGHAI_OFFSET_MS;
 
 /** Midnight in Shanghai at the start of the day holding `now`, as epoch ms. */
-export const startOfShanghaiDay = (now: number) => Math.floor((now + SHANGHAI_OFFSET) / DAY) * DAY - SHANGHAI_OFFSET;
+export const startOfShanghaiDay = (now: number) => dayOf(now) * DAY - SHANGHAI_OFFSET;
 
 type Db = Kysely<Database>;
 const num = (v: unknown) => Number(v ?? 0);
+
+/** The sum of a counter over buckets [from, to), every breakdown together: a range of stat_counts' key. */
+export async function counted(db: Db, metric: string, from: number, to: number): Promise<number> {
+  const row = await db
+    .selectFrom('stat_counts')
+    .select((eb) => eb.fn.sum<number>('value').as('n'))
+    .where('metric', '=', metric)
+    .where('bucket', '>=', from)
+    .where('bucket', '<', to)
+    .executeTakeFirst();
+  return num(row?.n);
+}
 
 async function kept(db: Db, names: string[]) {
   const rows = await db.selectFrom('row_counts').select(['name', 'n']).where('name', 'in', names).execute();
   return (name: string) => num(rows.find((r) => r.name === name)?.n);
 }
 
-/** Users who signed up in [from, to): the users_created index. */
-async function signUps(db: Db, from: number, to: number) {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to)
-    .executeTakeFirst();
-  return num(row?.n);
-}
-
-/** Fen paid in [from, to) by orders still paid (refunded ones left out): the orders_paid index. */
-async function revenue(db: Db, from: number, to: number) {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.sum<number>('amount').as('n'))
-    .where('paid_at', '>=', from)
-    .where('paid_at', '<', to)
-    .where('status', '=', 'paid')
-    .executeTakeFirst();
-  return num(row?.n);
-}
-
-/** Coins given (positive deltas) and taken (negative, returned positive) in [from, to): coin_records_created. */
-async function coinFlow(db: Db, from: number, to: number) {
-  const row = await db
-    .selectFrom('coin_records')
-    .select((eb) => [
-      eb.fn.sum<number>(eb.case().when('delta', '>', 0).then(eb.ref('delta')).else(0).end()).as('issued'),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when('delta', '<', 0)
-            .then(eb.neg(eb.ref('delta')))
-            .else(0)
-            .end(),
-        )
-        .as('spent'),
-    ])
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to)
-    .executeTakeFirst();
-  return { issued: num(row?.issued), spent: num(row?.spent) };
-}
-
-const counted = async (query: { executeTakeFirst(): Promise<{ n: unknown } | undefined> }) =>
+/** How many rows match: bounded by what is pending or active now (an index range), never the whole table. */
+const countOf = async (query: { executeTakeFirst(): Promise<{ n: unknown } | undefined> }) =>
   num((await query.executeTakeFirst())?.n);
-
 const n = sql<number>`count(*)`.as('n');
-const card = (value: number, previous: number | null = null) => ({ value, previous });
 
-/** Every card of the dashboard, as of `now`. */
-export async function cardFigures(db: Db, now: number) {
-  const today = startOfShanghaiDay(now);
-  const yesterday = today - DAY;
-  const [count, newToday, newYesterday, active, vips, coinsToday, coinsYesterday, feedback, waiting] =
-    await Promise.all([
-      kept(db, ['users', 'review_rewards.pending']),
-      signUps(db, today, now + 1),
-      signUps(db, yesterday, today),
-      counted(db.selectFrom('users').select(n).where('last_active_at', '>=', today)),
-      counted(db.selectFrom('users').select(n).where('vip_expires_at', '>', now)),
-      coinFlow(db, today, now + 1),
-      coinFlow(db, yesterday, today),
-      counted(db.selectFrom('feedback').select(n).where('status', '=', 'pending')),
-      counted(db.selectFrom('exchange_records').select(n).where('status', '=', 'waiting')),
-    ]);
-  const revenueOver = async (days: number) => {
-    const from = days === 1 ? today : now + 1 - days * DAY;
-    const span = days === 1 ? DAY : days * DAY;
-    return card(await revenue(db, from, now + 1), await revenue(db, from - span, from));
+/** State figures without a history of their own: compared with the last value recorded the day before. */
+const SNAPSHOTS = ['vipsActive', 'feedbackPending', 'reviewRewardsPending', 'exchangesWaiting'] as const;
+type Snapshot = (typeof SNAPSHOTS)[number];
+
+async function snapshotsOf(db: Db, day: number) {
+  const rows = await db
+    .selectFrom('stat_snapshots')
+    .select(['name', 'value'])
+    .where('day', '=', day)
+    .where('name', 'in', [...SNAPSHOTS])
+    .execute();
+  return (name: Snapshot) => {
+    const row = rows.find((r) => r.name === name);
+    return row ? num(row.value) : null;
   };
-  const [revenueToday, revenue7Days, revenue30Days] = await Promise.all([1, 7, 30].map(revenueOver));
+}
+
+/** Records today's state figures (the last computation of a day stands for that day). */
+async function recordSnapshots(db: Db, day: number, now: number, values: Record<Snapshot, number>) {
+  await db
+    .insertInto('stat_snapshots')
+    .values(SNAPSHOTS.map((name) => ({ name, day, value: values[name], updated_at: now })))
+    .onConflict((oc) =>
+      oc.columns(['name', 'day']).doUpdateSet((eb) => ({
+        value: eb.ref('excluded.value'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
+}
+
+const card = (value: number, previous: number | null) => ({ value, previous });
+
+/**
+ * Every card of the dashboard as of `now`, each with the previous period's figure: flows (sign-ups,
+ * active users, revenue, coins) from the counters, state figures from kept counts and index ranges,
+ * compared with yesterday's snapshot. Records today's snapshot.
+ */
+export async function cardFigures(db: Db, now: number) {
+  const today = dayOf(now);
+  const flow = (metric: string, days: number) =>
+    Promise.all([
+      counted(db, metric, today - days + 1, today + 1),
+      counted(db, metric, today - 2 * days + 1, today - days + 1),
+    ]).then(([value, previous]) => card(value, previous));
+  const [count, yesterday, vips, feedback, waiting] = await Promise.all([
+    kept(db, ['users', 'review_rewards.pending']),
+    snapshotsOf(db, today - 1),
+    countOf(db.selectFrom('users').select(n).where('vip_expires_at', '>', now)),
+    countOf(db.selectFrom('feedback').select(n).where('status', '=', 'pending')),
+    countOf(db.selectFrom('exchange_records').select(n).where('status', '=', 'waiting')),
+  ]);
+  const [usersNewToday, usersActiveToday, revenueToday, revenue7Days, revenue30Days, coinsIssued, coinsSpent] =
+    await Promise.all([
+      flow('signups.d', 1),
+      flow('active.d', 1),
+      flow('revenue.d', 1),
+      flow('revenue.d', 7),
+      flow('revenue.d', 30),
+      flow('coins_in.d', 1),
+      flow('coins_out.d', 1),
+    ]);
+  const state = {
+    vipsActive: vips,
+    feedbackPending: feedback,
+    reviewRewardsPending: count('review_rewards.pending'),
+    exchangesWaiting: waiting,
+  };
+  await recordSnapshots(db, today, now, state);
   const users = count('users');
   return {
-    usersTotal: card(users, users - newToday),
-    usersNewToday: card(newToday, newYesterday),
-    usersActiveToday: card(active),
-    vipsActive: card(vips),
+    usersTotal: card(users, users - usersNewToday.value),
+    usersNewToday,
+    usersActiveToday,
+    vipsActive: card(state.vipsActive, yesterday('vipsActive')),
     revenueToday,
     revenue7Days,
     revenue30Days,
-    coinsIssuedToday: card(coinsToday.issued, coinsYesterday.issued),
-    coinsSpentToday: card(coinsToday.spent, coinsYesterday.spent),
-    feedbackPending: card(feedback),
-    reviewRewardsPending: card(count('review_rewards.pending')),
-    exchangesWaiting: card(waiting),
+    coinsIssuedToday: coinsIssued,
+    coinsSpentToday: coinsSpent,
+    feedbackPending: card(state.feedbackPending, yesterday('feedbackPending')),
+    reviewRewardsPending: card(state.reviewRewardsPending, yesterday('reviewRewardsPending')),
+    exchangesWaiting: card(state.exchangesWaiting, yesterday('exchangesWaiting')),
   };
 }
