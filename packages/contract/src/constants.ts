@@ -305,3 +305,12 @@ export const reviewRejectReasons = [
 
 /** Coins an approved review claim gives until an operator sets the amount. */
 export const REVIEW_REWARD_DEFAULT_COINS = 100;
+
+/** The dashboard's date range presets (spec section 9): today by hour; week (Monday first), month, year by day. */
+export const dashboardRanges = [
+  { value: 'today', label: '今日' },
+  { value: 'week', label: '本周' },
+  { value: 'month', label: '本月' },
+  { value: 'year', label: '本年' },
+] as const;
+export type DashboardRange = (typeof dashboardRanges)[number]['value'];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type DashboardRange, dashboardRanges } from '../constants';
 import { endpoint } from '../endpoint';
 import { isoTime } from '../fields';
 
@@ -24,14 +25,6 @@ export const dashboardCards = z.object({
   exchangesWaiting: dashboardCard,
 });
 
-/** The date range presets of spec section 9: today by hour; week (Monday first), month, year by day. */
-export const dashboardRanges = [
-  { value: 'today', label: '今日' },
-  { value: 'week', label: '本周' },
-  { value: 'month', label: '本月' },
-  { value: 'year', label: '本年' },
-] as const;
-export type DashboardRange = (typeof dashboardRanges)[number]['value'];
 const dashboardRange = z.enum(dashboardRanges.map((r) => r.value) as [DashboardRange, ...DashboardRange[]], {
   error: '时间范围只能是今日、本周、本月或本年',
 });
@@ -89,3 +82,5 @@ type DashboardEndpoints = typeof dashboardEndpoints;
 declare module '../endpoint' {
   interface EndpointRegistry extends DashboardEndpoints {}
 }
+
+export type { DashboardRange };
