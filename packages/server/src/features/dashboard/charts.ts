@@ -1,7 +1,7 @@
 import type { DashboardRange } from '@appdesk/contract/constants';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { DAY_MS, dayOf, HOUR_MS, hourOf, SHANGHAI_OFFSET_MS } from './counters';
+import { DAY_MS, dayOf, firstDayOfMonth, HOUR_MS, hourOf, monthOfDay, SHANGHAI_OFFSET_MS } from './counters';
 
 type Db = Kysely<Database>;
 const num = (v: unknown) => Number(v ?? 0);
@@ -48,19 +48,40 @@ async function series(db: Db, metric: string, first: number, last: number) {
   return out;
 }
 
-/** Sums of a day counter per breakdown (channel, item) over [first, last], largest first. */
-async function breakdown(db: Db, metric: string, first: number, last: number, limit?: number) {
-  let query = db
+async function sumsByDim(db: Db, metric: string, first: number, last: number) {
+  return db
     .selectFrom('stat_counts')
     .select((eb) => ['dim', eb.fn.sum<number>('value').as('v')])
     .where('metric', '=', metric)
     .where('bucket', '>=', first)
     .where('bucket', '<=', last)
     .groupBy('dim')
-    .orderBy('v', 'desc')
-    .orderBy('dim');
-  if (limit) query = query.limit(limit);
-  return (await query.execute()).map((r) => ({ dim: r.dim, value: num(r.v) })).filter((r) => r.value !== 0);
+    .execute();
+}
+
+/**
+ * Sums per breakdown (channel, item) over the days [first, last], largest first. Whole months
+ * come from the monthly counter (`<base>.m<x>`), the other days from the daily one (`<base>.d<x>`),
+ * so a year reads at most eleven months and one month's days.
+ */
+async function breakdown(db: Db, base: string, suffix: string, first: number, last: number, limit?: number) {
+  const lastMonth = monthOfDay(last);
+  const wholeMonths = first === firstDayOfMonth(monthOfDay(first)) && monthOfDay(first) < lastMonth;
+  const parts = await Promise.all(
+    wholeMonths
+      ? [
+          sumsByDim(db, `${base}.m${suffix}`, monthOfDay(first), lastMonth - 1),
+          sumsByDim(db, `${base}.d${suffix}`, firstDayOfMonth(lastMonth), last),
+        ]
+      : [sumsByDim(db, `${base}.d${suffix}`, first, last)],
+  );
+  const sums = new Map<string, number>();
+  for (const rows of parts) for (const r of rows) sums.set(r.dim, (sums.get(r.dim) ?? 0) + num(r.v));
+  const sorted = [...sums.entries()]
+    .filter(([, value]) => value !== 0)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([dim, value]) => ({ dim, value }));
+  return limit ? sorted.slice(0, limit) : sorted;
 }
 
 export const TOP_ITEMS = 10;
@@ -75,9 +96,9 @@ export async function chartFigures(db: Db, range: DashboardRange, now: number) {
     series(db, `active.${grain}`, b.first, b.last),
     series(db, `orders.${grain}`, b.first, b.last),
     series(db, `revenue.${grain}`, b.first, b.last),
-    breakdown(db, 'signups.d', first, last),
-    breakdown(db, 'revenue.d', first, last),
-    breakdown(db, 'exchanges.d', first, last, TOP_ITEMS),
+    breakdown(db, 'signups', 'c', first, last),
+    breakdown(db, 'revenue', 'c', first, last),
+    breakdown(db, 'exchanges', 'i', first, last, TOP_ITEMS),
   ]);
   const channels = new Map<string, { channel: string; users: number; revenue: number }>();
   const entry = (channel: string) => {

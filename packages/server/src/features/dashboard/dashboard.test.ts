@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../../test/harness';
 import { rangeBuckets } from './charts';
-import { dayOf, hourOf, rollUpSql, runAll } from './counters';
+import { dayOf, firstDayOfMonth, hourOf, monthOfDay, rollUpSql, runAll } from './counters';
 import { cardFigures, DAY, startOfShanghaiDay } from './queries';
 
 let server: TestServer;
@@ -184,6 +184,9 @@ describe('dashboard charts', () => {
     // A Sunday belongs to the week that began six days before.
     const sunday = rangeBuckets('week', Date.UTC(2026, 10, 29, 12));
     expect(new Date(sunday.first * DAY).toISOString().slice(0, 10)).toBe('2026-11-23');
+    // Month numbers: Shanghai's wall clock (16:30 UTC on 31 January is 1 February there).
+    expect(monthOfDay(dayOf(Date.UTC(2026, 0, 31, 16, 30)))).toBe(2026 * 12 + 1);
+    expect(new Date(firstDayOfMonth(2026 * 12 + 1) * DAY).toISOString().slice(0, 10)).toBe('2026-02-01');
   });
 
   it('draws sign-ups, activity, paid orders, revenue, channels and top items from the counters', async () => {
@@ -210,6 +213,13 @@ describe('dashboard charts', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await db().updateTable('orders').set({ status: 'refunded' }).where('id', '=', refunded.id).execute();
+    // Paid 40 days ago: in a month before this one, which the year's breakdown reads from the monthly counter.
+    const earlier = now - 40 * DAY;
+    await db()
+      .insertInto('orders')
+      .values({ ...order(userId, plan.id, 555, 'paid', earlier), channel: 'oppo' })
+      .execute();
+    const earlierInYear = rangeBuckets('year', now).first <= dayOf(earlier);
     const item = await db()
       .insertInto('exchange_items')
       .values({
@@ -261,6 +271,9 @@ describe('dashboard charts', () => {
     const users = (c: Charts) => c.byChannel.reduce((s, r) => s + r.users, 0);
     expect(users(after.today) - users(before.today)).toBe(1);
     expect(channelOf(after.today, 'oppo').revenue - channelOf(before.today, 'oppo').revenue).toBe(4321);
+    expect(channelOf(after.year, 'oppo').revenue - channelOf(before.year, 'oppo').revenue).toBe(
+      4321 + (earlierInYear ? 555 : 0),
+    );
     expect(after.today.topItems.find((t) => t.itemId === item.id)).toEqual({
       itemId: item.id,
       name: item.name,
@@ -269,8 +282,9 @@ describe('dashboard charts', () => {
   });
 
   it('keeps counters equal to a roll-up of the rows (orders, coins, redemptions, sign-ups)', async () => {
-    const metrics = ['signups.h', 'signups.d', 'orders.h', 'orders.d', 'revenue.h', 'revenue.d'];
-    metrics.push('coins_in.d', 'coins_out.d', 'exchanges.d');
+    const metrics = ['signups.h', 'signups.d', 'signups.dc', 'signups.mc', 'orders.h', 'orders.d'];
+    metrics.push('revenue.h', 'revenue.d', 'revenue.dc', 'revenue.mc', 'coins_in.d', 'coins_out.d');
+    metrics.push('exchanges.di', 'exchanges.mi');
     const read = async () =>
       (
         await db()
@@ -291,8 +305,10 @@ describe('dashboard charts', () => {
     await db()
       .transaction()
       .execute(async (trx) => {
-        await runAll(trx as never, rollUpSql(['orders', 'coin_records', 'exchange_records']));
-        await runAll(trx as never, rollUpSql(['users']).slice(0, 3)); // sign-ups (activity has no history in rows)
+        const dialect = server.app.services.dialect;
+        await runAll(trx as never, rollUpSql(dialect, ['orders', 'coin_records', 'exchange_records']));
+        // Sign-ups (the delete and the first four); activity has no history in the rows.
+        await runAll(trx as never, rollUpSql(dialect, ['users']).slice(0, 5));
         rolled = (
           await trx
             .selectFrom('stat_counts')

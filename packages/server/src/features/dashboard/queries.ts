@@ -11,18 +11,6 @@ export const startOfShanghaiDay = (now: number) => dayOf(now) * DAY - SHANGHAI_O
 type Db = Kysely<Database>;
 const num = (v: unknown) => Number(v ?? 0);
 
-/** The sum of a counter over buckets [from, to), every breakdown together: a range of stat_counts' key. */
-export async function counted(db: Db, metric: string, from: number, to: number): Promise<number> {
-  const row = await db
-    .selectFrom('stat_counts')
-    .select((eb) => eb.fn.sum<number>('value').as('n'))
-    .where('metric', '=', metric)
-    .where('bucket', '>=', from)
-    .where('bucket', '<', to)
-    .executeTakeFirst();
-  return num(row?.n);
-}
-
 async function kept(db: Db, names: string[]) {
   const rows = await db.selectFrom('row_counts').select(['name', 'n']).where('name', 'in', names).execute();
   return (name: string) => num(rows.find((r) => r.name === name)?.n);
@@ -37,20 +25,21 @@ const n = sql<number>`count(*)`.as('n');
 const SNAPSHOTS = ['vipsActive', 'feedbackPending', 'reviewRewardsPending', 'exchangesWaiting'] as const;
 type Snapshot = (typeof SNAPSHOTS)[number];
 
-async function snapshotsOf(db: Db, day: number) {
+/** The snapshots of yesterday and today, in one read. */
+async function snapshotsOf(db: Db, today: number) {
   const rows = await db
     .selectFrom('stat_snapshots')
-    .select(['name', 'value'])
-    .where('day', '=', day)
+    .select(['name', 'day', 'value'])
+    .where('day', 'in', [today - 1, today])
     .where('name', 'in', [...SNAPSHOTS])
     .execute();
-  return (name: Snapshot) => {
-    const row = rows.find((r) => r.name === name);
+  return (name: Snapshot, day: number) => {
+    const row = rows.find((r) => r.name === name && Number(r.day) === day);
     return row ? num(row.value) : null;
   };
 }
 
-/** Records today's state figures (the last computation of a day stands for that day). */
+/** Records today's state figures where they changed (the last computation of a day stands for that day). */
 async function recordSnapshots(db: Db, day: number, now: number, values: Record<Snapshot, number>) {
   await db
     .insertInto('stat_snapshots')
@@ -64,6 +53,32 @@ async function recordSnapshots(db: Db, day: number, now: number, values: Record<
     .execute();
 }
 
+const FLOWS = ['signups.d', 'active.d', 'revenue.d', 'coins_in.d', 'coins_out.d'] as const;
+
+/** The daily counters of the flow cards over the last 60 days, in one read of at most 300 rows. */
+async function flowsOf(db: Db, today: number) {
+  const rows = await db
+    .selectFrom('stat_counts')
+    .select(['metric', 'bucket', 'value'])
+    .where('metric', 'in', [...FLOWS])
+    .where('bucket', '>', today - 60)
+    .where('bucket', '<=', today)
+    .where('dim', '=', '')
+    .execute();
+  /** The sum of a counter over the `days` days ending today, and over the `days` before those. */
+  return (metric: (typeof FLOWS)[number], days: number) => {
+    let value = 0;
+    let previous = 0;
+    for (const r of rows) {
+      if (r.metric !== metric) continue;
+      const back = today - Number(r.bucket);
+      if (back < days) value += num(r.value);
+      else if (back < 2 * days) previous += num(r.value);
+    }
+    return card(value, previous);
+  };
+}
+
 const card = (value: number, previous: number | null) => ({ value, previous });
 
 /**
@@ -73,48 +88,36 @@ const card = (value: number, previous: number | null) => ({ value, previous });
  */
 export async function cardFigures(db: Db, now: number) {
   const today = dayOf(now);
-  const flow = (metric: string, days: number) =>
-    Promise.all([
-      counted(db, metric, today - days + 1, today + 1),
-      counted(db, metric, today - 2 * days + 1, today - days + 1),
-    ]).then(([value, previous]) => card(value, previous));
-  const [count, yesterday, vips, feedback, waiting] = await Promise.all([
+  const [count, flow, snapshot, vips, feedback, waiting] = await Promise.all([
     kept(db, ['users', 'review_rewards.pending']),
-    snapshotsOf(db, today - 1),
+    flowsOf(db, today),
+    snapshotsOf(db, today),
     countOf(db.selectFrom('users').select(n).where('vip_expires_at', '>', now)),
     countOf(db.selectFrom('feedback').select(n).where('status', '=', 'pending')),
     countOf(db.selectFrom('exchange_records').select(n).where('status', '=', 'waiting')),
   ]);
-  const [usersNewToday, usersActiveToday, revenueToday, revenue7Days, revenue30Days, coinsIssued, coinsSpent] =
-    await Promise.all([
-      flow('signups.d', 1),
-      flow('active.d', 1),
-      flow('revenue.d', 1),
-      flow('revenue.d', 7),
-      flow('revenue.d', 30),
-      flow('coins_in.d', 1),
-      flow('coins_out.d', 1),
-    ]);
   const state = {
     vipsActive: vips,
     feedbackPending: feedback,
     reviewRewardsPending: count('review_rewards.pending'),
     exchangesWaiting: waiting,
   };
-  await recordSnapshots(db, today, now, state);
+  if (SNAPSHOTS.some((name) => snapshot(name, today) !== state[name])) await recordSnapshots(db, today, now, state);
   const users = count('users');
+  const usersNewToday = flow('signups.d', 1);
+  const compared = (name: Snapshot) => card(state[name], snapshot(name, today - 1));
   return {
     usersTotal: card(users, users - usersNewToday.value),
     usersNewToday,
-    usersActiveToday,
-    vipsActive: card(state.vipsActive, yesterday('vipsActive')),
-    revenueToday,
-    revenue7Days,
-    revenue30Days,
-    coinsIssuedToday: coinsIssued,
-    coinsSpentToday: coinsSpent,
-    feedbackPending: card(state.feedbackPending, yesterday('feedbackPending')),
-    reviewRewardsPending: card(state.reviewRewardsPending, yesterday('reviewRewardsPending')),
-    exchangesWaiting: card(state.exchangesWaiting, yesterday('exchangesWaiting')),
+    usersActiveToday: flow('active.d', 1),
+    vipsActive: compared('vipsActive'),
+    revenueToday: flow('revenue.d', 1),
+    revenue7Days: flow('revenue.d', 7),
+    revenue30Days: flow('revenue.d', 30),
+    coinsIssuedToday: flow('coins_in.d', 1),
+    coinsSpentToday: flow('coins_out.d', 1),
+    feedbackPending: compared('feedbackPending'),
+    reviewRewardsPending: compared('reviewRewardsPending'),
+    exchangesWaiting: compared('exchangesWaiting'),
   };
 }

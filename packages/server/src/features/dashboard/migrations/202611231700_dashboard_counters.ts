@@ -24,6 +24,6 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('updated_at', ms(dialect), (c) => c.notNull())
     .addPrimaryKeyConstraint('stat_snapshots_pkey', ['name', 'day'])
     .execute();
-  await runAll(db, rollUpSql());
+  await runAll(db, rollUpSql(dialect));
   await runAll(db, createTriggersSql(dialect));
 }
