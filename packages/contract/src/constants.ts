@@ -192,6 +192,14 @@ export const coinReasons = [
 ] as const;
 export type CoinReason = (typeof coinReasons)[number]['value'];
 
+/** What an app reports about a promoted app (推广记录的行为). */
+export const selfappActions = [
+  { value: 'show', label: '展示' },
+  { value: 'click', label: '点击' },
+  { value: 'install', label: '安装' },
+] as const;
+export type SelfappAction = (typeof selfappActions)[number]['value'];
+
 /** Why a VIP expiry changed (the `vip_records` history), with the label operators see. */
 export const vipReasons = [
   { value: 'order', label: '购买套餐' },
@@ -314,3 +322,12 @@ export const loginResults = [
   { value: 'success', label: '成功' },
   { value: 'failure', label: '失败' },
 ] as const;
+
+/** The dashboard's date range presets (spec section 9): today by hour; week (Monday first), month, year by day. */
+export const dashboardRanges = [
+  { value: 'today', label: '今日' },
+  { value: 'week', label: '本周' },
+  { value: 'month', label: '本月' },
+  { value: 'year', label: '本年' },
+] as const;
+export type DashboardRange = (typeof dashboardRanges)[number]['value'];

@@ -13,13 +13,14 @@ import type { z } from 'zod';
 import { writeAudit } from '../core/audit';
 import { lookupSession, type SessionLookup, type SessionUser } from '../core/sessions';
 import { classifyOutage } from '../db/outage';
+import { settlePending } from '../storage/pending';
 import type { AuditRecord, RequestContext, Services } from './context';
 import { ApiError, fail } from './errors';
 import { type ExportTable, sendXlsx } from './export';
 import { earlierAnswer, idempotencyOf, keepAnswer, reserve } from './idempotency';
 import { replyUnavailable } from './probes';
 import { noteCode, noteUpload, noteWho } from './request-log';
-import { chargeUpload, discardUpload, readUpload, releaseFiles, type UploadedFile } from './uploads';
+import { chargeUpload, discardUpload, readUpload, releaseFiles, type UploadedFile, uploadKeys } from './uploads';
 import { describeIssue } from './validation';
 
 type Def<P extends ApiPath> = Endpoints[P] & EndpointDef;
@@ -157,7 +158,11 @@ async function runEndpoint(
       if (file) await chargeUpload(db, services.config, user, request.ip, file.size);
       services.onHandlerRun?.(path);
       // The upload's row first, so the handler can answer with (and refer to) its id.
-      if (file) file.id = await recordFile(db, file, file.kind, user?.id);
+      if (file) {
+        file.id = await recordFile(db, file, file.kind, user?.id);
+        // No longer pending: from this commit on the `files` row accounts for the objects.
+        await settlePending(db, uploadKeys(file));
+      }
       const result = await route.handler(parsed.data as never, makeCtx(db) as never);
       // Every export is an operator's act worth knowing: which file, with which filter.
       if (def.download)
@@ -171,7 +176,7 @@ async function runEndpoint(
       if (idempotency) {
         const replay = async (answer: { data: unknown }) => {
           reply.header('Idempotent-Replayed', 'true');
-          if (file) await discardUpload(services.storage, file);
+          if (file) await discardUpload(services, file);
           return answer.data;
         };
         const earlier = await earlierAnswer(services.db, idempotency);
@@ -193,7 +198,7 @@ async function runEndpoint(
     return result;
   } catch (error) {
     // Nothing half-written: a failed call leaves no stored file behind.
-    if (file) await discardUpload(services.storage, file);
+    if (file) await discardUpload(services, file);
     throw error;
   }
 }
