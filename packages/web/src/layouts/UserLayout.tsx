@@ -57,7 +57,7 @@ export default function UserLayout() {
     <AntdRoot>
       <div className="user-layout">
         <header className="user-header">
-          <AppLink href="/" className="user-brand" aria-label={`${title} 首页`}>
+          <AppLink href="/" className="user-brand">
             {allocation?.logo ? (
               <img src={allocation.logo} alt="" width={44} height={44} className="user-logo" />
             ) : (

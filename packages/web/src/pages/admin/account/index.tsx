@@ -69,8 +69,8 @@ function ProfileCard() {
           initialValues={{ nickname: user.nickname, email: user.email ?? '' }}
           onFinish={(values) => void save(values)}
         >
-          <Form.Item label="手机号">
-            <Input value={user.phone} disabled />
+          <Form.Item label="手机号" htmlFor="account-phone">
+            <Input id="account-phone" value={user.phone} disabled />
           </Form.Item>
           <Form.Item label="昵称" name="nickname" rules={formRules(rules.nickname)}>
             <Input placeholder="其他管理员在操作日志中看到的名字" {...inputLimits(rules.nickname)} />

@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { baseUrl, ensureSiteReady, signInAdmin } from './support';
+
+/**
+ * Accessibility of every page: an axe-core scan (WCAG 2.1 A and AA rules) of each admin page
+ * and the public pages finds no serious or critical violation, and the keyboard alone reaches
+ * every control of a list page. The admin pages are read from the console's own page table, so
+ * a page added later is scanned without editing this file.
+ */
+
+const pageTable = readFileSync(new URL('../packages/web/src/layouts/adminPages.tsx', import.meta.url), 'utf8');
+const adminKeys = [...(pageTable.split('export const adminPages')[1] ?? '').matchAll(/\bkey: '([a-z0-9]+)'/g)].map(
+  (m) => m[1] as string,
+);
+
+type Finding = { page: string; rule: string; impact: string; help: string; targets: string[] };
+
+async function seriousViolations(page: Page, name: string, within?: string): Promise<Finding[]> {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const result = await (within ? builder.include(within) : builder).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      page: name,
+      rule: v.id,
+      impact: String(v.impact),
+      help: v.help,
+      targets: v.nodes.slice(0, 4).map((n) => n.target.join(' ')),
+    }));
+}
+
+/** Waits until the page has drawn its content: the app has booted, the page is there, no spinner is left. */
+async function settled(page: Page, admin = false) {
+  await expect(page.locator('#root .boot')).toHaveCount(0);
+  if (admin) await expect(page.locator('.admin-content > *').first()).toBeVisible();
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** A page of its own context (axe-core/playwright needs one made with newContext()). */
+async function freshPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 1366, height: 900 },
+  });
+  return context.newPage();
+}
+
+// One page per group, kept across its tests (a failed test restarts the worker, and with it beforeAll).
+test.describe('public pages: no serious or critical accessibility violation', () => {
+  let page: Page;
+  test.beforeAll(async ({ browser }) => {
+    await ensureSiteReady();
+    page = await freshPage(browser);
+  });
+  test.afterAll(async () => {
+    await page.context().close();
+  });
+  for (const path of ['/', '/user/login', '/legal/agreement', '/legal/privacy']) {
+    test(path, async () => {
+      await page.goto(path);
+      await settled(page);
+      const findings = await seriousViolations(page, path);
+      expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
+    });
+  }
+});
+
+test.describe('admin pages: no serious or critical accessibility violation', () => {
+  let page: Page;
+  test.beforeAll(async ({ browser }) => {
+    await ensureSiteReady();
+    page = await freshPage(browser);
+    await signInAdmin(page);
+  });
+  test.afterAll(async () => {
+    await page.context().close();
+  });
+  test('every page of the page table is scanned', () => {
+    expect(adminKeys.length).toBeGreaterThan(20);
+  });
+  // The shell (menu, header) once in full with the first page; then each page's own content.
+  for (const [n, key] of adminKeys.entries()) {
+    test(key, async () => {
+      await page.goto(`/admin/admin/${key}`);
+      await settled(page, true);
+      const findings = await seriousViolations(page, key, n === 0 ? undefined : '.admin-content');
+      expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
+    });
+  }
+});
+
+test('the keyboard alone reaches every control of a list page', async ({ page }) => {
+  test.setTimeout(120_000);
+  await ensureSiteReady();
+  await signInAdmin(page);
+  for (const key of ['users', 'coin', 'audit']) {
+    await page.goto(`/admin/admin/${key}`);
+    await settled(page, true);
+    await expect(page.locator('.admin-content .list-toolbar')).toBeVisible();
+    // Every control of the filter form and the list toolbar, in the page's content area.
+    const controls = page.locator('.admin-content .list-toolbar :is(input, button, a[href]):visible');
+    const wanted = await controls.evaluateAll((nodes) =>
+      nodes
+        .filter((n) => !(n as HTMLInputElement).disabled && n.getAttribute('tabindex') !== '-1')
+        // A date-range picker is one stop: Tab leaves it from its start (ListView's leaveOnTab).
+        .map((n) => n.closest('.ant-picker-range') ?? n)
+        .filter((n, i, all) => all.indexOf(n) === i)
+        .map((n, i) => {
+          n.setAttribute('data-kbd', String(i));
+          return String(i);
+        }),
+    );
+    expect(wanted.length, `${key}: controls to reach`).toBeGreaterThan(1);
+    const reached = new Set<string>();
+    await page.locator('body').focus();
+    for (let i = 0; i < 150 && reached.size < wanted.length; i++) {
+      await page.keyboard.press('Tab');
+      const mark = await page.evaluate(() => document.activeElement?.closest('[data-kbd]')?.getAttribute('data-kbd'));
+      if (mark) reached.add(mark);
+    }
+    const missed = wanted.filter((w) => !reached.has(w));
+    const describe = await Promise.all(
+      missed.map((w) => page.locator(`[data-kbd="${w}"]`).evaluate((n) => n.outerHTML.slice(0, 160))),
+    );
+    expect(describe, `${key}: controls Tab never reached`).toEqual([]);
+  }
+});
