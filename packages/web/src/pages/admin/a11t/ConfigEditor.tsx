@@ -2,12 +2,12 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { apps, channels, configTypes, platforms } from '@appdesk/contract/constants';
 import { parseConfigValue } from '@appdesk/contract/rules';
 import type { ApiInput, ApiOutput } from '@appdesk/contract/types';
-import { Button, Drawer, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { EditorDrawer } from '../../../components/admin/EditorDrawer';
 import { formRules, inputLimits, rules } from '../../../components/rules';
-import { useIsMobile } from '../../../components/useIsMobile';
 
 type ConfigType = (typeof configTypes)[number]['value'];
 type Entry = ApiOutput<'/api/a11t/fetch/page'>['list'][number];
@@ -87,7 +87,6 @@ function ValueInput({
 /** 新建键值 / 编辑键值: a typed value with conditional overrides, evaluated top-down for each device. */
 export function ConfigEditor({ target, onClose }: { target: Entry | 'new' | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const mobile = useIsMobile();
   const entry = target !== null && target !== 'new' ? target : undefined;
   const id = entry?.id ?? null;
   const make = useApiAction('/api/a11t/make', { success: '键值已创建' });
@@ -118,20 +117,13 @@ export function ConfigEditor({ target, onClose }: { target: Entry | 'new' | null
   };
 
   return (
-    <Drawer
+    <EditorDrawer
       title={id === null ? '新建键值' : '编辑键值'}
       open={target !== null}
       onClose={onClose}
-      size={mobile ? '100%' : 720}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={make.isPending || update.isPending} onClick={() => void save()}>
-            保存
-          </Button>
-        </Space>
-      }
+      onSave={() => void save()}
+      saving={make.isPending || update.isPending}
+      width={720}
     >
       <Form form={form} name="config" layout="vertical" autoComplete="off" initialValues={blank}>
         <div className="a11t-grid">
@@ -233,6 +225,6 @@ export function ConfigEditor({ target, onClose }: { target: Entry | 'new' | null
           )}
         </Form.List>
       </Form>
-    </Drawer>
+    </EditorDrawer>
   );
 }

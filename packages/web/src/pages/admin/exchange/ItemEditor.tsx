@@ -1,13 +1,13 @@
 import { exchangeKinds } from '@appdesk/contract/constants';
 import type { ApiInput, ApiOutput } from '@appdesk/contract/types';
-import { Button, DatePicker, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
 import { uploadFinder } from '../../../api/request';
+import { EditorDrawer } from '../../../components/admin/EditorDrawer';
 import { ImageUploader } from '../../../components/admin/ImageUploader';
 import { formRules, inputLimits, rules } from '../../../components/rules';
-import { useIsMobile } from '../../../components/useIsMobile';
 
 type Item = ApiOutput<'/api/exchange/item/fetch/detail'>['item'];
 type Kind = ApiInput<'/api/exchange/item/make'>['kind'];
@@ -75,7 +75,6 @@ const toInput = (v: Values) => ({
 /** 新建商品 / 编辑商品: what the item gives, its price in coins, stock, limit and window. */
 export function ItemEditor({ target, onClose }: { target: number | 'new' | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const mobile = useIsMobile();
   const id = typeof target === 'number' ? target : null;
   const detail = useApiQuery('/api/exchange/item/fetch/detail', { id: id ?? 1 }, { enabled: id !== null });
   const make = useApiAction('/api/exchange/item/make', { success: '兑换商品已创建' });
@@ -115,21 +114,13 @@ export function ItemEditor({ target, onClose }: { target: number | 'new' | null;
 
   const grants = kind === 'vip_days' || kind === 'coins';
   return (
-    <Drawer
+    <EditorDrawer
       title={id === null ? '新建兑换商品' : '编辑兑换商品'}
       open={target !== null}
       onClose={onClose}
-      size={mobile ? '100%' : 640}
-      destroyOnHidden
+      onSave={() => void save()}
+      saving={make.isPending || update.isPending}
       loading={id !== null && !item}
-      extra={
-        <Space>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={make.isPending || update.isPending} onClick={() => void save()}>
-            保存
-          </Button>
-        </Space>
-      }
     >
       <Form form={form} name="exchange-item" layout="vertical" autoComplete="off" initialValues={blank}>
         <Form.Item label="商品名称" name="name" rules={formRules(rules.exchangeName)}>
@@ -200,6 +191,6 @@ export function ItemEditor({ target, onClose }: { target: number | 'new' | null;
           />
         </Form.Item>
       </Form>
-    </Drawer>
+    </EditorDrawer>
   );
 }

@@ -1,8 +1,9 @@
 import { apps } from '@appdesk/contract/constants';
 import type { ApiInput } from '@appdesk/contract/types';
-import { AutoComplete, Button, Drawer, Form, Input, InputNumber, Select, Space, Switch, Tabs } from 'antd';
+import { AutoComplete, Form, Input, InputNumber, Select, Switch, Tabs } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
+import { EditorDrawer } from '../../../components/admin/EditorDrawer';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { useIsMobile } from '../../../components/useIsMobile';
 
@@ -86,21 +87,14 @@ export function ArticleEditor({ target, onClose }: { target: number | 'new' | nu
   const preview: ReactNode = <Preview content={content} />;
 
   return (
-    <Drawer
+    <EditorDrawer
       title={id === null ? '新建文章' : '编辑文章'}
       open={target !== null}
       onClose={onClose}
-      size={mobile ? '100%' : 1120}
-      destroyOnHidden
+      onSave={() => void save()}
+      saving={make.isPending || update.isPending}
       loading={id !== null && !article}
-      extra={
-        <Space>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={make.isPending || update.isPending} onClick={() => void save()}>
-            保存
-          </Button>
-        </Space>
-      }
+      width={1120}
     >
       <Form
         form={form}
@@ -158,6 +152,6 @@ export function ArticleEditor({ target, onClose }: { target: number | 'new' | nu
           </div>
         )}
       </Form>
-    </Drawer>
+    </EditorDrawer>
   );
 }

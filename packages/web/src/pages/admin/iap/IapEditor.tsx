@@ -1,12 +1,12 @@
 import { apps, iapProductTypes, platforms } from '@appdesk/contract/constants';
 import { fenToYuan, yuanTextToFen } from '@appdesk/contract/format';
 import type { ApiInput, ApiOutput } from '@appdesk/contract/types';
-import { Button, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
+import { EditorDrawer } from '../../../components/admin/EditorDrawer';
 import { InWords, yuanRule } from '../../../components/money';
 import { formRules, inputLimits, rules } from '../../../components/rules';
-import { useIsMobile } from '../../../components/useIsMobile';
 
 type Product = ApiOutput<'/api/iap/fetch/detail'>['product'];
 type MakeInput = ApiInput<'/api/iap/make'>;
@@ -65,7 +65,6 @@ const options = (list: readonly { value: string; label: string }[]) =>
 /** 新建内购商品 / 编辑内购商品: price typed in yuan (sent as fen); what a verified purchase grants. */
 export function IapEditor({ target, onClose }: { target: number | 'new' | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const mobile = useIsMobile();
   const id = typeof target === 'number' ? target : null;
   const detail = useApiQuery('/api/iap/fetch/detail', { id: id ?? 1 }, { enabled: id !== null });
   const make = useApiAction('/api/iap/make', { success: '内购商品已创建' });
@@ -93,21 +92,14 @@ export function IapEditor({ target, onClose }: { target: number | 'new' | null; 
   };
 
   return (
-    <Drawer
+    <EditorDrawer
       title={id === null ? '新建内购商品' : '编辑内购商品'}
       open={target !== null}
       onClose={onClose}
-      size={mobile ? '100%' : 600}
-      destroyOnHidden
+      onSave={() => void save()}
+      saving={make.isPending || update.isPending}
       loading={id !== null && !product}
-      extra={
-        <Space>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={make.isPending || update.isPending} onClick={() => void save()}>
-            保存
-          </Button>
-        </Space>
-      }
+      width={600}
     >
       <Form form={form} name="iap" layout="vertical" autoComplete="off" initialValues={blank}>
         <Space wrap size={16} align="start">
@@ -147,6 +139,6 @@ export function IapEditor({ target, onClose }: { target: number | 'new' | null; 
           </Form.Item>
         </Space>
       </Form>
-    </Drawer>
+    </EditorDrawer>
   );
 }

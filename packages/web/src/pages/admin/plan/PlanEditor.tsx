@@ -1,12 +1,12 @@
 import { apps } from '@appdesk/contract/constants';
 import { fenToYuan, yuanTextToFen } from '@appdesk/contract/format';
 import type { ApiInput, ApiOutput } from '@appdesk/contract/types';
-import { Button, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
+import { EditorDrawer } from '../../../components/admin/EditorDrawer';
 import { InWords, yuanRule } from '../../../components/money';
 import { formRules, inputLimits, rules } from '../../../components/rules';
-import { useIsMobile } from '../../../components/useIsMobile';
 
 type Plan = ApiOutput<'/api/plan/fetch/detail'>['plan'];
 type MakeInput = ApiInput<'/api/plan/make'>;
@@ -78,7 +78,6 @@ const toInput = (v: Values) => ({
 /** 新建套餐 / 编辑套餐: amounts typed in yuan (sent as fen), with the upper-case amount beneath. */
 export function PlanEditor({ target, onClose }: { target: number | 'new' | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const mobile = useIsMobile();
   const id = typeof target === 'number' ? target : null;
   const detail = useApiQuery('/api/plan/fetch/detail', { id: id ?? 1 }, { enabled: id !== null });
   const make = useApiAction('/api/plan/make', { success: '会员套餐已创建' });
@@ -108,21 +107,13 @@ export function PlanEditor({ target, onClose }: { target: number | 'new' | null;
   };
 
   return (
-    <Drawer
+    <EditorDrawer
       title={id === null ? '新建套餐' : '编辑套餐'}
       open={target !== null}
       onClose={onClose}
-      size={mobile ? '100%' : 640}
-      destroyOnHidden
+      onSave={() => void save()}
+      saving={make.isPending || update.isPending}
       loading={id !== null && !plan}
-      extra={
-        <Space>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={make.isPending || update.isPending} onClick={() => void save()}>
-            保存
-          </Button>
-        </Space>
-      }
     >
       <Form form={form} name="plan" layout="vertical" autoComplete="off" initialValues={blank}>
         <Form.Item label="套餐名称" name="name" rules={formRules(rules.planName)}>
@@ -190,6 +181,6 @@ export function PlanEditor({ target, onClose }: { target: number | 'new' | null;
           </Form.Item>
         </Space>
       </Form>
-    </Drawer>
+    </EditorDrawer>
   );
 }

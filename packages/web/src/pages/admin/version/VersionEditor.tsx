@@ -8,14 +8,14 @@ import {
   storeLinkFor,
 } from '@appdesk/contract/constants';
 import type { ApiInput, ApiOutput } from '@appdesk/contract/types';
-import { Alert, Button, Drawer, Form, Input, InputNumber, Select, Slider, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Select, Slider, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
 import { callOk, upload } from '../../../api/request';
+import { EditorDrawer } from '../../../components/admin/EditorDrawer';
 import { UploadProgress } from '../../../components/admin/UploadProgress';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { formatSize } from '../../../components/size';
-import { useIsMobile } from '../../../components/useIsMobile';
 
 type Make = ApiInput<'/api/version/make'>;
 type FileV = ApiOutput<'/api/files/update'>['file']['fileV'];
@@ -69,7 +69,6 @@ interface Attached {
 /** 新建版本 / 编辑版本: the release's fields, its package (read to pre-fill the form) and prompt rules. */
 export function VersionEditor({ target, onClose }: { target: number | 'new' | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const mobile = useIsMobile();
   const id = typeof target === 'number' ? target : null;
   const detail = useApiQuery('/api/version/fetch/detail', { id: id ?? 1 }, { enabled: id !== null });
   const make = useApiAction('/api/version/make', { success: '版本已创建' });
@@ -150,21 +149,14 @@ export function VersionEditor({ target, onClose }: { target: number | 'new' | nu
 
   const parsed = current?.parsed;
   return (
-    <Drawer
+    <EditorDrawer
       title={id === null ? '新建版本' : '编辑版本'}
       open={target !== null}
       onClose={onClose}
-      size={mobile ? '100%' : 720}
-      destroyOnHidden
+      onSave={() => void save()}
+      saving={make.isPending || update.isPending}
       loading={id !== null && !release}
-      extra={
-        <Space>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={make.isPending || update.isPending} onClick={() => void save()}>
-            保存
-          </Button>
-        </Space>
-      }
+      width={720}
     >
       <Form
         form={form}
@@ -312,6 +304,6 @@ export function VersionEditor({ target, onClose }: { target: number | 'new' | nu
           ) : null}
         </div>
       </Form>
-    </Drawer>
+    </EditorDrawer>
   );
 }
