@@ -123,9 +123,6 @@ test('the ledger by phone names the user and opens them in the users page', asyn
   const reason = `e2e 流水 ${Date.now()}`;
   expect((await api('/api/users/update/coins', { id: user.id, delta: 66, reason }, token)).code).toBe(200);
   await signInAdmin(page);
-  page.on('response', async (r) => {
-    if (r.url().includes('/api/users/')) console.log('DBG', r.url(), (await r.text()).slice(0, 300));
-  });
   await page.goto('/admin/admin/coin');
   await page.getByPlaceholder('完整的 11 位手机号').fill(user.phone);
   await page.getByPlaceholder('完整的 11 位手机号').press('Enter');
