@@ -4,8 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makePaymentKeys } from '../packages/server/test/payment-signers';
 import { makeTestChain } from '../packages/server/test/storekit-chain';
+import { startCluster } from '../scripts/cluster';
 
-/** Starts the built server on a fresh data folder; the returned function stops it and removes the data. */
+/**
+ * Starts the built server on a fresh data folder; the returned function stops it and removes the data.
+ * E2E_TOPOLOGY=cluster: instead nginx on E2E_PORT in front of two instances on a fresh PostgreSQL
+ * database (TEST_DATABASE_URL's server) and one S3 store (radosgw), as scripts/cluster.ts starts them.
+ */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = process.env.E2E_PORT ?? '8931';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'appdesk-e2e-'));
@@ -18,6 +23,28 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Alipay and WeChat Pay with keys of the suite's own; specs sign notifications with payment-keys.json.
   const pay = makePaymentKeys();
   writeFileSync(path.join(dataDir, 'payment-keys.json'), JSON.stringify(pay));
+  const env = {
+    APPLE_BUNDLE_ID: 'com.example.tailor',
+    APPLE_APP_APPLE_ID: '1234',
+    APPLE_ENVIRONMENTS: 'Sandbox',
+    APPLE_ROOT_CERTIFICATES: path.join(dataDir, 'apple-root.der'),
+    ALIPAY_APP_ID: pay.alipayAppId,
+    ALIPAY_PUBLIC_KEY: pay.alipayPublicKey,
+    WECHATPAY_MCH_ID: pay.wechatMchId,
+    WECHATPAY_API_V3_KEY: pay.wechatApiV3Key,
+    WECHATPAY_PLATFORM_PUBLIC_KEY: pay.wechatPublicKey,
+    WECHATPAY_PLATFORM_SERIAL: pay.wechatSerial,
+  };
+  if (process.env.E2E_TOPOLOGY === 'cluster') {
+    const cluster = await startCluster({
+      port: Number(port),
+      env: { ...env, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' },
+    });
+    return async () => {
+      await cluster.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+  }
   const server: ChildProcess = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
     cwd: root,
     env: {
@@ -27,16 +54,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATA_DIR: dataDir,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       DATABASE_URL: '',
-      APPLE_BUNDLE_ID: 'com.example.tailor',
-      APPLE_APP_APPLE_ID: '1234',
-      APPLE_ENVIRONMENTS: 'Sandbox',
-      APPLE_ROOT_CERTIFICATES: path.join(dataDir, 'apple-root.der'),
-      ALIPAY_APP_ID: pay.alipayAppId,
-      ALIPAY_PUBLIC_KEY: pay.alipayPublicKey,
-      WECHATPAY_MCH_ID: pay.wechatMchId,
-      WECHATPAY_API_V3_KEY: pay.wechatApiV3Key,
-      WECHATPAY_PLATFORM_PUBLIC_KEY: pay.wechatPublicKey,
-      WECHATPAY_PLATFORM_SERIAL: pay.wechatSerial,
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -192,6 +192,14 @@ export const coinReasons = [
 ] as const;
 export type CoinReason = (typeof coinReasons)[number]['value'];
 
+/** What an app reports about a promoted app (推广记录的行为). */
+export const selfappActions = [
+  { value: 'show', label: '展示' },
+  { value: 'click', label: '点击' },
+  { value: 'install', label: '安装' },
+] as const;
+export type SelfappAction = (typeof selfappActions)[number]['value'];
+
 /** Why a VIP expiry changed (the `vip_records` history), with the label operators see. */
 export const vipReasons = [
   { value: 'order', label: '购买套餐' },
@@ -297,3 +305,29 @@ export const reviewRejectReasons = [
 
 /** Coins an approved review claim gives until an operator sets the amount. */
 export const REVIEW_REWARD_DEFAULT_COINS = 100;
+
+/** Why a sign-in attempt ended as it did, with the label the 登录日志 shows. */
+export const loginReasons = [
+  { value: 'success', label: '登录成功' },
+  { value: 'wrong_password', label: '密码错误' },
+  { value: 'unknown_phone', label: '手机号未注册' },
+  { value: 'locked', label: '失败次数过多，已锁定' },
+  { value: 'blocked', label: '账号已封禁' },
+  { value: 'phone_taken', label: '注册时手机号已存在（密码不符）' },
+] as const;
+
+/** The 登录日志's result filter, with the labels its select shows. */
+export const loginResults = [
+  { value: 'all', label: '全部结果' },
+  { value: 'success', label: '成功' },
+  { value: 'failure', label: '失败' },
+] as const;
+
+/** The dashboard's date range presets (spec section 9): today by hour; week (Monday first), month, year by day. */
+export const dashboardRanges = [
+  { value: 'today', label: '今日' },
+  { value: 'week', label: '本周' },
+  { value: 'month', label: '本月' },
+  { value: 'year', label: '本年' },
+] as const;
+export type DashboardRange = (typeof dashboardRanges)[number]['value'];

@@ -183,6 +183,14 @@ export const rules = {
     patternMessage: '快递单号只能包含字母、数字和连字符',
   }),
   reviewCoins: integer('奖励金币', 1, 1_000_000),
+  /** Promotion of the company's other apps (自家应用). */
+  selfappName: text('应用名称', 1, 30),
+  selfappDescription: text('应用简介', 0, 200),
+  packageId: text('安卓包名', 0, 100, {
+    pattern: /^(|[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+)$/,
+    patternMessage: '安卓包名应形如 com.example.app',
+  }),
+  installReward: integer('安装奖励金币', 0, 1_000_000),
 } as const satisfies Record<string, FieldRule>;
 
 /** The messages of a text rule, shared word for word by the server and the browser. */

@@ -24,7 +24,7 @@ const usage = [
   '  npm run admin -- grant <手机号或用户 ID>         把该账号设为管理员',
   '  npm run admin -- reset-password <手机号或用户 ID> 为管理员生成新的初始密码（只显示一次）',
   '  npm run backup [-- <目录>]                      在线备份数据库与文件到一个归档（默认 ./backups）',
-  '  npm run storage-sweep [-- --remove]            找出无人引用的存储对象与指向缺失对象的 files 记录（--remove 删除）',
+  '  npm run storage-sweep [-- --remove]            找出无人引用的存储对象、指向缺失对象的 files 记录与中断的上传（--remove 删除）',
   '  npm run restore -- <归档>                       把归档恢复到空的数据目录（及空的 PostgreSQL 数据库）',
 ];
 
@@ -76,7 +76,13 @@ export async function runCli(
   }
   if (command === 'storage-sweep') {
     const storage = options.storage ?? openStorage(config.storageUrl, config.dataDir);
-    return run(({ db }) => sweep({ db, storage }, sub === '--remove', print));
+    const grace = args.find((a) => a.startsWith('--pending-grace-minutes='))?.split('=')[1];
+    const pendingGraceMs = grace === undefined ? undefined : Number(grace) * 60_000;
+    if (pendingGraceMs !== undefined && !(pendingGraceMs >= 0)) {
+      print('--pending-grace-minutes= 应为不小于 0 的分钟数');
+      return 2;
+    }
+    return run(({ db }) => sweep({ db, storage }, { remove: args.includes('--remove'), pendingGraceMs }, print));
   }
   if (command === 'restore' && sub) return restore(sub, config, print);
   for (const line of usage) print(line);
@@ -123,16 +129,31 @@ async function unlock(
   });
 }
 
-async function sweep(deps: { db: Handle['db']; storage: FileStorage }, remove: boolean, print: Print) {
-  const found = await sweepStorage({ ...deps, references: fileReferences }, { remove });
-  const done = remove ? '已删除' : '发现';
+/**
+ * Exit code: 0 when the storage is consistent at the end (nothing found; or, with --remove,
+ * everything found was removed), 1 when something is left for a person to look at (a report that
+ * found anything; rows another table still points at; references to objects that are gone).
+ * Uploads in flight (pending within the grace period) are reported and never count.
+ */
+async function sweep(
+  deps: { db: Handle['db']; storage: FileStorage },
+  options: { remove: boolean; pendingGraceMs?: number },
+  print: Print,
+) {
+  const found = await sweepStorage({ ...deps, references: fileReferences }, options);
+  const done = options.remove ? '已删除' : '发现';
   print(`${done} ${found.orphans.length} 个无人引用的存储对象`);
   for (const key of found.orphans) print(`  对象 ${key}`);
   print(`${done} ${found.danglingRows.length - found.keptRows.length} 条指向缺失对象的 files 记录`);
   for (const row of found.danglingRows) print(`  files #${row.id} ${row.key}`);
   if (found.keptRows.length) print(`  其中 ${found.keptRows.length} 条仍被其他表引用，未删除`);
+  print(`${done} ${found.interrupted.length} 个中断的上传（进程在上传完成前退出）`);
+  for (const p of found.interrupted) print(`  上传 ${p.key}${p.stored ? '（对象已写入）' : '（对象未写入）'}`);
+  if (found.inFlight.length) print(`${found.inFlight.length} 个上传正在进行，未检查`);
   if (found.missingReferenced.length) print(`业务表引用了 ${found.missingReferenced.length} 个缺失对象（未改动）`);
   for (const key of found.missingReferenced) print(`  缺失 ${key}`);
-  const clean = !found.orphans.length && !found.danglingRows.length && !found.missingReferenced.length;
-  return clean || (remove && !found.keptRows.length) ? 0 : 1;
+  const anything =
+    found.orphans.length + found.danglingRows.length + found.interrupted.length + found.missingReferenced.length > 0;
+  const left = found.keptRows.length + found.missingReferenced.length > 0;
+  return (options.remove ? left : anything) ? 1 : 0;
 }

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { cliCommands, runCli } from './cli';
 import { loadConfig } from './config';
 import { scheduleBackups } from './ops/backup-schedule';
-import { shutdown } from './ops/shutdown';
+import { shutdown, trackConnections } from './ops/shutdown';
 
 const config = loadConfig();
 // `node dist/main.js unlock <phone>`, `… admin list` (npm run unlock / admin): command-line tools, not the server.
@@ -11,6 +11,7 @@ if (cliCommands.has(process.argv[2] ?? '')) {
 }
 const built = await buildApp(config);
 const { app } = built;
+trackConnections(built);
 await app.listen({ port: config.port, host: config.host });
 app.log.info({ dataDir: config.dataDir, database: config.databaseUrl ? 'postgres' : 'sqlite' }, 'AppDesk is up');
 const { db, dialect } = built.services;

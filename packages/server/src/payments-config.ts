@@ -17,6 +17,38 @@ export interface PaymentsConfig {
   alipay: { appId: string; publicKey: string } | null;
   /** WeChat Pay API v3: signed callbacks, resource decrypted with the APIv3 key. */
   wechat: { mchId: string; apiV3Key: string; platformPublicKey: string; platformSerial: string | undefined } | null;
+  /** Google Play: purchases verified through the Android Publisher API as this service account. */
+  google?: GooglePlayConfig | null;
+}
+
+export interface GooglePlayConfig {
+  clientEmail: string;
+  privateKey: string;
+  /** The Android Publisher API root (default Google's); a gateway where Google is not reachable. */
+  apiUrl?: string;
+  /** The OAuth token endpoint (default Google's, or the key file's `token_uri`). */
+  tokenUrl?: string;
+}
+
+/** `GOOGLE_PLAY_SERVICE_ACCOUNT`: the service account's JSON key, as a file path or inline. */
+function googlePlayConfig(): GooglePlayConfig | null {
+  const value = env('GOOGLE_PLAY_SERVICE_ACCOUNT');
+  if (!value) return null;
+  let key: { client_email?: unknown; private_key?: unknown; token_uri?: unknown };
+  try {
+    key = JSON.parse(value.startsWith('{') ? value : readFileSync(value, 'utf8'));
+  } catch {
+    throw new Error('GOOGLE_PLAY_SERVICE_ACCOUNT must be a service account JSON key (a file path or the JSON itself)');
+  }
+  if (typeof key.client_email !== 'string' || typeof key.private_key !== 'string') {
+    throw new Error('GOOGLE_PLAY_SERVICE_ACCOUNT: the key has no client_email or private_key');
+  }
+  return {
+    clientEmail: key.client_email,
+    privateKey: key.private_key,
+    apiUrl: env('GOOGLE_PLAY_API_URL'),
+    tokenUrl: env('GOOGLE_PLAY_TOKEN_URL') ?? (typeof key.token_uri === 'string' ? key.token_uri : undefined),
+  };
 }
 
 const env = (name: string) => process.env[name]?.trim() || undefined;
@@ -75,5 +107,6 @@ export function loadPaymentsConfig(): PaymentsConfig {
             platformSerial: env('WECHATPAY_PLATFORM_SERIAL'),
           }
         : null,
+    google: googlePlayConfig(),
   };
 }

@@ -24,8 +24,8 @@ afterAll(async () => {
 const paths = Object.keys(endpoints) as ApiPath[];
 const defOf = (p: ApiPath) => endpoints[p] as EndpointDef;
 const exampleOf = (p: ApiPath) => (defOf(p).example ?? {}) as Record<string, unknown>;
-/** Tables a call may touch without writing anything: signing in refreshes the session. */
-const bookkeeping = ['sessions', 'login_attempts'];
+// Bookkeeping a read may write: sessions' touch, sign-in throttles, the dashboard's daily snapshot of its state figures.
+const bookkeeping = ['sessions', 'login_attempts', 'stat_snapshots'];
 
 async function callExample(p: ApiPath, body: unknown = exampleOf(p)): Promise<Answer> {
   const def = defOf(p);

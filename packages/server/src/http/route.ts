@@ -7,18 +7,20 @@ import {
   endpoints,
 } from '@appdesk/contract';
 import { Code, type CodeValue, codeMessage } from '@appdesk/contract/codes';
+import { exportAudit } from '@appdesk/contract/endpoints/audit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { writeAudit } from '../core/audit';
 import { lookupSession, type SessionLookup, type SessionUser } from '../core/sessions';
 import { classifyOutage } from '../db/outage';
+import { settlePending } from '../storage/pending';
 import type { AuditRecord, RequestContext, Services } from './context';
 import { ApiError, fail } from './errors';
 import { type ExportTable, sendXlsx } from './export';
 import { earlierAnswer, idempotencyOf, keepAnswer, reserve } from './idempotency';
 import { replyUnavailable } from './probes';
 import { noteCode, noteUpload, noteWho } from './request-log';
-import { chargeUpload, discardUpload, readUpload, releaseFiles, type UploadedFile } from './uploads';
+import { chargeUpload, discardUpload, readUpload, releaseFiles, type UploadedFile, uploadKeys } from './uploads';
 import { describeIssue } from './validation';
 
 type Def<P extends ApiPath> = Endpoints[P] & EndpointDef;
@@ -156,8 +158,15 @@ async function runEndpoint(
       if (file) await chargeUpload(db, services.config, user, request.ip, file.size);
       services.onHandlerRun?.(path);
       // The upload's row first, so the handler can answer with (and refer to) its id.
-      if (file) file.id = await recordFile(db, file, file.kind, user?.id);
+      if (file) {
+        file.id = await recordFile(db, file, file.kind, user?.id);
+        // No longer pending: from this commit on the `files` row accounts for the objects.
+        await settlePending(db, uploadKeys(file));
+      }
       const result = await route.handler(parsed.data as never, makeCtx(db) as never);
+      // Every export is an operator's act worth knowing: which file, with which filter.
+      if (def.download)
+        await writeAudit(db, exportAuditRow(path, def, result as ExportTable, parsed.data, user, request.ip));
       // A declared write records exactly one row; a slip here would leave the log silently incomplete.
       if (def.audit && recorded !== 1) throw new Error(`${path} recorded ${recorded} operation-log rows, not 1`);
       return result;
@@ -167,7 +176,7 @@ async function runEndpoint(
       if (idempotency) {
         const replay = async (answer: { data: unknown }) => {
           reply.header('Idempotent-Replayed', 'true');
-          if (file) await discardUpload(services.storage, file);
+          if (file) await discardUpload(services, file);
           return answer.data;
         };
         const earlier = await earlierAnswer(services.db, idempotency);
@@ -189,7 +198,7 @@ async function runEndpoint(
     return result;
   } catch (error) {
     // Nothing half-written: a failed call leaves no stored file behind.
-    if (file) await discardUpload(services.storage, file);
+    if (file) await discardUpload(services, file);
     throw error;
   }
 }
@@ -201,6 +210,24 @@ function auditRow(path: string, decl: AuditDecl | undefined, record: AuditRecord
     action: decl.action,
     targetType: decl.target.type,
     actorId: record.actorId ?? userId,
+    ip,
+  };
+}
+
+function exportAuditRow(
+  path: string,
+  def: EndpointDef,
+  table: ExportTable,
+  filter: unknown,
+  user: SessionUser | null,
+  ip: string,
+) {
+  const decl = exportAudit(path, def.summary);
+  return {
+    actorId: user?.id ?? null,
+    action: decl.action,
+    targetType: decl.target.type,
+    after: { file: `${table.filename}.xlsx`, filter },
     ip,
   };
 }

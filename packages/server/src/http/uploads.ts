@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { SessionUser } from '../core/sessions';
 import { assertRoom, consumeAll, type Limit } from '../core/throttle';
 import type { Db } from '../db/index';
+import { PendingWrites, settlePending } from '../storage/pending';
 import { type FileReference, isReferenced, keyOfUrl } from '../storage/references';
 import type { FileStorage } from '../storage/types';
 import { fail } from './errors';
@@ -58,10 +59,14 @@ export interface UploadedFile {
   media?: MediaInfo;
 }
 
-/** Deletes a kept upload's bytes and what was made from them (a failed or replayed call). */
-export async function discardUpload(storage: FileStorage, file: UploadedFile): Promise<void> {
-  await storage.remove(file.key);
-  if (file.media?.kind === 'image') await storage.remove(file.media.thumbKey);
+/** The stored objects of an upload: the file and what was made from it (a thumbnail). */
+export const uploadKeys = (file: UploadedFile): string[] =>
+  file.media?.kind === 'image' ? [file.key, file.media.thumbKey] : [file.key];
+
+/** Deletes a kept upload's bytes and what was made from them (a failed or replayed call), then its pending keys. */
+export async function discardUpload(deps: { storage: FileStorage; db: Db }, file: UploadedFile): Promise<void> {
+  for (const key of uploadKeys(file)) await deps.storage.remove(key);
+  await settlePending(deps.db, uploadKeys(file));
 }
 
 /**
@@ -78,6 +83,8 @@ export async function readUpload(
   // A caller out of quota is refused before a byte is written (the exact count is taken later).
   for (const limit of uploadLimits(deps.config, user, request.ip)) await assertRoom(deps.db, limit.limit, 1);
   const maxBytes = limitOf(spec.kind, deps.config);
+  // Each object it writes has its key committed as pending first (storage/pending.ts).
+  const storage = new PendingWrites(deps.storage, deps.db);
   const fields: Record<string, unknown> = {};
   let file: UploadedFile | undefined;
   const parts = request.parts({ limits: { fileSize: maxBytes + 1, files: 1, fields: 50, fieldSize: 64 * 1024 } });
@@ -88,13 +95,13 @@ export async function readUpload(
           part.file.resume();
           throw fail.badInput(`文件字段名应为 ${spec.field}`);
         }
-        file = await keepFile(part, spec, deps);
+        file = await keepFile(part, spec, { storage, config: deps.config });
       } else {
         fields[part.fieldname] = parseFieldValue(part.value);
       }
     }
   } catch (error) {
-    if (file) await discardUpload(deps.storage, file);
+    if (file) await discardUpload(deps, file);
     const code = (error as { code?: string } | null)?.code;
     if (code === 'FST_FILES_LIMIT') throw fail.badInput(`一次只能上传一个文件（字段名 ${spec.field}）`);
     if (code === 'FST_PARTS_LIMIT') throw fail.badInput('表单字段过多');

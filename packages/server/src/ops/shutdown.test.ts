@@ -1,7 +1,8 @@
 import { request } from 'node:http';
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startServer, tinyPng } from '../../test/harness';
-import { shutdown } from './shutdown';
+import { shutdown, trackConnections } from './shutdown';
 
 /** An upload whose body arrives in two parts: the second when `finish` is called. */
 function slowUpload(url: string, token: string) {
@@ -44,6 +45,7 @@ const connect = (url: string) =>
 describe('graceful shutdown', () => {
   it('stops accepting, finishes the upload in flight, then closes the pool', async () => {
     const server = await startServer();
+    trackConnections(server.app);
     try {
       const { token } = await server.initAdmin();
       const upload = slowUpload(server.url, token);
@@ -64,6 +66,7 @@ describe('graceful shutdown', () => {
 
   it('cuts a request that outlives the timeout', async () => {
     const server = await startServer();
+    trackConnections(server.app);
     try {
       const { token } = await server.initAdmin();
       const upload = slowUpload(server.url, token);
@@ -76,6 +79,36 @@ describe('graceful shutdown', () => {
       expect(await shutdown(server.app, 500)).toEqual({ forced: true });
       expect(Date.now() - started).toBeLessThan(3000);
       expect(await failed).toBe('cut');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('serves the first request of a connection accepted before the signal, as a proxy handed it over', async () => {
+    const server = await startServer();
+    trackConnections(server.app);
+    try {
+      const { port } = new URL(server.url);
+      const socket = net.connect(Number(port), '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      // Accepted, nothing sent yet (a proxy writing its request): now the signal.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const stopping = shutdown(server.app, 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await connect(server.url)).toBe('ECONNREFUSED');
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString();
+      });
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      socket.write(
+        'POST /api/allocation/fetch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+      );
+      await closed;
+      expect(text).toMatch(/^HTTP\/1\.1 200/);
+      expect(text.toLowerCase()).toContain('connection: close');
+      expect(text).toContain('"code":200');
+      expect(await stopping).toEqual({ forced: false });
     } finally {
       await server.close();
     }

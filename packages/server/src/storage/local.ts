@@ -29,8 +29,8 @@ export class LocalStorage implements FileStorage {
   }
 
   /** Moves an accepted temporary file into place under a new key with the given extension. */
-  async keep(tempPath: string, extension: string): Promise<string> {
-    const key = await this.newKey(extension);
+  async keep(tempPath: string, extension: string, chosen?: string): Promise<string> {
+    const key = await this.newKey(extension, chosen);
     await rename(tempPath, path.join(this.root, key));
     return key;
   }
@@ -39,15 +39,15 @@ export class LocalStorage implements FileStorage {
    * Stores bytes the server made itself from an accepted upload (a thumbnail, a few hundred KB at
    * most) under a new key with the given extension; `remove` deletes them like any stored file.
    */
-  async put(bytes: Buffer, extension: string): Promise<string> {
-    const key = await this.newKey(extension);
+  async put(bytes: Buffer, extension: string, chosen?: string): Promise<string> {
+    const key = await this.newKey(extension, chosen);
     await writeFile(path.join(this.root, key), bytes);
     return key;
   }
 
   /** A generated key, `<yyyy-mm>/<random>.<extension>`, with its month's folder made. */
-  private async newKey(extension: string): Promise<string> {
-    const key = newKey(extension, randomBytes(12).toString('base64url'));
+  private async newKey(extension: string, chosen?: string): Promise<string> {
+    const key = chosen ?? newKey(extension, randomBytes(12).toString('base64url'));
     await mkdir(path.join(this.root, path.dirname(key)), { recursive: true });
     return key;
   }

@@ -92,8 +92,8 @@ export class S3Storage implements FileStorage {
     return spool(this.tmp, stream, maxBytes);
   }
 
-  async keep(tempPath: string, extension: string): Promise<string> {
-    const key = newKey(extension, randomBytes(12).toString('base64url'));
+  async keep(tempPath: string, extension: string, chosen?: string): Promise<string> {
+    const key = chosen ?? newKey(extension, randomBytes(12).toString('base64url'));
     try {
       await new Upload({
         client: this.client,
@@ -109,8 +109,8 @@ export class S3Storage implements FileStorage {
     return key;
   }
 
-  async put(bytes: Buffer, extension: string): Promise<string> {
-    const key = newKey(extension, randomBytes(12).toString('base64url'));
+  async put(bytes: Buffer, extension: string, chosen?: string): Promise<string> {
+    const key = chosen ?? newKey(extension, randomBytes(12).toString('base64url'));
     await this.client.send(
       new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key), Body: bytes }),
     );

@@ -24,10 +24,13 @@ export interface FileStorage {
   check(): Promise<void>;
   /** Streams to a temporary local file while counting and hashing; stops at maxBytes. */
   write(stream: Readable, maxBytes: number): Promise<WrittenFile>;
-  /** Moves an accepted temporary file into the storage under a new key with the given extension. */
-  keep(tempPath: string, extension: string): Promise<string>;
-  /** Stores bytes the server made itself (a thumbnail, a few hundred KB at most) under a new key. */
-  put(bytes: Buffer, extension: string): Promise<string>;
+  /**
+   * Moves an accepted temporary file into the storage under a new key with the given extension (or
+   * under `key`, made by `newKey`, when the caller chose it first: storage/pending.ts).
+   */
+  keep(tempPath: string, extension: string, key?: string): Promise<string>;
+  /** Stores bytes the server made itself (a thumbnail, a few hundred KB at most) under a new key (or `key`). */
+  put(bytes: Buffer, extension: string, key?: string): Promise<string>;
   discard(tempPath: string): Promise<void>;
   /** Deletes a stored file; a missing one is no error. */
   remove(key: string): Promise<void>;

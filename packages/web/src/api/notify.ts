@@ -28,10 +28,20 @@ function loadStatic(): Promise<Api> {
   return staticApi;
 }
 
+/**
+ * Errors stay until the operator closes them (a failed action's reason must not vanish while they
+ * read it); the same error again replaces the one shown instead of stacking. Success notices keep
+ * the layout's duration (1.5 s in the admin console).
+ */
+export function errorArgs(args: ArgsProps): ArgsProps {
+  const text = `${String(args.title ?? '')}\u0000${typeof args.description === 'string' ? args.description : ''}`;
+  return { duration: false, key: `error:${text}`, ...args };
+}
+
 export async function notify(kind: 'error' | 'success', args: ArgsProps): Promise<void> {
   try {
     const api = bound ?? (await loadStatic());
-    api[kind](args);
+    api[kind](kind === 'error' ? errorArgs(args) : args);
   } catch {
     // The notification chunk could not load (offline): nothing more useful to do.
   }

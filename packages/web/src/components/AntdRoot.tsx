@@ -1,23 +1,46 @@
 import 'dayjs/locale/zh-cn';
 // Zero-runtime antd: the prebuilt stylesheet replaces CSS-in-JS work on the main thread (Lighthouse TBT).
+// Its colours are CSS variables that ConfigProvider still writes from the theme, so the dark algorithm applies.
 import 'antd/dist/antd.css';
-import { ConfigProvider } from 'antd';
+import { theme as antdTheme, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
+import { currentScheme, markDocument, type Scheme, useScheme } from './theme';
 
 dayjs.locale('zh-cn');
+// Before the first paint of the layout, so a dark console never flashes white.
+markDocument(currentScheme());
 
-/** Primary colour dark enough for white text and links to pass WCAG AA contrast. */
+/** Primary colour dark enough for white text and links to pass WCAG AA contrast (light theme). */
 export const primaryColor = '#0958d9';
+/** Dark theme: antd's dark primary (white text on it passes AA) and a lighter link blue readable on #141414. */
+const primaryColorDark = '#1668dc';
+const linkColorDark = '#4096ff';
 
-const theme = { token: { colorPrimary: primaryColor, colorLink: primaryColor, borderRadius: 6 }, zeroRuntime: true };
+const themes: Record<Scheme, object> = {
+  light: { token: { colorPrimary: primaryColor, colorLink: primaryColor, borderRadius: 6 }, zeroRuntime: true },
+  dark: {
+    algorithm: antdTheme.darkAlgorithm,
+    token: { colorPrimary: primaryColorDark, colorLink: linkColorDark, borderRadius: 6 },
+    zeroRuntime: true,
+  },
+};
 const button = { autoInsertSpace: false };
 
-/** antd root for the user and admin layouts: zh_CN locale, theme, no automatic space in 2-character buttons. */
+/**
+ * antd root for the user and admin layouts: zh_CN locale, the light or dark theme (see theme.ts),
+ * no automatic space in 2-character buttons.
+ */
 export function AntdRoot({ children }: { children: ReactNode }) {
+  const scheme = useScheme();
+  useLayoutEffect(() => {
+    markDocument(scheme);
+  }, [scheme]);
+  // The public pages have no dark variant.
+  useLayoutEffect(() => () => markDocument(null), []);
   return (
-    <ConfigProvider locale={zhCN} button={button} theme={theme}>
+    <ConfigProvider locale={zhCN} button={button} theme={themes[scheme]}>
       {children}
     </ConfigProvider>
   );

@@ -1,12 +1,11 @@
 import { KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Code } from '@appdesk/contract/codes';
-import { Avatar, Button, Drawer, Layout, Spin, Watermark } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Avatar, Button, Drawer, Layout } from 'antd';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { call } from '../api/request';
 import { NoticeBell } from '../components/admin/NoticeBell';
 import { PasswordModal } from '../components/admin/PasswordModal';
-import { ChunkBoundary } from '../components/ChunkBoundary';
 import { useIsMobile } from '../components/useIsMobile';
 import { navigate as navigateAnywhere } from '../nav';
 import { ExceptionView } from '../pages/exception';
@@ -16,18 +15,12 @@ import { clearSession, clearSessionCookie, restoreLogin, updateStoredUser, userS
 import { useStore } from '../state/store';
 import { adminPages, adminPath } from './adminPages';
 import { SideMenu } from './SideMenu';
+import { TabWorkspace } from './TabWorkspace';
+import { ThemeSwitch } from './ThemeSwitch';
 import { sensitivePages, useWatermarkMode, watermarkText } from './watermark';
 import './admin.css';
 
 const { Header, Sider, Content } = Layout;
-
-function PageSpinner() {
-  return (
-    <div className="admin-spinner">
-      <Spin size="large" delay={200} />
-    </div>
-  );
-}
 
 export function AdminNotFound() {
   const navigate = useNavigate();
@@ -72,14 +65,9 @@ export function AdminShell() {
 
   const segment = location.pathname.split('/')[3] ?? '';
   const watermarkMode = useWatermarkMode();
-  const page = (
-    <ChunkBoundary key={location.pathname}>
-      <Suspense fallback={<PageSpinner />}>
-        <Outlet />
-      </Suspense>
-    </ChunkBoundary>
-  );
-  const marked = watermarkMode === 'all' || (watermarkMode === 'sensitive' && sensitivePages.has(segment));
+  const mark = user ? watermarkText(user.name, user.phone ?? '') : null;
+  const watermarkOf = (key: string) =>
+    watermarkMode === 'all' || (watermarkMode === 'sensitive' && sensitivePages.has(key)) ? mark : null;
   const current = adminPages.find((p) => p.key === segment);
   const siteTitle = allocation?.title || 'AppDesk';
 
@@ -144,6 +132,7 @@ export function AdminShell() {
           />
           <span className="admin-page-title">{current?.label ?? ''}</span>
           <div className="admin-actions">
+            <ThemeSwitch compact />
             <NoticeBell onOpenLink={(link) => navigate(link)} />
             <Button
               type="text"
@@ -154,26 +143,27 @@ export function AdminShell() {
               <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined aria-hidden />} alt="" />
               {mobile ? null : <span>{user?.name ?? ''}</span>}
             </Button>
-            <Button type="text" icon={<KeyOutlined aria-hidden />} onClick={() => setPasswordOpen(true)}>
-              修改密码
+            {/* On a phone the words would squeeze the page title out: icons, named for screen readers. */}
+            <Button
+              type="text"
+              icon={<KeyOutlined aria-hidden />}
+              aria-label={mobile ? '修改密码' : undefined}
+              onClick={() => setPasswordOpen(true)}
+            >
+              {mobile ? null : '修改密码'}
             </Button>
-            <Button type="text" icon={<LogoutOutlined aria-hidden />} onClick={() => void logout()}>
-              退出登录
+            <Button
+              type="text"
+              icon={<LogoutOutlined aria-hidden />}
+              aria-label={mobile ? '退出登录' : undefined}
+              onClick={() => void logout()}
+            >
+              {mobile ? null : '退出登录'}
             </Button>
           </div>
         </Header>
         <Content className="admin-content">
-          {marked && user ? (
-            <Watermark
-              content={watermarkText(user.name, user.phone ?? '')}
-              font={{ color: 'rgba(0, 0, 0, 0.07)', fontSize: 14 }}
-              gap={[120, 120]}
-            >
-              {page}
-            </Watermark>
-          ) : (
-            page
-          )}
+          <TabWorkspace watermarkOf={watermarkOf} fallback={<AdminNotFound />} />
         </Content>
       </Layout>
       <PasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />

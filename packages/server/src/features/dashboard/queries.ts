@@ -1,12 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { DAY_MS, dayOf, SHANGHAI_OFFSET_MS } from './counters';
 
-export const DAY = 24 * 60 * 60 * 1000;
-/** Asia/Shanghai is UTC+8 all year (no daylight saving). */
-export const SHANGHAI_OFFSET = 8 * 60 * 60 * 1000;
+export const DAY = DAY_MS;
+export const SHANGHAI_OFFSET = SHANGHAI_OFFSET_MS;
 
 /** Midnight in Shanghai at the start of the day holding `now`, as epoch ms. */
-export const startOfShanghaiDay = (now: number) => Math.floor((now + SHANGHAI_OFFSET) / DAY) * DAY - SHANGHAI_OFFSET;
+export const startOfShanghaiDay = (now: number) => dayOf(now) * DAY - SHANGHAI_OFFSET;
 
 type Db = Kysely<Database>;
 const num = (v: unknown) => Number(v ?? 0);
@@ -16,93 +16,108 @@ async function kept(db: Db, names: string[]) {
   return (name: string) => num(rows.find((r) => r.name === name)?.n);
 }
 
-/** Users who signed up in [from, to): the users_created index. */
-async function signUps(db: Db, from: number, to: number) {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to)
-    .executeTakeFirst();
-  return num(row?.n);
-}
-
-/** Fen paid in [from, to) by orders still paid (refunded ones left out): the orders_paid index. */
-async function revenue(db: Db, from: number, to: number) {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.sum<number>('amount').as('n'))
-    .where('paid_at', '>=', from)
-    .where('paid_at', '<', to)
-    .where('status', '=', 'paid')
-    .executeTakeFirst();
-  return num(row?.n);
-}
-
-/** Coins given (positive deltas) and taken (negative, returned positive) in [from, to): coin_records_created. */
-async function coinFlow(db: Db, from: number, to: number) {
-  const row = await db
-    .selectFrom('coin_records')
-    .select((eb) => [
-      eb.fn.sum<number>(eb.case().when('delta', '>', 0).then(eb.ref('delta')).else(0).end()).as('issued'),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when('delta', '<', 0)
-            .then(eb.neg(eb.ref('delta')))
-            .else(0)
-            .end(),
-        )
-        .as('spent'),
-    ])
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to)
-    .executeTakeFirst();
-  return { issued: num(row?.issued), spent: num(row?.spent) };
-}
-
-const counted = async (query: { executeTakeFirst(): Promise<{ n: unknown } | undefined> }) =>
+/** How many rows match: bounded by what is pending or active now (an index range), never the whole table. */
+const countOf = async (query: { executeTakeFirst(): Promise<{ n: unknown } | undefined> }) =>
   num((await query.executeTakeFirst())?.n);
-
 const n = sql<number>`count(*)`.as('n');
-const card = (value: number, previous: number | null = null) => ({ value, previous });
 
-/** Every card of the dashboard, as of `now`. */
-export async function cardFigures(db: Db, now: number) {
-  const today = startOfShanghaiDay(now);
-  const yesterday = today - DAY;
-  const [count, newToday, newYesterday, active, vips, coinsToday, coinsYesterday, feedback, waiting] =
-    await Promise.all([
-      kept(db, ['users', 'review_rewards.pending']),
-      signUps(db, today, now + 1),
-      signUps(db, yesterday, today),
-      counted(db.selectFrom('users').select(n).where('last_active_at', '>=', today)),
-      counted(db.selectFrom('users').select(n).where('vip_expires_at', '>', now)),
-      coinFlow(db, today, now + 1),
-      coinFlow(db, yesterday, today),
-      counted(db.selectFrom('feedback').select(n).where('status', '=', 'pending')),
-      counted(db.selectFrom('exchange_records').select(n).where('status', '=', 'waiting')),
-    ]);
-  const revenueOver = async (days: number) => {
-    const from = days === 1 ? today : now + 1 - days * DAY;
-    const span = days === 1 ? DAY : days * DAY;
-    return card(await revenue(db, from, now + 1), await revenue(db, from - span, from));
+/** State figures without a history of their own: compared with the last value recorded the day before. */
+const SNAPSHOTS = ['vipsActive', 'feedbackPending', 'reviewRewardsPending', 'exchangesWaiting'] as const;
+type Snapshot = (typeof SNAPSHOTS)[number];
+
+/** The snapshots of yesterday and today, in one read. */
+async function snapshotsOf(db: Db, today: number) {
+  const rows = await db
+    .selectFrom('stat_snapshots')
+    .select(['name', 'day', 'value'])
+    .where('day', 'in', [today - 1, today])
+    .where('name', 'in', [...SNAPSHOTS])
+    .execute();
+  return (name: Snapshot, day: number) => {
+    const row = rows.find((r) => r.name === name && Number(r.day) === day);
+    return row ? num(row.value) : null;
   };
-  const [revenueToday, revenue7Days, revenue30Days] = await Promise.all([1, 7, 30].map(revenueOver));
+}
+
+/** Records today's state figures where they changed (the last computation of a day stands for that day). */
+async function recordSnapshots(db: Db, day: number, now: number, values: Record<Snapshot, number>) {
+  await db
+    .insertInto('stat_snapshots')
+    .values(SNAPSHOTS.map((name) => ({ name, day, value: values[name], updated_at: now })))
+    .onConflict((oc) =>
+      oc.columns(['name', 'day']).doUpdateSet((eb) => ({
+        value: eb.ref('excluded.value'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
+}
+
+const FLOWS = ['signups.d', 'active.d', 'revenue.d', 'coins_in.d', 'coins_out.d'] as const;
+
+/** The daily counters of the flow cards over the last 60 days, in one read of at most 300 rows. */
+async function flowsOf(db: Db, today: number) {
+  const rows = await db
+    .selectFrom('stat_counts')
+    .select(['metric', 'bucket', 'value'])
+    .where('metric', 'in', [...FLOWS])
+    .where('bucket', '>', today - 60)
+    .where('bucket', '<=', today)
+    .where('dim', '=', '')
+    .execute();
+  /** The sum of a counter over the `days` days ending today, and over the `days` before those. */
+  return (metric: (typeof FLOWS)[number], days: number) => {
+    let value = 0;
+    let previous = 0;
+    for (const r of rows) {
+      if (r.metric !== metric) continue;
+      const back = today - Number(r.bucket);
+      if (back < days) value += num(r.value);
+      else if (back < 2 * days) previous += num(r.value);
+    }
+    return card(value, previous);
+  };
+}
+
+const card = (value: number, previous: number | null) => ({ value, previous });
+
+/**
+ * Every card of the dashboard as of `now`, each with the previous period's figure: flows (sign-ups,
+ * active users, revenue, coins) from the counters, state figures from kept counts and index ranges,
+ * compared with yesterday's snapshot. Records today's snapshot.
+ */
+export async function cardFigures(db: Db, now: number) {
+  const today = dayOf(now);
+  const [count, flow, snapshot, vips, feedback, waiting] = await Promise.all([
+    kept(db, ['users', 'review_rewards.pending']),
+    flowsOf(db, today),
+    snapshotsOf(db, today),
+    countOf(db.selectFrom('users').select(n).where('vip_expires_at', '>', now)),
+    countOf(db.selectFrom('feedback').select(n).where('status', '=', 'pending')),
+    countOf(db.selectFrom('exchange_records').select(n).where('status', '=', 'waiting')),
+  ]);
+  const state = {
+    vipsActive: vips,
+    feedbackPending: feedback,
+    reviewRewardsPending: count('review_rewards.pending'),
+    exchangesWaiting: waiting,
+  };
+  if (SNAPSHOTS.some((name) => snapshot(name, today) !== state[name])) await recordSnapshots(db, today, now, state);
   const users = count('users');
+  const usersNewToday = flow('signups.d', 1);
+  const compared = (name: Snapshot) => card(state[name], snapshot(name, today - 1));
   return {
-    usersTotal: card(users, users - newToday),
-    usersNewToday: card(newToday, newYesterday),
-    usersActiveToday: card(active),
-    vipsActive: card(vips),
-    revenueToday,
-    revenue7Days,
-    revenue30Days,
-    coinsIssuedToday: card(coinsToday.issued, coinsYesterday.issued),
-    coinsSpentToday: card(coinsToday.spent, coinsYesterday.spent),
-    feedbackPending: card(feedback),
-    reviewRewardsPending: card(count('review_rewards.pending')),
-    exchangesWaiting: card(waiting),
+    usersTotal: card(users, users - usersNewToday.value),
+    usersNewToday,
+    usersActiveToday: flow('active.d', 1),
+    vipsActive: compared('vipsActive'),
+    revenueToday: flow('revenue.d', 1),
+    revenue7Days: flow('revenue.d', 7),
+    revenue30Days: flow('revenue.d', 30),
+    coinsIssuedToday: flow('coins_in.d', 1),
+    coinsSpentToday: flow('coins_out.d', 1),
+    feedbackPending: compared('feedbackPending'),
+    reviewRewardsPending: compared('reviewRewardsPending'),
+    exchangesWaiting: compared('exchangesWaiting'),
   };
 }

@@ -1,6 +1,9 @@
 import type { JWSTransactionDecodedPayload } from '@apple/app-store-server-library';
+import type { Selectable } from 'kysely';
 import { applyGrant } from '../../core/grants';
 import type { Db } from '../../db/index';
+import type { Database } from '../../db/schema';
+import type { PlayVerdict } from './googleplay';
 import { claimedPayload, type Verified } from './storekit';
 
 export interface Recorded {
@@ -133,15 +136,7 @@ export async function recordAppleTransaction(
     .onConflict((oc) => oc.columns(['platform', 'transaction_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (!inserted) {
-    const earlier = await db
-      .selectFrom('iap_records')
-      .select('id')
-      .where('platform', '=', 'ios')
-      .where('transaction_id', '=', transactionId)
-      .executeTakeFirstOrThrow();
-    return { id: earlier.id, duplicate: true };
-  }
+  if (!inserted) return earlierRecord(db, 'ios', transactionId);
   await applyGrant(db, {
     userId,
     days: product.vip_days,
@@ -167,11 +162,52 @@ export function recordUnverifiable(db: Db, input: { userId: number; app: string;
   );
 }
 
-/** A Google Play purchase: kept pending (once per purchase token) until it can be verified. */
+/** A one-time Google Play purchase granted earlier for this token: answered without asking Google again. */
+export async function grantedGooglePurchase(db: Db, purchaseToken: string): Promise<Recorded | null> {
+  const earlier = await db
+    .selectFrom('iap_records')
+    .select('id')
+    .where('platform', '=', 'android')
+    .where('claimed_transaction_id', '=', purchaseToken)
+    .where('status', 'in', ['granted', 'refunded'])
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return earlier ? { id: earlier.id, duplicate: true } : null;
+}
+
+/**
+ * Records a Google Play purchase inside the caller's transaction. Without verification (no
+ * service account) it is kept pending once per purchase token. A verified purchase is recorded
+ * under Google's order id and granted once per order (a subscription renewal is a new order),
+ * through the same unique index as App Store transactions; refusals keep their reason and hold
+ * no transaction id, so the app may post the purchase again.
+ */
 export async function recordGooglePurchase(
   db: Db,
-  input: { userId: number; app: string; productId: string; purchaseToken: string },
+  input: {
+    userId: number;
+    app: string;
+    productId: string;
+    purchaseToken: string;
+    /** null: verification is not configured. */
+    verdict: PlayVerdict | null;
+    product: Selectable<Database['iap_products']> | undefined;
+  },
 ): Promise<Recorded> {
+  const base = {
+    userId: input.userId,
+    app: input.app,
+    platform: 'android',
+    productId: input.productId,
+    claimedId: input.purchaseToken,
+  };
+  const claimed = { productId: input.productId, purchaseToken: input.purchaseToken };
+  const v = input.verdict;
+  if (v === null) return keepUnverified(db, base, claimed);
+  if (!v.ok) return insertRefused(db, base, v.final ? 'rejected' : 'pending', v.reason, v.payload ?? claimed);
+  const product = input.product;
+  if (!product) throw new Error('a verified Google Play purchase needs its product');
   const inserted = await db
     .insertInto('iap_records')
     .values({
@@ -179,30 +215,76 @@ export async function recordGooglePurchase(
       app: input.app,
       platform: 'android',
       product_id: input.productId,
-      transaction_id: input.purchaseToken,
+      transaction_id: v.orderId,
       claimed_transaction_id: input.purchaseToken,
       original_transaction_id: null,
-      environment: null,
-      status: 'pending',
-      reason: '服务器尚未接入 Google Play 验证（Android Publisher 服务账号未配置），待人工核对',
-      vip_days: 0,
-      coins: 0,
-      purchased_at: null,
-      expires_at: null,
+      environment: v.environment,
+      status: 'granted',
+      reason: null,
+      vip_days: product.vip_days,
+      coins: Number(product.coins),
+      purchased_at: v.purchasedAt,
+      expires_at: v.expiresAt,
       refunded_at: null,
-      payload: JSON.stringify({ productId: input.productId, purchaseToken: input.purchaseToken }),
+      payload: JSON.stringify(v.payload),
       created_at: now(),
       updated_at: now(),
     })
     .onConflict((oc) => oc.columns(['platform', 'transaction_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (inserted) return { id: inserted.id, duplicate: false };
+  if (!inserted) return earlierRecord(db, 'android', v.orderId);
+  await applyGrant(db, {
+    userId: input.userId,
+    days: product.vip_days,
+    coins: Number(product.coins),
+    source: 'iap',
+    refId: grantRef('android', v.orderId),
+    note: `内购 ${product.name}`,
+  });
+  return { id: inserted.id, duplicate: false };
+}
+
+/** Verification is off: kept pending once per purchase token, for someone to check by hand. */
+async function keepUnverified(
+  db: Db,
+  r: { userId: number; app: string; productId: string; claimedId: string },
+  claimed: object,
+): Promise<Recorded> {
+  const inserted = await db
+    .insertInto('iap_records')
+    .values({
+      user_id: r.userId,
+      app: r.app,
+      platform: 'android',
+      product_id: r.productId,
+      transaction_id: r.claimedId,
+      claimed_transaction_id: r.claimedId,
+      original_transaction_id: null,
+      environment: null,
+      status: 'pending',
+      reason: '服务器未配置 Google Play 验证（GOOGLE_PLAY_SERVICE_ACCOUNT），待人工核对',
+      vip_days: 0,
+      coins: 0,
+      purchased_at: null,
+      expires_at: null,
+      refunded_at: null,
+      payload: JSON.stringify(claimed),
+      created_at: now(),
+      updated_at: now(),
+    })
+    .onConflict((oc) => oc.columns(['platform', 'transaction_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted ? { id: inserted.id, duplicate: false } : earlierRecord(db, 'android', r.claimedId);
+}
+
+async function earlierRecord(db: Db, platform: string, transactionId: string): Promise<Recorded> {
   const earlier = await db
     .selectFrom('iap_records')
     .select('id')
-    .where('platform', '=', 'android')
-    .where('transaction_id', '=', input.purchaseToken)
+    .where('platform', '=', platform)
+    .where('transaction_id', '=', transactionId)
     .executeTakeFirstOrThrow();
   return { id: earlier.id, duplicate: true };
 }

@@ -1,8 +1,16 @@
+import { appPackages } from '@appdesk/contract/constants';
 import { countedTotal, iso, keptTotal, pageAnswer } from '../../db/paging';
 import { defineRoutes } from '../../http/route';
+import { googlePlayFor, type PlayPurchase, type PlayVerdict } from './googleplay';
 import { applyNotification, verifyNotificationParts } from './notifications';
 import { filteredRecords, loadRecord, presentRecord, withNames } from './queries';
-import { recordAppleTransaction, recordGooglePurchase, recordUnverifiable } from './record';
+import {
+  grantedGooglePurchase,
+  type Recorded,
+  recordAppleTransaction,
+  recordGooglePurchase,
+  recordUnverifiable,
+} from './record';
 import { verifyTransaction } from './storekit';
 
 export default defineRoutes({
@@ -22,10 +30,46 @@ export default defineRoutes({
   },
 
   '/api/iaprecord/google': {
-    transaction: true,
     handler: async (input, ctx) => {
-      const recorded = await recordGooglePurchase(ctx.db, { ...input, userId: ctx.user.id });
-      return { record: presentRecord(await loadRecord(ctx.db, recorded.id)), duplicate: recorded.duplicate };
+      const play = googlePlayFor(ctx.config.payments.google);
+      const answer = (db: typeof ctx.db, recorded: Recorded) =>
+        loadRecord(db, recorded.id).then((row) => ({ record: presentRecord(row), duplicate: recorded.duplicate }));
+      const product = await ctx.db
+        .selectFrom('iap_products')
+        .selectAll()
+        .where('app', '=', input.app)
+        .where('platform', '=', 'android')
+        .where('product_id', '=', input.productId)
+        .executeTakeFirst();
+      const purchase: PlayPurchase = {
+        packageName: appPackages[input.app].android,
+        productId: input.productId,
+        token: input.purchaseToken,
+        kind: product?.type === 'subscription' ? 'subscription' : 'product',
+        consumable: product?.type === 'consumable',
+      };
+      let verdict: PlayVerdict | null = null;
+      if (play) {
+        // A one-time purchase keeps its token: once granted, a repeat is answered from the record.
+        const earlier = purchase.kind === 'product' ? await grantedGooglePurchase(ctx.db, input.purchaseToken) : null;
+        if (earlier) return answer(ctx.db, earlier);
+        // Google is asked before the transaction starts: a slow answer holds no database lock.
+        verdict = !product
+          ? { ok: false, final: true, reason: `未知的内购商品：${input.productId}`, payload: null }
+          : product.enabled !== 1
+            ? { ok: false, final: true, reason: `内购商品已停用：${input.productId}`, payload: null }
+            : await play.verify(purchase);
+      }
+      const recorded = await ctx.inTransaction((tx) =>
+        recordGooglePurchase(tx.db, { ...input, userId: ctx.user.id, verdict, product }),
+      );
+      if (play && verdict?.ok && verdict.needsAcknowledgement && !recorded.duplicate) {
+        // Unacknowledged purchases are refunded by Google after three days; the grant stands either way.
+        play.acknowledge(purchase).catch((error: unknown) => {
+          ctx.log.warn({ err: error, productId: input.productId }, 'Google Play acknowledgement failed');
+        });
+      }
+      return answer(ctx.db, recorded);
     },
   },
 
@@ -95,7 +139,7 @@ export default defineRoutes({
     handler: async (_input, ctx) => ({
       apple: ctx.config.payments.apple !== null,
       appleEnvironments: ctx.config.payments.apple?.environments ?? [],
-      google: false,
+      google: Boolean(ctx.config.payments.google),
     }),
   },
 });

@@ -1,6 +1,7 @@
 import { countedTotal, pageAnswer, pageOf } from '../../db/paging';
 import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
+import { RecentAnswers } from '../../http/recent-answers';
 import { defineRoutes } from '../../http/route';
 import {
   appImages,
@@ -33,6 +34,7 @@ async function changeMany(
     .where('id', 'in', ids)
     .execute();
   const field = 'enabled' in change ? 'enabled' : 'category';
+  appLists.forget(ctx.config);
   await ctx.audit({
     targetId: ids.length === 1 ? ids[0] : null,
     before: before.map((row) => ({ id: row.id, [field]: row[field] })),
@@ -40,6 +42,12 @@ async function changeMany(
   });
   return { changed: before.length };
 }
+
+/**
+ * The apps' pages of images, kept per server for half a second: the wallpaper screens of every
+ * app ask for the same first pages all the time. Writes here drop them at once.
+ */
+const appLists = new RecentAnswers<{ list: ReturnType<typeof presentAppImage>[]; page: number; hasMore: boolean }>(500);
 
 export default defineRoutes({
   '/api/unsplash/make': {
@@ -72,6 +80,7 @@ export default defineRoutes({
         .returning('id')
         .executeTakeFirstOrThrow();
       const image = presentImage(await loadImage(ctx.db, id));
+      appLists.forget(ctx.config);
       await ctx.audit({ targetId: id, after: image });
       return { image };
     },
@@ -96,6 +105,7 @@ export default defineRoutes({
         .where('id', '=', id)
         .execute();
       const after = presentImage(await loadImage(ctx.db, id));
+      appLists.forget(ctx.config);
       const fields = Object.keys(input).filter((k) => k !== 'id' && input[k as keyof typeof input] !== undefined);
       const pick = (image: typeof before) => Object.fromEntries(fields.map((f) => [f, image[f as keyof typeof image]]));
       await ctx.audit({ targetId: id, before: pick(before), after: pick(after) });
@@ -127,6 +137,7 @@ export default defineRoutes({
     handler: async (input, ctx) => {
       const rows = await loadImages(ctx.db, input.ids);
       await ctx.db.deleteFrom('images').where('id', 'in', input.ids).execute();
+      appLists.forget(ctx.config);
       // The original and its thumbnail go (with the original's files row) once this has committed.
       for (const row of rows) {
         ctx.releaseFile(`/files/${row.file_key}`);
@@ -157,13 +168,14 @@ export default defineRoutes({
   },
 
   '/api/unsplash/fetch/list': {
-    handler: async (input, ctx) => {
-      const rows = await appImages(ctx.db, input);
-      return {
-        list: rows.slice(0, input.size).map(presentAppImage),
-        page: input.page,
-        hasMore: rows.length > input.size,
-      };
-    },
+    handler: (input, ctx) =>
+      appLists.get(ctx.config, `${input.category ?? ''}|${input.order}|${input.page}|${input.size}`, async () => {
+        const rows = await appImages(ctx.db, input);
+        return {
+          list: rows.slice(0, input.size).map(presentAppImage),
+          page: input.page,
+          hasMore: rows.length > input.size,
+        };
+      }),
   },
 });

@@ -123,6 +123,9 @@ describe('image library', () => {
     expect((bySort.body.data as { list: Image[] }).list.map((i) => i.id)).toEqual([ids[4], ids[3], ids[2], ids[1]]);
 
     await admin('/api/unsplash/move', { ids: [ids[1], ids[2]], category: '背景' });
+    // The apps' pages are kept for a moment, but a change made here shows at once.
+    const afterMove = await server.call('/api/unsplash/fetch/list', { category: '贴纸', size: 10, order: 'sort' });
+    expect((afterMove.body.data as { list: Image[] }).list.map((i) => i.id)).toEqual([ids[4], ids[3]]);
     const categories = await admin<{ categories: { name: string; count: number }[] }>(
       '/api/unsplash/fetch/categories',
       {},

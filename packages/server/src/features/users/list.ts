@@ -14,14 +14,11 @@ import {
 } from '../../db/paging';
 import type { Database } from '../../db/schema';
 
-type Segments = Pick<
-  UserListFilter,
-  'channel' | 'app' | 'createdFrom' | 'createdTo' | 'activeFrom' | 'activeTo' | 'vip'
->;
+type Segments = Pick<UserListFilter, 'channel' | 'app' | 'from' | 'to' | 'activeFrom' | 'activeTo' | 'vip'>;
 type Filter = Required<Pick<UserListFilter, 'status' | 'search' | 'sort'>> &
   Segments & { order?: 'ascend' | 'descend' };
 
-const segmentKeys = ['channel', 'app', 'createdFrom', 'createdTo', 'activeFrom', 'activeTo', 'vip'] as const;
+const segmentKeys = ['channel', 'app', 'from', 'to', 'activeFrom', 'activeTo', 'vip'] as const;
 /** True when the list is cut down by channel, app, a date range or VIP state (not only status and search). */
 const segmented = (filter: Segments) => segmentKeys.some((key) => filter[key] !== undefined);
 const ms = (time: string | undefined) => (time === undefined ? undefined : Date.parse(time));
@@ -124,7 +121,7 @@ export function filteredUsers(
   if (filter.ids) query = query.where('id', 'in', filter.ids);
   if (filter.channel) query = query.where('channel', '=', filter.channel);
   if (filter.app) query = query.where('app', '=', filter.app);
-  const created = { from: ms(filter.createdFrom), to: ms(filter.createdTo) };
+  const created = { from: ms(filter.from), to: ms(filter.to) };
   if (created.from !== undefined) query = query.where('created_at', '>=', created.from);
   if (created.to !== undefined) query = query.where('created_at', '<=', created.to);
   const active = { from: ms(filter.activeFrom), to: ms(filter.activeTo) };

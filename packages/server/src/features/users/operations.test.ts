@@ -191,7 +191,7 @@ describe('segments', () => {
     expect(await ids({ channel: 'xiaomi' })).toContain(xiaomi.id);
     expect(await ids({ channel: 'xiaomi' })).not.toContain(vivo.id);
     expect(await ids({ channel: 'vivo', app: 'tailor' })).toContain(vivo.id);
-    const old = await ids({ createdFrom: iso(stamp - 11 * DAY), createdTo: iso(stamp - 9 * DAY) });
+    const old = await ids({ from: iso(stamp - 11 * DAY), to: iso(stamp - 9 * DAY) });
     expect(old).toContain(xiaomi.id);
     expect(old).not.toContain(vivo.id);
     const recent = await ids({ activeFrom: iso(stamp - 2 * DAY), activeTo: iso(stamp - DAY / 2) });

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { isoOrNull } from '../../db/paging';
 import type { RequestContext } from '../../http/context';
+import { RecentAnswers } from '../../http/recent-answers';
 import { fileUrl } from './presenter';
 
 type Check = z.output<(typeof versionEndpoints)['/api/version/fetch/latest']['input']>;
@@ -19,17 +20,15 @@ const rolloutSalt = (row: { app: string; platform: string; version_code: number 
   `version:${row.app}:${row.platform}:${row.version_code}`;
 
 /**
- * A channel's published releases (newest 50), kept per server for up to RECHECK_MS: the update
+ * A channel's published releases (newest 50), kept per server for up to a second: the update
  * check is the hottest call there is, and a release changes rarely. This server's own writes drop
- * the copy at once (forgetReleases); another server's show within RECHECK_MS.
+ * the copy at once (forgetReleases); another server's show within the second.
  */
-const RECHECK_MS = 1000;
-type Published = Awaited<ReturnType<typeof readPublished>>;
-const releases = new WeakMap<object, Map<string, { rows: Published; readAt: number }>>();
+const releases = new RecentAnswers<Awaited<ReturnType<typeof readPublished>>>(1000);
 
 /** Drops what this server keeps of the published releases (after a change). */
 export function forgetReleases(owner: object): void {
-  releases.delete(owner);
+  releases.forget(owner);
 }
 
 function readPublished(ctx: RequestContext, app: string, platform: string, channel: string) {
@@ -65,19 +64,8 @@ function readPublished(ctx: RequestContext, app: string, platform: string, chann
     .execute();
 }
 
-async function publishedReleases(ctx: RequestContext, app: string, platform: string, channel: string) {
-  let byChannel = releases.get(ctx.config);
-  if (!byChannel) {
-    byChannel = new Map();
-    releases.set(ctx.config, byChannel);
-  }
-  const key = `${app}|${platform}|${channel}`;
-  const cached = byChannel.get(key);
-  const now = Date.now();
-  if (cached && now - cached.readAt < RECHECK_MS) return cached.rows;
-  const rows = await readPublished(ctx, app, platform, channel);
-  byChannel.set(key, { rows, readAt: now });
-  return rows;
+function publishedReleases(ctx: RequestContext, app: string, platform: string, channel: string) {
+  return releases.get(ctx.config, `${app}|${platform}|${channel}`, () => readPublished(ctx, app, platform, channel));
 }
 
 /**

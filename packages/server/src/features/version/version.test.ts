@@ -200,7 +200,7 @@ describe('releases', () => {
     console.log(
       `rollout: 10 % → ${atTen.length} of 10,000 devices; 50 % → ${atFifty.length}, keeping all ${atTen.length}`,
     );
-  }, 120_000);
+  }, 300_000);
 
   it('pause, roll back and publish again; copy to channels as drafts; hold prompts during vivo review', async () => {
     const { list } = await admin<{ list: Release[] }>('/api/version/fetch/page', { channel: 'huawei', search: '3.0' });

@@ -18,7 +18,7 @@ import {
 } from '../../../components/list';
 import './coin.css';
 
-const keys = ['phone', 'userId', 'reason', 'from', 'to'] as const;
+const keys = ['phone', 'userId', 'reason', 'direction', 'from', 'to'] as const;
 const fields: FilterField[] = [
   { kind: 'text', name: 'phone', label: '手机号', placeholder: '完整的 11 位手机号', width: 180 },
   { kind: 'id', name: 'userId', label: '用户 ID', placeholder: '例如 10086', width: 140 },
@@ -29,6 +29,17 @@ const fields: FilterField[] = [
     width: 140,
     options: [{ value: '', label: '全部原因' }, ...coinReasons.map(({ value, label }) => ({ value, label }))],
   },
+  {
+    kind: 'select',
+    name: 'direction',
+    label: '收支',
+    width: 120,
+    options: [
+      { value: '', label: '收入和支出' },
+      { value: 'in', label: '只看发放' },
+      { value: 'out', label: '只看消耗' },
+    ],
+  },
   { kind: 'range', name: 'range', label: '时间' },
 ];
 
@@ -38,7 +49,15 @@ const defaultSort = { sort: sortColumns[0], order: 'descend' } as const;
 function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
   const reason = coinReasons.find((r) => r.value === values.reason)?.value;
   const phone = values.phone?.replace(/\s/g, '') || undefined;
-  return { phone, userId: idValue(values.userId), reason, ...rangeValue(values), ...sortParams(sort, sortColumns) };
+  const direction = (['in', 'out'] as const).find((d) => d === values.direction);
+  return {
+    phone,
+    userId: idValue(values.userId),
+    reason,
+    direction,
+    ...rangeValue(values),
+    ...sortParams(sort, sortColumns),
+  };
 }
 
 /** Who a ledger row names (masked phone and nickname), opening them in the users page's drawer. */

@@ -1,11 +1,16 @@
 import { ReloadOutlined } from '@ant-design/icons';
+import { type DashboardRange, dashboardRanges } from '@appdesk/contract/constants';
 import { fenToYuan } from '@appdesk/contract/format';
 import type { ApiOutput } from '@appdesk/contract/types';
-import { Alert, Button, Card, Skeleton, Statistic, Typography } from 'antd';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Segmented, Skeleton, Statistic, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { useApiQuery } from '../../../api/hooks';
 import './dashboard.css';
+
+/** ECharts comes with the charts, in a chunk of their own: the cards show without waiting for it. */
+const DashboardCharts = lazy(() => import('./Charts'));
 
 /** An admin list page (the layout's table imports this page, so its helper is not imported back). */
 const adminPath = (key: string) => `/admin/admin/${key}`;
@@ -22,42 +27,87 @@ interface CardSpec {
   money?: boolean;
 }
 
-const cards: CardSpec[] = [
+const DAY = 24 * 60 * 60 * 1000;
+const SHANGHAI = 8 * 60 * 60 * 1000;
+/** Midnight in Shanghai `daysBack` days before today, as the ISO time the lists' from filter takes. */
+const dayStart = (daysBack = 0) =>
+  new Date((Math.floor((Date.now() + SHANGHAI) / DAY) - daysBack) * DAY - SHANGHAI).toISOString();
+/** The last millisecond of today in Shanghai. */
+const dayEnd = () => new Date(Date.parse(dayStart(-1)) - 1).toISOString();
+const query = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
+
+/** The cards; links are built when drawn, so "today" is the day the operator looks at. */
+const cardSpecs = (): CardSpec[] => [
   { key: 'usersTotal', title: '用户总数', href: adminPath('users'), versus: '较今日零点' },
-  { key: 'usersNewToday', title: '今日新增用户', href: adminPath('users'), versus: '较昨日' },
-  { key: 'usersActiveToday', title: '今日活跃用户', href: adminPath('users') },
-  { key: 'vipsActive', title: '有效会员', href: adminPath('users') },
+  {
+    key: 'usersNewToday',
+    title: '今日新增用户',
+    href: adminPath('users') + query({ from: dayStart(), to: dayEnd() }),
+    versus: '较昨日',
+  },
+  {
+    key: 'usersActiveToday',
+    title: '今日活跃用户',
+    href: adminPath('users') + query({ active: 'today', sort: 'lastActiveAt' }),
+    versus: '较昨日',
+  },
+  { key: 'vipsActive', title: '有效会员', href: adminPath('users') + query({ vip: 'active' }), versus: '较昨日' },
   {
     key: 'revenueToday',
     title: '今日收入（元）',
-    href: `${adminPath('order')}?status=paid`,
+    href: adminPath('order') + query({ status: 'paid', from: dayStart(), to: dayEnd() }),
     versus: '较昨日',
     money: true,
   },
   {
     key: 'revenue7Days',
     title: '近 7 天收入（元）',
-    href: `${adminPath('order')}?status=paid`,
+    href: adminPath('order') + query({ status: 'paid', from: dayStart(6), to: dayEnd() }),
     versus: '较前 7 天',
     money: true,
   },
   {
     key: 'revenue30Days',
     title: '近 30 天收入（元）',
-    href: `${adminPath('order')}?status=paid`,
+    href: adminPath('order') + query({ status: 'paid', from: dayStart(29), to: dayEnd() }),
     versus: '较前 30 天',
     money: true,
   },
-  { key: 'coinsIssuedToday', title: '今日发放金币', href: adminPath('coin'), versus: '较昨日' },
-  { key: 'coinsSpentToday', title: '今日消耗金币', href: adminPath('coin'), versus: '较昨日' },
-  { key: 'feedbackPending', title: '待处理反馈', href: `${adminPath('feedback')}?status=pending` },
-  { key: 'reviewRewardsPending', title: '待审核好评奖励', href: `${adminPath('reviewreward')}?status=pending` },
-  { key: 'exchangesWaiting', title: '待发货兑换', href: `${adminPath('exchangerecord')}?status=waiting` },
+  {
+    key: 'coinsIssuedToday',
+    title: '今日发放金币',
+    href: adminPath('coin') + query({ direction: 'in', from: dayStart(), to: dayEnd() }),
+    versus: '较昨日',
+  },
+  {
+    key: 'coinsSpentToday',
+    title: '今日消耗金币',
+    href: adminPath('coin') + query({ direction: 'out', from: dayStart(), to: dayEnd() }),
+    versus: '较昨日',
+  },
+  {
+    key: 'feedbackPending',
+    title: '待处理反馈',
+    href: adminPath('feedback') + query({ status: 'pending' }),
+    versus: '较昨日',
+  },
+  {
+    key: 'reviewRewardsPending',
+    title: '待审核好评奖励',
+    href: adminPath('reviewreward') + query({ status: 'pending' }),
+    versus: '较昨日',
+  },
+  {
+    key: 'exchangesWaiting',
+    title: '待发货兑换',
+    href: adminPath('exchangerecord') + query({ status: 'waiting' }),
+    versus: '较昨日',
+  },
 ];
 
 /** The change against the previous period, in words: 较昨日 +12.5%, or nothing when not comparable. */
 function Change({ value, previous, versus }: { value: number; previous: number | null; versus?: string }) {
-  if (previous === null || !versus) return <span className="dash-change">实时数值</span>;
+  if (previous === null || !versus) return <span className="dash-change">暂无上一周期数据</span>;
   if (previous === 0) {
     return <span className="dash-change">{value === 0 ? `${versus}持平` : `${versus}：上一周期为 0`}</span>;
   }
@@ -71,8 +121,52 @@ function Change({ value, previous, versus }: { value: number; previous: number |
   );
 }
 
+const rangeOf = (value: string | null): DashboardRange =>
+  dashboardRanges.find((r) => r.value === value)?.value ?? 'week';
+
+/** The charts of a range preset (kept in the URL as ?range=), drawn once ECharts has loaded. */
+function ChartsSection({ refresh }: { refresh: boolean }) {
+  const [params, setParams] = useSearchParams();
+  const range = rangeOf(params.get('range'));
+  const rangeLabel = dashboardRanges.find((r) => r.value === range)?.label ?? '';
+  const charts = useApiQuery('/api/dashboard/fetch/charts', refresh ? { range, refresh } : { range }, {
+    keepPrevious: true,
+  });
+  const placeholder = <Skeleton active paragraph={{ rows: 8 }} />;
+  return (
+    <section className="dash-section" aria-label="统计图表">
+      <div className="dash-head">
+        <Typography.Title level={5} className="dash-title">
+          趋势与分布
+        </Typography.Title>
+        <Segmented
+          value={range}
+          options={dashboardRanges.map((r) => ({ value: r.value, label: r.label }))}
+          onChange={(value) =>
+            setParams((prev) => ({ ...Object.fromEntries(prev), range: String(value) }), { replace: true })
+          }
+        />
+      </div>
+      {charts.isError ? (
+        <Alert type="error" showIcon message="图表数据加载失败，请稍后刷新重试" />
+      ) : !charts.data ? (
+        placeholder
+      ) : (
+        <Suspense fallback={placeholder}>
+          <DashboardCharts data={charts.data} rangeLabel={rangeLabel} />
+        </Suspense>
+      )}
+      <Typography.Text type="secondary" className="dash-note">
+        今日按小时统计，本周（周一起）、本月、本年按天统计，均为北京时间，数据最多延迟 60
+        秒；收入按支付时间计入，退款后扣除；活跃用户为该时段内使用过 App 的不同用户数。
+      </Typography.Text>
+    </section>
+  );
+}
+
 /** /admin/admin/dashboard (数据统计): the figures operators look at first after signing in. */
 export default function DashboardPage() {
+  const queryClient = useQueryClient();
   const [refresh, setRefresh] = useState(false);
   const query = useApiQuery('/api/dashboard/fetch/cards', refresh ? { refresh } : {}, { keepPrevious: true });
   const data = query.data;
@@ -85,7 +179,11 @@ export default function DashboardPage() {
         <Button
           icon={<ReloadOutlined />}
           loading={query.isFetching}
-          onClick={() => (refresh ? query.refetch() : setRefresh(true))}
+          onClick={() => {
+            if (!refresh) return setRefresh(true);
+            void query.refetch();
+            void queryClient.refetchQueries({ queryKey: ['/api/dashboard/fetch/charts'] });
+          }}
         >
           刷新
         </Button>
@@ -97,7 +195,7 @@ export default function DashboardPage() {
       ) : (
         <>
           <div className="dash-cards">
-            {cards.map((c) => {
+            {cardSpecs().map((c) => {
               const figure = data.cards[c.key];
               return (
                 <Link key={c.key} to={c.href} className="dash-card-link" data-card={c.key}>
@@ -115,10 +213,12 @@ export default function DashboardPage() {
           </div>
           <Typography.Text type="secondary" className="dash-note">
             统计时间 {new Date(data.generatedAt).toLocaleString('zh-CN', { hour12: false })}，数据最多延迟{' '}
-            {data.maxAgeSeconds} 秒；“今日”按北京时间零点起算，收入只计已支付订单。
+            {data.maxAgeSeconds}{' '}
+            秒；“今日”按北京时间零点起算，收入只计已支付订单；待处理类数字与昨日最后一次统计的数值比较。
           </Typography.Text>
         </>
       )}
+      <ChartsSection refresh={refresh} />
     </div>
   );
 }

@@ -58,16 +58,18 @@ function VerificationNotice() {
   const config = useApiQuery('/api/iaprecord/fetch/config', {});
   const c = config.data;
   if (!c) return null;
+  const apple = c.apple
+    ? `App Store 收据离线验证已开启（接受环境：${c.appleEnvironments.join('、')}）。`
+    : 'App Store 验证未配置（APPLE_BUNDLE_ID、APPLE_ROOT_CERTIFICATES），iOS 收据记为待验证、不发放权益。';
+  const google = c.google
+    ? 'Google Play 购买经 Android Publisher 接口验证后发放，并由服务器确认（acknowledge）。'
+    : 'Google Play 验证未配置（GOOGLE_PLAY_SERVICE_ACCOUNT），安卓购买记为待验证，请在 Google Play 管理中心核对。';
   return (
     <Alert
       style={{ marginBottom: 12 }}
-      type={c.apple ? 'info' : 'warning'}
+      type={c.apple && c.google ? 'info' : 'warning'}
       showIcon
-      title={
-        c.apple
-          ? `App Store 收据离线验证已开启（接受环境：${c.appleEnvironments.join('、')}）。Google Play 购买暂不在服务器验证，记为待验证，请在 Google Play 管理中心核对。`
-          : '服务器未配置 App Store 验证（APPLE_BUNDLE_ID、APPLE_ROOT_CERTIFICATES），iOS 收据记为待验证、不发放权益；Google Play 购买同样记为待验证。'
-      }
+      title={`${apple}${google}`}
     />
   );
 }

@@ -11,7 +11,7 @@ export const vipLabels = { active: '会员有效', expired: '会员已过期', n
 type VipState = keyof typeof vipLabels;
 
 /** The URL query keys of the segments, beside the list's status and search. */
-export const segmentKeys = ['channel', 'app', 'createdFrom', 'createdTo', 'activeFrom', 'activeTo', 'vip'] as const;
+export const segmentKeys = ['channel', 'app', 'from', 'to', 'activeFrom', 'activeTo', 'vip'] as const;
 
 /** The segment part of the users filter, from the URL values (unknown values are left out). */
 export function segmentFilter(values: ListValues) {
@@ -19,8 +19,8 @@ export function segmentFilter(values: ListValues) {
   return {
     channel: channels.find((c) => c.value === values.channel)?.value,
     app: apps.find((a) => a.value === values.app)?.value,
-    createdFrom: time(values.createdFrom),
-    createdTo: time(values.createdTo),
+    from: time(values.from),
+    to: time(values.to),
     activeFrom: time(values.activeFrom),
     activeTo: time(values.activeTo),
     vip: values.vip && values.vip in vipLabels ? (values.vip as VipState) : undefined,
@@ -34,8 +34,8 @@ function rangeOf(from: string | undefined, to: string | undefined): [Dayjs, Dayj
 }
 
 /**
- * 用户分群: channel, app, sign-up and last-active date ranges, VIP state. Each choice applies at
- * once and lives in the URL like the list's other filters.
+ * 用户分群 beside the list form (which holds search, 活跃 presets, 会员 and 注册时间): channel, app
+ * and a last-active date range. Each choice applies at once and lives in the URL.
  */
 export function SegmentFilters({
   values,
@@ -48,18 +48,18 @@ export function SegmentFilters({
     () => Object.entries(datePresets()).map(([label, value]) => ({ label, value: value as [Dayjs, Dayjs] })),
     [],
   );
-  const range = (prefix: 'created' | 'active', label: string) => (
+  const range = (keys: readonly [string, string], label: string) => (
     <div className="user-segment">
       <span aria-hidden>{label}</span>
       <DatePicker.RangePicker
         aria-label={label}
-        value={rangeOf(values[`${prefix}From`], values[`${prefix}To`])}
+        value={rangeOf(values[keys[0]], values[keys[1]])}
         presets={presets}
         allowEmpty={[false, false]}
         onChange={(picked) =>
           update({
-            [`${prefix}From`]: picked?.[0] ? picked[0].startOf('day').toISOString() : undefined,
-            [`${prefix}To`]: picked?.[1] ? picked[1].endOf('day').toISOString() : undefined,
+            [keys[0]]: picked?.[0] ? picked[0].startOf('day').toISOString() : undefined,
+            [keys[1]]: picked?.[1] ? picked[1].endOf('day').toISOString() : undefined,
           })
         }
       />
@@ -90,13 +90,7 @@ export function SegmentFilters({
         '应用',
         apps.map(({ value, label }) => ({ value, label })),
       )}
-      {select(
-        'vip',
-        '会员',
-        Object.entries(vipLabels).map(([value, label]) => ({ value, label })),
-      )}
-      {range('created', '注册时间')}
-      {range('active', '最近活跃')}
+      {range(['activeFrom', 'activeTo'], '最近活跃')}
     </div>
   );
 }

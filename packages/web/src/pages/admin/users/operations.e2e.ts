@@ -109,7 +109,7 @@ test('segment filters find the right users and stay in the URL', async ({ page }
 
   // Sign-up range in the future finds nobody; today finds both.
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
-  await page.goto(`/admin/admin/users?search=${middle}&createdFrom=${encodeURIComponent(tomorrow)}`);
+  await page.goto(`/admin/admin/users?search=${middle}&from=${encodeURIComponent(tomorrow)}`);
   await expect(page.getByText('没有符合筛选条件的用户')).toBeVisible();
   await page.goto(`/admin/admin/users?search=${middle}&vip=active`);
   await expect(rowOf(kuan.phone)).toBeVisible();

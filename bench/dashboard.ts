@@ -1,0 +1,237 @@
+/**
+ * The dashboard benchmark (issue 11): the statistics cards and the charts over 1,000,000 users,
+ * 200,000 orders and 5,000,000 ledger rows, at concurrency 10, on SQLite and on PostgreSQL.
+ * Writes bench/results/dashboard.md. Run it under /work/tools/bench-quiet (or on a quiet machine):
+ *
+ *   npm run dashboard -w @appdesk/bench [-- --users 1000000 --coin-records 5000000 --orders 200000
+ *     --duration 10 --warmup 2 --postgres postgres://postgres@127.0.0.1:5432/postgres | none]
+ *
+ * Steps: the users and their ledgers are seeded into SQLite (bench/lib/seed.ts) and copied to
+ * PostgreSQL (seed-postgres.ts) before any server runs; each server then migrates (the dashboard's
+ * migration rolls the counters up once), the orders and redemptions are inserted through the
+ * tables' triggers (lib/orders-seed.ts), and the endpoints are loaded with autocannon. Beside the
+ * HTTP figures, the cards' own computation (what a request pays when the 60 s cache is cold) is
+ * timed straight against the database, 10 at a time.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { serverEnv, serverNodeArgs } from '../packages/server/runtime.mjs';
+import { openDatabase } from '../packages/server/src/db/index';
+import { cardFigures } from '../packages/server/src/features/dashboard/queries';
+import { callOk } from './lib/api';
+import { assertKnown, intFlag, parseArgs, stringFlag } from './lib/args';
+import { featureReport } from './lib/feature-run';
+import { admin, sha256hex } from './lib/fixtures';
+import { type LoadContext, runScenario, type Scenario, type ScenarioResult } from './lib/load';
+import { seedCommercePostgres, seedCommerceSqlite } from './lib/orders-seed';
+import { type Child, freePort, start, stop, waitUntil } from './lib/processes';
+import { seed } from './lib/seed';
+import { seedPostgres } from './lib/seed-postgres';
+
+const flags = parseArgs(process.argv.slice(2));
+assertKnown(flags, ['users', 'coin-records', 'orders', 'records', 'duration', 'warmup', 'postgres']);
+const sizes = {
+  users: intFlag(flags, 'users', 1_000_000),
+  coinRecords: intFlag(flags, 'coin-records', 5_000_000),
+  orders: intFlag(flags, 'orders', 200_000),
+  records: intFlag(flags, 'records', 50_000),
+};
+const duration = intFlag(flags, 'duration', 10);
+const warmup = intFlag(flags, 'warmup', 2);
+const postgresUrl = stringFlag(flags, 'postgres') ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const root = path.resolve(import.meta.dirname, '..');
+const log = (line: string) => console.log(line);
+
+const scenarios: Scenario[] = [
+  {
+    name: 'dashboard/fetch/cards',
+    measures: 'the 12 cards with their previous periods (kept up to 60 s; counters, kept counts, index ranges)',
+    target: 'server',
+    path: '/api/dashboard/fetch/cards',
+    body: {},
+    token: 'admin',
+  },
+  ...(['today', 'week', 'month', 'year'] as const).map((range) => ({
+    name: `dashboard/fetch/charts ${range}`,
+    measures: `the charts of ${range} (computed on every request from the counters: no cache)`,
+    target: 'server' as const,
+    path: '/api/dashboard/fetch/charts',
+    body: { range },
+    token: 'admin' as const,
+  })),
+];
+
+/** Times the cards' computation itself (no cache), `total` runs at concurrency 10. */
+async function coldCards(options: { dataDir: string; databaseUrl?: string }, total = 200) {
+  const handle = openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  try {
+    await cardFigures(handle.db, Date.now()); // connections and statements warmed
+    const samples: number[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < total) {
+        next++;
+        const began = performance.now();
+        await cardFigures(handle.db, Date.now());
+        samples.push(performance.now() - began);
+      }
+    };
+    await Promise.all(Array.from({ length: 10 }, worker));
+    samples.sort((a, b) => a - b);
+    const at = (p: number) => samples[Math.min(samples.length - 1, Math.ceil((p / 100) * samples.length) - 1)];
+    return { p50: at(50), p95: at(95), p99: at(99) };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function startServer(dataDir: string, databaseUrl?: string): Promise<{ child: Child; base: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = start(
+    databaseUrl ? 'server-pg' : 'server',
+    process.execPath,
+    [...serverNodeArgs, path.join(root, 'packages/server/dist/main.js')],
+    {
+      cwd: dataDir,
+      env: {
+        ...serverEnv,
+        PATH: process.env.PATH,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
+    },
+  );
+  // The first start migrates, and the dashboard's migration rolls millions of rows up: allow time.
+  const began = performance.now();
+  await waitUntil(
+    child,
+    async () => {
+      await callOk(base, '/api/allocation/fetch');
+      return true;
+    },
+    300_000,
+  );
+  log(`  server up (migrated) in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  return { child, base };
+}
+
+async function adminToken(base: string): Promise<string> {
+  const password = sha256hex(admin.password);
+  const site = await callOk(base, '/api/allocation/fetch');
+  if (!(site as { allocation?: { isInit?: boolean } }).allocation?.isInit) {
+    await callOk(base, '/api/allocation/init', {
+      phone: admin.phone,
+      password,
+      title: admin.title,
+      slogen: admin.slogen,
+    });
+  }
+  return (await callOk(base, '/api/users/login', { phone: admin.phone, password })).token;
+}
+
+async function measure(database: 'sqlite' | 'postgres', server: { child: Child; base: string }, token: string) {
+  const ctx: LoadContext = {
+    urls: { server: server.base, baseline: server.base },
+    pids: { server: server.child.pid, baseline: server.child.pid },
+    adminToken: token,
+    userTokens: [],
+    durationSeconds: duration,
+    warmupSeconds: warmup,
+    database,
+  };
+  const results: ScenarioResult[] = [];
+  for (const s of scenarios) {
+    const r = {
+      ...(await runScenario(s, ctx)),
+      database,
+      name: `${s.name} (${database === 'sqlite' ? 'SQLite' : 'PostgreSQL'})`,
+    };
+    r.ratioToBaseline = null;
+    log(
+      `  ${r.name}: ${Math.round(r.rps)} req/s, p50 ${r.latencyMs.p50} ms, p95 ${r.latencyMs.p95} ms, bad ${r.bad.total}`,
+    );
+    results.push(r);
+  }
+  return results;
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'appdesk-dashboard-'));
+const notes: string[] = [];
+const results: ScenarioResult[] = [];
+const cold: string[] = [];
+let postgres: Awaited<ReturnType<typeof seedPostgres>> | null = null;
+try {
+  let began = performance.now();
+  log(`seeding ${sizes.users} users and ${sizes.coinRecords} ledger rows into SQLite`);
+  await seed({ dataDir, users: sizes.users, coinRecords: sizes.coinRecords, messages: 0, auditLog: 0, log });
+  notes.push(`- seeding: users and ledger ${((performance.now() - began) / 1000).toFixed(0)} s (SQLite)`);
+  if (postgresUrl !== 'none') {
+    began = performance.now();
+    postgres = await seedPostgres({ sqliteFile: path.join(dataDir, 'appdesk.sqlite'), adminUrl: postgresUrl, log });
+    notes.push(`- copied to PostgreSQL in ${((performance.now() - began) / 1000).toFixed(0)} s`);
+  }
+
+  log('SQLite: migrate, add orders and redemptions, measure');
+  let server = await startServer(dataDir);
+  try {
+    began = performance.now();
+    seedCommerceSqlite(path.join(dataDir, 'appdesk.sqlite'), { ...sizes });
+    notes.push(
+      `- ${sizes.orders.toLocaleString('en-US')} orders and ${sizes.records.toLocaleString('en-US')} redemptions inserted through the triggers in ${((performance.now() - began) / 1000).toFixed(1)} s (SQLite)`,
+    );
+    results.push(...(await measure('sqlite', server, await adminToken(server.base))));
+  } finally {
+    await stop(server.child);
+  }
+  const c = await coldCards({ dataDir });
+  cold.push(`| cards computed, no cache | SQLite | ${c.p50.toFixed(2)} | ${c.p95.toFixed(2)} | ${c.p99.toFixed(2)} |`);
+
+  if (postgres) {
+    log('PostgreSQL: migrate, add orders and redemptions, measure');
+    server = await startServer(dataDir, postgres.url);
+    try {
+      began = performance.now();
+      await seedCommercePostgres(postgres.url, { ...sizes });
+      notes.push(
+        `- the same orders and redemptions inserted in ${((performance.now() - began) / 1000).toFixed(1)} s (PostgreSQL)`,
+      );
+      results.push(...(await measure('postgres', server, await adminToken(server.base))));
+    } finally {
+      await stop(server.child);
+    }
+    const p = await coldCards({ dataDir, databaseUrl: postgres.url });
+    cold.push(
+      `| cards computed, no cache | PostgreSQL | ${p.p50.toFixed(2)} | ${p.p95.toFixed(2)} | ${p.p99.toFixed(2)} |`,
+    );
+  }
+
+  const text = [
+    featureReport({
+      title: 'Dashboard benchmark (issue 11): statistics cards and charts',
+      root,
+      run: `${sizes.users.toLocaleString('en-US')} users, ${sizes.coinRecords.toLocaleString('en-US')} ledger rows, ${sizes.orders.toLocaleString('en-US')} orders, ${sizes.records.toLocaleString('en-US')} redemptions; ${warmup} s warm-up + ${duration} s measured per scenario, 10 connections, one admin token`,
+      notes,
+      results,
+    }).trimEnd(),
+    '',
+    'The cards are kept up to 60 s per process, so most requests above are answered from memory. What a',
+    'request pays when the figures are recomputed (every 60 s, or on 刷新), timed straight against the',
+    'database, 200 computations 10 at a time:',
+    '',
+    '| measure | database | p50 ms | p95 ms | p99 ms |',
+    '| --- | --- | ---: | ---: | ---: |',
+    ...cold,
+    '',
+  ].join('\n');
+  writeFileSync(path.join(root, 'bench/results/dashboard.md'), text);
+  console.log(text);
+} finally {
+  await postgres?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,207 @@
+import { channels } from '@appdesk/contract/constants';
+import { fenToYuan } from '@appdesk/contract/format';
+import type { ApiOutput } from '@appdesk/contract/types';
+import { Card, Empty } from 'antd';
+import { useMemo } from 'react';
+import { defaultColor, palette } from './chartTheme';
+import { type ChartOption, EChart } from './EChart';
+
+type Charts = ApiOutput<'/api/dashboard/fetch/charts'>;
+
+const channelLabel = (code: string) =>
+  code === '' ? '未知渠道' : (channels.find((c) => c.value === code)?.label ?? code);
+const weekdays = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
+/** Axis label: 08:00, or 11-23 for a day. */
+const axisLabel = (unit: Charts['unit'], label: string) => (unit === 'hour' ? label : label.slice(5));
+/** Tooltip heading: 今日 08:00 – 09:00, or 2026-11-23 周一. */
+function heading(unit: Charts['unit'], label: string) {
+  if (unit === 'hour') return `今日 ${label} – ${String(Number(label.slice(0, 2)) + 1).padStart(2, '0')}:00`;
+  return `${label} ${weekdays[new Date(`${label}T00:00:00Z`).getUTCDay()]}`;
+}
+const allZero = (...lists: number[][]) => lists.every((list) => list.every((v) => v === 0));
+
+interface AxisItem {
+  dataIndex: number;
+  marker: string;
+  seriesName: string;
+  value: number;
+}
+
+function trendOption(data: Charts, series: { name: string; values: number[]; money?: boolean; bar?: boolean }[]) {
+  const money = series.some((s) => s.money);
+  const text = (s: (typeof series)[number], v: number) => (s.money ? `${fenToYuan(v)} 元` : v.toLocaleString('zh-CN'));
+  return {
+    grid: { left: 8, right: 8, top: 36, bottom: 4, containLabel: true },
+    legend: { top: 0, left: 0 },
+    tooltip: {
+      trigger: 'axis',
+      formatter: (items: AxisItem[]) => {
+        const first = items[0];
+        if (!first) return '';
+        const lines = items.map((i) => {
+          const s = series.find((x) => x.name === i.seriesName);
+          return `${i.marker}${i.seriesName}：${s ? text(s, s.values[i.dataIndex] ?? 0) : i.value}`;
+        });
+        return [heading(data.unit, data.labels[first.dataIndex] ?? ''), ...lines].join('<br/>');
+      },
+    },
+    xAxis: {
+      type: 'category',
+      data: data.labels.map((l) => axisLabel(data.unit, l)),
+      boundaryGap: series.some((s) => s.bar),
+    },
+    yAxis: money
+      ? [
+          { type: 'value', minInterval: 1 },
+          { type: 'value', axisLabel: { formatter: '{value} 元' }, splitLine: { show: false } },
+        ]
+      : { type: 'value', minInterval: 1 },
+    series: series.map((s, i) => ({
+      name: s.name,
+      type: s.bar ? 'bar' : 'line',
+      yAxisIndex: money && s.money ? 1 : 0,
+      smooth: true,
+      showSymbol: data.labels.length <= 31,
+      barMaxWidth: 16,
+      itemStyle: { color: i === 0 ? defaultColor : palette[i] },
+      areaStyle: s.bar || i > 0 ? undefined : { opacity: 0.08 },
+      data: s.money ? s.values.map((v) => v / 100) : s.values,
+    })),
+  };
+}
+
+function channelOption(data: Charts) {
+  const pie = (name: string, center: string, values: { name: string; value: number }[], money: boolean) => ({
+    name,
+    type: 'pie',
+    radius: ['38%', '62%'],
+    center: [center, '56%'],
+    avoidLabelOverlap: true,
+    label: { show: false },
+    tooltip: {
+      formatter: (p: { name: string; value: number; percent: number; marker: string }) =>
+        `${name}<br/>${p.marker}${p.name}：${money ? `${fenToYuan(p.value)} 元` : p.value.toLocaleString('zh-CN')}（${p.percent}%）`,
+    },
+    data: values,
+  });
+  const rows = data.byChannel.slice(0, 8);
+  const rest = data.byChannel.slice(8);
+  const named = [
+    ...rows.map((r) => ({ name: channelLabel(r.channel), users: r.users, revenue: r.revenue })),
+    ...(rest.length > 0
+      ? [
+          {
+            name: '其他渠道',
+            users: rest.reduce((s, r) => s + r.users, 0),
+            revenue: rest.reduce((s, r) => s + r.revenue, 0),
+          },
+        ]
+      : []),
+  ];
+  return {
+    tooltip: { trigger: 'item' },
+    legend: { type: 'scroll', bottom: 0 },
+    title: [
+      { text: '新增用户', left: '25%', top: 0, textAlign: 'center', textStyle: { fontSize: 13, fontWeight: 'normal' } },
+      { text: '收入', left: '75%', top: 0, textAlign: 'center', textStyle: { fontSize: 13, fontWeight: 'normal' } },
+    ],
+    series: [
+      pie(
+        '新增用户',
+        '25%',
+        named.filter((r) => r.users > 0).map((r) => ({ name: r.name, value: r.users })),
+        false,
+      ),
+      pie(
+        '收入',
+        '75%',
+        named.filter((r) => r.revenue > 0).map((r) => ({ name: r.name, value: r.revenue })),
+        true,
+      ),
+    ],
+  };
+}
+
+function itemsOption(data: Charts) {
+  const items = [...data.topItems].reverse(); // the largest on top
+  return {
+    grid: { left: 8, right: 24, top: 8, bottom: 4, containLabel: true },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    xAxis: { type: 'value', minInterval: 1 },
+    yAxis: {
+      type: 'category',
+      data: items.map((i) => i.name),
+      axisLabel: { width: 120, overflow: 'truncate' },
+    },
+    series: [
+      {
+        name: '兑换次数',
+        type: 'bar',
+        barMaxWidth: 14,
+        itemStyle: { color: defaultColor, borderRadius: [0, 2, 2, 0] },
+        label: { show: true, position: 'right' },
+        data: items.map((i) => i.count),
+      },
+    ],
+  };
+}
+
+function ChartCard(props: { title: string; empty: string | null; option: ChartOption; label: string }) {
+  return (
+    <Card size="small" title={props.title} className="dash-chart-card">
+      {props.empty ? (
+        <Empty className="dash-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.empty} />
+      ) : (
+        <EChart option={props.option} label={props.label} />
+      )}
+    </Card>
+  );
+}
+
+/** The dashboard's charts (a chunk of its own, with ECharts): trends, channels, top exchange items. */
+export default function DashboardCharts({ data, rangeLabel }: { data: Charts; rangeLabel: string }) {
+  const options = useMemo(
+    () => ({
+      users: trendOption(data, [
+        { name: '新增用户', values: data.series.signups },
+        { name: '活跃用户', values: data.series.active },
+      ]),
+      orders: trendOption(data, [
+        { name: '支付订单', values: data.series.orders, bar: true },
+        { name: '收入', values: data.series.revenue, money: true },
+      ]),
+      channels: channelOption(data),
+      items: itemsOption(data),
+    }),
+    [data],
+  );
+  const { signups, active, orders, revenue } = data.series;
+  return (
+    <div className="dash-charts">
+      <ChartCard
+        title="用户趋势"
+        label={`${rangeLabel}新增用户与活跃用户趋势图`}
+        empty={allZero(signups, active) ? `${rangeLabel}暂无新增或活跃用户，有用户注册或登录后这里会显示趋势。` : null}
+        option={options.users}
+      />
+      <ChartCard
+        title="订单与收入"
+        label={`${rangeLabel}支付订单数与收入趋势图`}
+        empty={allZero(orders, revenue) ? `${rangeLabel}暂无支付订单，收入为 0 元。` : null}
+        option={options.orders}
+      />
+      <ChartCard
+        title="渠道分布"
+        label={`${rangeLabel}各渠道新增用户与收入占比图`}
+        empty={data.byChannel.length === 0 ? `${rangeLabel}暂无新增用户和收入，无法按渠道统计。` : null}
+        option={options.channels}
+      />
+      <ChartCard
+        title="热门兑换商品"
+        label={`${rangeLabel}兑换次数最多的商品排行图`}
+        empty={data.topItems.length === 0 ? `${rangeLabel}还没有人兑换积分商城的商品。` : null}
+        option={options.items}
+      />
+    </div>
+  );
+}

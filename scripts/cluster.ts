@@ -1,0 +1,285 @@
+// Several AppDesk instances behind nginx on one PostgreSQL database and one S3 store (radosgw), all on
+// loopback: what the end-to-end run through nginx (E2E_TOPOLOGY=cluster), the cross-instance test, the
+// kill -9 test and bench/rolling.ts start. As a command:
+//   node --import tsx scripts/cluster.ts [--port 8946] [--instances 2]   (Ctrl-C stops everything)
+// Needs the built server (npm run build), Debian's nginx and radosgw (.ci/run installs both), and
+// PostgreSQL at TEST_DATABASE_URL / DATABASE_URL (a fresh database is created and dropped at the end).
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const s3Script = path.join(root, 'scripts/s3-test-server.sh');
+const modules = '/usr/lib/nginx/modules';
+export const S3_KEY = 'appdesk-test-key';
+export const S3_SECRET = 'appdesk-test-secret-0123456789';
+const MiB = 1024 * 1024;
+
+/** Upload limits as the server reads them (packages/server/src/config.ts), for nginx's body limits. */
+function limit(name: string, fallback: number): number {
+  const value = Number.parseInt(process.env[name] ?? '', 10);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** Renders deploy/nginx/appdesk.conf for these instances (brotli lines dropped when the module is missing). */
+export function renderNginxSite(options: { listen: string; upstreams: string[]; webDir: string }): string {
+  const body = (bytes: number) => `${Math.ceil(bytes / MiB) + 1}m`;
+  const values: Record<string, string> = {
+    LISTEN: options.listen,
+    UPSTREAM_SERVERS: options.upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=2s;`).join('\n'),
+    WEB_DIR: options.webDir,
+    IMAGE_BODY_MAX: body(limit('UPLOAD_IMAGE_MAX_BYTES', 10 * MiB)),
+    AUDIO_BODY_MAX: body(limit('UPLOAD_AUDIO_MAX_BYTES', 50 * MiB)),
+    PACKAGE_BODY_MAX: body(limit('UPLOAD_PACKAGE_MAX_BYTES', 2048 * MiB)),
+  };
+  const brotli = existsSync(path.join(modules, 'ngx_http_brotli_filter_module.so'));
+  return readFileSync(path.join(root, 'deploy/nginx/appdesk.conf'), 'utf8')
+    .split('\n')
+    .filter((line) => brotli || !/^\s*brotli/.test(line))
+    .join('\n')
+    .replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+      if (!(name in values)) throw new Error(`appdesk.conf: no value for {{${name}}}`);
+      return values[name];
+    });
+}
+
+export interface Instance {
+  port: number;
+  dataDir: string;
+  process: ChildProcess | undefined;
+  /** Starts (again) and waits until /readyz answers 200. */
+  start(): Promise<void>;
+  /** Sends SIGTERM (or another signal) and waits for the exit; answers the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export interface Cluster {
+  /** nginx's address, e.g. http://127.0.0.1:8946 */
+  url: string;
+  instances: Instance[];
+  /** The fresh database every instance uses. */
+  databaseUrl: string;
+  storageUrl: string;
+  /** The environment an instance runs with (for the command-line tools against the same data). */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export interface ClusterOptions {
+  /** nginx listens here; instances on port+1…, radosgw on the next, its monitor on port+10000 and +10001. */
+  port: number;
+  instances?: number;
+  /** PostgreSQL server to create the database on (its database part is replaced). */
+  databaseUrl?: string;
+  /** More environment for every instance (payment keys, LOG_LEVEL, …). */
+  env?: Record<string, string | undefined>;
+  /** Where instances and nginx write their output (default: inherit). */
+  quiet?: boolean;
+}
+
+async function waitFor(what: string, ok: () => Promise<boolean>, ms: number, failed?: () => string | undefined) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const problem = failed?.();
+    if (problem) throw new Error(`${what}: ${problem}`);
+    if (await ok().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`${what}: not ready within ${ms / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const answers = async (url: string) => (await fetch(url, { signal: AbortSignal.timeout(2000) })).status === 200;
+
+/** Starts radosgw, a fresh database, the instances (one after the other: the first migrates) and nginx. */
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const count = options.instances ?? 2;
+  const base = options.port;
+  const work = mkdtempSync(path.join(tmpdir(), 'appdesk-cluster-'));
+  chmodSync(work, 0o755);
+  const cleanups: (() => Promise<void> | void)[] = [() => rmSync(work, { recursive: true, force: true })];
+  const stop = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        console.error('cluster stop:', (error as Error).message);
+      }
+    }
+  };
+  try {
+    // One S3 store.
+    const s3Dir = path.join(work, 's3');
+    const s3Port = base + count + 1;
+    execFileSync(s3Script, ['start', s3Dir, String(s3Port)], {
+      env: { ...process.env, S3_TEST_MON_PORT: String(base + 10000), S3_TEST_MON2_PORT: String(base + 10001) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    cleanups.push(() => {
+      execFileSync(s3Script, ['stop', s3Dir], { stdio: 'ignore' });
+    });
+    const storageUrl = `s3://appdesk-${randomBytes(4).toString('hex')}/files?endpoint=${encodeURIComponent(`http://127.0.0.1:${s3Port}`)}`;
+
+    // One database.
+    const server = new URL(
+      options.databaseUrl ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    );
+    const name = `appdesk_cluster_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: server.toString() });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    cleanups.push(async () => {
+      const client = new pg.Client({ connectionString: server.toString() });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    });
+    const database = new URL(server);
+    database.pathname = `/${name}`;
+    const databaseUrl = database.toString();
+
+    const env: Record<string, string> = {
+      ...(process.env as Record<string, string>),
+      MALLOC_ARENA_MAX: '2',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      STORAGE_URL: storageUrl,
+      AWS_ACCESS_KEY_ID: S3_KEY,
+      AWS_SECRET_ACCESS_KEY: S3_SECRET,
+      TRUST_PROXY: '1',
+      PUBLIC_URL: `http://127.0.0.1:${base}`,
+      LOG_LEVEL: 'warn',
+    };
+    for (const [key, value] of Object.entries(options.env ?? {})) {
+      if (value === undefined) delete env[key];
+      else env[key] = value;
+    }
+
+    const instances: Instance[] = [];
+    for (let i = 0; i < count; i++) {
+      const port = base + 1 + i;
+      const dataDir = path.join(work, `instance-${i + 1}`);
+      mkdirSync(dataDir);
+      let exited: string | undefined;
+      const instance: Instance = {
+        port,
+        dataDir,
+        process: undefined,
+        async start() {
+          exited = undefined;
+          const child = spawn(
+            process.execPath,
+            ['--max-semi-space-size=4', path.join(root, 'packages/server/dist/main.js')],
+            {
+              cwd: root,
+              env: { ...env, PORT: String(port), DATA_DIR: dataDir },
+              stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'],
+            },
+          );
+          instance.process = child;
+          child.once('exit', (code, signal) => {
+            exited = `exited with ${code ?? signal}`;
+          });
+          await waitFor(
+            `instance on ${port}`,
+            () => answers(`http://127.0.0.1:${port}/readyz`),
+            60_000,
+            () => exited,
+          );
+        },
+        async stop(signal = 'SIGTERM') {
+          const child = instance.process;
+          if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? null;
+          const done = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+          child.kill(signal);
+          return done;
+        },
+      };
+      await instance.start();
+      cleanups.push(async () => {
+        await instance.stop('SIGTERM');
+      });
+      instances.push(instance);
+    }
+
+    // nginx in front, in the foreground with its own prefix folder.
+    const prefix = path.join(work, 'nginx');
+    mkdirSync(prefix);
+    chmodSync(prefix, 0o755);
+    writeFileSync(
+      path.join(prefix, 'appdesk.conf'),
+      renderNginxSite({
+        listen: `127.0.0.1:${base}`,
+        upstreams: instances.map((i) => `127.0.0.1:${i.port}`),
+        webDir: path.join(root, 'packages/web/dist'),
+      }),
+    );
+    const load = ['ngx_http_brotli_filter_module.so', 'ngx_http_brotli_static_module.so']
+      .filter((m) => existsSync(path.join(modules, m)))
+      .map((m) => `load_module ${path.join(modules, m)};`);
+    const mainConf = readFileSync(path.join(root, 'deploy/nginx/nginx.conf'), 'utf8')
+      .replace('{{LOAD_MODULES}}', load.join('\n'))
+      // Workers of a root master run as nobody (they read the build folder and the prefix's temp folders).
+      .replace('{{USER}}', process.getuid?.() === 0 ? 'user nobody nogroup;' : '')
+      .replace('{{ACCESS_LOG}}', process.env.CLUSTER_ACCESS_LOG ? `${prefix}/access.log` : 'off')
+      .replaceAll('{{PREFIX}}', prefix);
+    writeFileSync(path.join(prefix, 'nginx.conf'), mainConf);
+    const nginx = spawn('nginx', ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', 'stderr'], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    let nginxExit: string | undefined;
+    nginx.once('exit', (code, signal) => {
+      nginxExit = `nginx exited with ${code ?? signal}`;
+    });
+    nginx.once('error', (error) => {
+      nginxExit = `nginx did not start: ${error.message}`;
+    });
+    cleanups.push(async () => {
+      if (nginx.exitCode !== null || nginx.signalCode !== null) return;
+      const done = new Promise((resolve) => nginx.once('exit', resolve));
+      nginx.kill('SIGQUIT');
+      await done;
+    });
+    const url = `http://127.0.0.1:${base}`;
+    await waitFor(
+      'nginx',
+      () => answers(`${url}/readyz`),
+      15_000,
+      () => nginxExit,
+    );
+    return { url, instances, databaseUrl, storageUrl, env, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The command: starts a cluster and keeps it until Ctrl-C. */
+async function main() {
+  const arg = (name: string, fallback: number) => {
+    const at = process.argv.indexOf(name);
+    return at > 0 ? Number(process.argv[at + 1]) : fallback;
+  };
+  const cluster = await startCluster({ port: arg('--port', 8946), instances: arg('--instances', 2) });
+  console.log(`▸ AppDesk behind nginx: ${cluster.url} (instances ${cluster.instances.map((i) => i.port).join(', ')})`);
+  console.log(`  DATABASE_URL=${cluster.databaseUrl}`);
+  console.log(`  STORAGE_URL=${cluster.storageUrl}`);
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      cluster.stop().then(() => process.exit(0));
+    });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
