@@ -9,7 +9,6 @@ import {
   idValue,
   type ListValues,
   ListView,
-  rangeValue,
   sortParams,
   timeColumn,
   useIsMobile,
@@ -53,7 +52,7 @@ const fields: FilterField[] = [
     width: 120,
     options: [
       { value: '', label: '不限会员' },
-      { value: 'active', label: '有效会员' },
+      ...Object.entries(vipLabels).map(([value, label]) => ({ value, label })),
     ],
   },
   { kind: 'range', name: 'range', label: '注册时间' },
