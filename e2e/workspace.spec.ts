@@ -5,7 +5,8 @@ import { ensureSiteReady, shoot, signInAdmin } from './support';
  * The operator's workspace (issue 12): dark theme, errors that stay, the tab bar and the list
  * toolbar. Uses only its own data and the first admin.
  */
-test.describe.configure({ mode: 'serial' });
+// Generous: the pages are real and the shared machine is often busy.
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 const html = (page: Page) => page.locator('html');
 
@@ -26,7 +27,7 @@ test('the theme follows the operator’s choice and is remembered', async ({ pag
   await expect(page.getByRole('button', { name: '界面主题：深色' })).toBeVisible();
   for (const path of ['dashboard', 'users', 'coin']) {
     await page.goto(`/admin/admin/${path}`);
-    await expect(page.locator('.admin-content')).not.toBeEmpty();
+    await expect(page.locator('.admin-page .ant-spin-spinning')).toHaveCount(0, { timeout: 30_000 });
     await shoot(page, `workspace-dark-${path}`);
   }
 
@@ -63,4 +64,115 @@ test('a failed action’s reason stays on screen until closed', async ({ page })
   await expect(notice).toHaveCount(1);
   await notice.getByRole('button', { name: /关闭|Close/ }).click();
   await expect(notice).toHaveCount(0);
+});
+
+const tabBar = (page: Page) => page.locator('.admin-tabs > .ant-tabs-nav');
+// A focused tab's name also carries rc-tabs' position text ("Tab 2 of 3").
+const tab = (page: Page, name: string) => tabBar(page).getByRole('tab', { name: new RegExp(`(^| )${name}$`) });
+const closer = (page: Page, name: string) =>
+  tabBar(page)
+    .locator('.ant-tabs-tab', { has: page.getByRole('tab', { name: new RegExp(`(^| )${name}$`) }) })
+    .getByRole('button', { name: '关闭页签' });
+/** The shown tab's page (hidden tabs stay in the document). */
+const panel = (page: Page, name: string) => page.getByRole('tabpanel', { name: new RegExp(`(^| )${name}$`) });
+
+test('pages stay open as tabs that keep their state, survive a reload and close', async ({ page }) => {
+  await ensureSiteReady();
+  await signInAdmin(page);
+  const nothing = `无此人${Math.random().toString(36).slice(2, 8)}`;
+
+  // Users: a filter that matches nobody, kept in the tab's URL.
+  await page.goto(`/admin/admin/users?search=${encodeURIComponent(nothing)}`);
+  const users = panel(page, '用户管理');
+  const search = users.getByPlaceholder('手机号、昵称或 ID');
+  const noMatch = users.getByText('没有符合筛选条件的记录');
+  // The first page of a fresh load may take a while on a busy machine.
+  await expect(search).toHaveValue(nothing, { timeout: 30_000 });
+  await expect(noMatch).toBeVisible();
+
+  // A search typed but not yet sent is page state, not URL: the tab must keep it.
+  await search.fill(`${nothing}草稿`);
+
+  // Coin opened from the menu: a second tab, with a filter of its own.
+  await page.getByRole('menuitem', { name: '用户与消息' }).click();
+  await page.getByRole('menuitem', { name: '金币流水' }).click();
+  await expect(tab(page, '金币流水')).toHaveAttribute('aria-selected', 'true');
+  await expect(tab(page, '用户管理')).toBeVisible();
+  const coin = panel(page, '金币流水');
+  await coin.getByLabel('用户 ID').fill('1');
+  await coin.getByLabel('用户 ID').press('Enter');
+  await expect(page).toHaveURL(/\/admin\/admin\/coin\?userId=1/);
+
+  // Back to users by its tab: same URL, and the page as it was left.
+  await tab(page, '用户管理').click();
+  await expect(page).toHaveURL(new RegExp(`/admin/admin/users\\?search=${encodeURIComponent(nothing)}$`));
+  await expect(search).toHaveValue(`${nothing}草稿`);
+  await expect(noMatch).toBeVisible();
+  await tab(page, '金币流水').click();
+  await expect(page).toHaveURL(/\/admin\/admin\/coin\?userId=1/);
+  await expect(coin.getByLabel('用户 ID')).toHaveValue('1');
+
+  // An open drawer stays with its tab: hidden on another tab, there again on return.
+  await tab(page, '用户管理').click();
+  await search.fill('13800000000');
+  await search.press('Enter');
+  const adminRow = users.locator('tr.ant-table-row', { hasText: '138****0000' });
+  await adminRow.getByRole('button', { name: '详情' }).click();
+  const drawer = page.getByRole('dialog', { name: '用户详情' });
+  await expect(drawer).toBeVisible();
+  // From the user's detail to their ledger: the coin tab takes the new filter.
+  await drawer.getByRole('button', { name: /全部金币流水/ }).click();
+  await expect(page).toHaveURL(/\/admin\/admin\/coin\?userId=1$/);
+  await expect(drawer).toBeHidden();
+  await tab(page, '用户管理').click();
+  await expect(drawer).toBeVisible();
+  await drawer
+    .getByRole('button', { name: /关闭|Close/ })
+    .first()
+    .click();
+  await expect(drawer).toBeHidden();
+
+  // A reload keeps the tabs and each one's URL.
+  await search.fill(nothing);
+  await search.press('Enter');
+  await expect(noMatch).toBeVisible();
+  await tab(page, '金币流水').click();
+  await page.reload();
+  await expect(tab(page, '金币流水')).toHaveAttribute('aria-selected', 'true');
+  await expect(tab(page, '用户管理')).toBeVisible();
+  await expect(tab(page, '数据统计')).toBeVisible();
+  await tab(page, '用户管理').click();
+  await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(nothing)}`));
+  await expect(search).toHaveValue(nothing);
+  await shoot(page, 'workspace-tabs');
+
+  // Refresh from the tab's context menu asks the server again.
+  const refetched = page.waitForResponse('**/api/users/fetch/page');
+  await tab(page, '用户管理').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: '刷新' }).click();
+  await refetched;
+  await expect(search).toHaveValue(nothing);
+
+  // 关闭其他 from the context menu keeps the home tab and this one.
+  await tab(page, '用户管理').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: '关闭其他' }).click();
+  await expect(tab(page, '金币流水')).toHaveCount(0);
+  await expect(tab(page, '数据统计')).toBeVisible();
+
+  // Closed by its button: the neighbour is shown; the home tab cannot be closed.
+  await page.goto('/admin/admin/coin');
+  await closer(page, '金币流水').click();
+  await expect(tab(page, '金币流水')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/admin\/users/);
+  await expect(closer(page, '数据统计')).toHaveCount(0);
+  await expect(closer(page, '用户管理')).toHaveCount(1);
+
+  // The bar's own buttons: refresh and the tab menu.
+  const again = page.waitForResponse('**/api/users/fetch/page');
+  await page.getByRole('button', { name: '刷新当前页' }).click();
+  await again;
+  await page.getByRole('button', { name: '页签操作' }).click();
+  await page.getByRole('menuitem', { name: '关闭', exact: true }).click();
+  await expect(tab(page, '用户管理')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/admin\/dashboard/);
 });

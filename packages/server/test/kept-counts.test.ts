@@ -140,7 +140,7 @@ it('kept totals equal real counts after every kind of change', async () => {
   expect(await ok('/api/coin/fetch/page', {})).toMatchObject({ total: real.coin_records, totalExact: true });
   expect(await ok('/api/audit/fetch/page', {})).toMatchObject({ total: real.audit_log, totalExact: true });
   expect(await ok('/api/message/fetch/page', {})).toMatchObject({ total: real.messages, totalExact: true });
-  expect(await ok('/api/audit/fetch/login/page', {})).toMatchObject({ total: real.login_log, totalExact: true });
+  expect(await ok('/api/loginlog/fetch/page', {})).toMatchObject({ total: real.login_log, totalExact: true });
 });
 
 it('a filtered total is counted up to the limit, then says so, and is exact on demand', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { coinReasons } from '../constants';
 import { endpoint } from '../endpoint';
-import { exactTotal, id, isoTime, order, page, paged, size, sortBy, timeRange } from '../fields';
+import { exactTotal, id, isoTime, oneOf, order, page, paged, size, sortBy, timeRange } from '../fields';
 import { valuesOf } from '../rules';
 
 export const coinReason = z.enum(valuesOf(coinReasons), { error: '未知的金币变动原因' });
@@ -24,6 +24,8 @@ export type CoinRecord = z.infer<typeof coinRecord>;
 export const coinFilter = timeRange.extend({
   userId: id.optional().meta({ title: '用户 ID' }),
   reason: coinReason.optional().meta({ title: '变动原因' }),
+  /** in: coins given (delta > 0); out: coins taken (delta < 0). */
+  direction: oneOf('收支', ['in', 'out']).optional(),
 });
 
 export const coinEndpoints = {

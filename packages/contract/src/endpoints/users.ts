@@ -19,6 +19,7 @@ import {
   size,
   sortBy,
   textField,
+  timeRange,
   userId,
 } from '../fields';
 import { isReservedPhone, reservedPhonePrefix, rules, valuesOf } from '../rules';
@@ -74,6 +75,13 @@ export type AdminUser = z.infer<typeof adminUser>;
 export const userListFilter = z.object({
   status: oneOf('状态', ['all', 'normal', 'blocked', 'admin']).default('all'),
   search,
+  /** Signed up in this range (the dashboard's 今日新增用户 links here). */
+  from: timeRange.shape.from.meta({ title: '注册时间起' }),
+  to: timeRange.shape.to.meta({ title: '注册时间止' }),
+  /** Active at or after this time (今日活跃用户). */
+  activeFrom: z.iso.datetime({ offset: true, error: '活跃时间格式不正确' }).optional().meta({ title: '活跃时间起' }),
+  /** `active`: VIP now (有效会员). */
+  vip: oneOf('会员', ['active']).optional(),
   sort: sortBy(['createdAt', 'lastActiveAt', 'coins']),
   order,
 });

@@ -1,13 +1,11 @@
 import { KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Code } from '@appdesk/contract/codes';
-import { Avatar, Button, Drawer, Layout, Spin, Watermark } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Avatar, Button, Drawer, Layout } from 'antd';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { call } from '../api/request';
 import { NoticeBell } from '../components/admin/NoticeBell';
 import { PasswordModal } from '../components/admin/PasswordModal';
-import { ChunkBoundary } from '../components/ChunkBoundary';
-import { useScheme } from '../components/theme';
 import { useIsMobile } from '../components/useIsMobile';
 import { navigate as navigateAnywhere } from '../nav';
 import { ExceptionView } from '../pages/exception';
@@ -17,19 +15,12 @@ import { clearSession, clearSessionCookie, restoreLogin, updateStoredUser, userS
 import { useStore } from '../state/store';
 import { adminPages, adminPath } from './adminPages';
 import { SideMenu } from './SideMenu';
+import { TabWorkspace } from './TabWorkspace';
 import { ThemeSwitch } from './ThemeSwitch';
 import { sensitivePages, useWatermarkMode, watermarkText } from './watermark';
 import './admin.css';
 
 const { Header, Sider, Content } = Layout;
-
-function PageSpinner() {
-  return (
-    <div className="admin-spinner">
-      <Spin size="large" delay={200} />
-    </div>
-  );
-}
 
 export function AdminNotFound() {
   const navigate = useNavigate();
@@ -56,7 +47,6 @@ export function AdminShell() {
   const user = useStore(userStore, (s) => s.currentUser);
   const allocation = useStore(allocationStore, (s) => s.allocation);
   const [passwordOpen, setPasswordOpen] = useState(false);
-  const scheme = useScheme();
 
   useEffect(() => {
     restoreLogin();
@@ -75,14 +65,9 @@ export function AdminShell() {
 
   const segment = location.pathname.split('/')[3] ?? '';
   const watermarkMode = useWatermarkMode();
-  const page = (
-    <ChunkBoundary key={location.pathname}>
-      <Suspense fallback={<PageSpinner />}>
-        <Outlet />
-      </Suspense>
-    </ChunkBoundary>
-  );
-  const marked = watermarkMode === 'all' || (watermarkMode === 'sensitive' && sensitivePages.has(segment));
+  const mark = user ? watermarkText(user.name, user.phone ?? '') : null;
+  const watermarkOf = (key: string) =>
+    watermarkMode === 'all' || (watermarkMode === 'sensitive' && sensitivePages.has(key)) ? mark : null;
   const current = adminPages.find((p) => p.key === segment);
   const siteTitle = allocation?.title || 'AppDesk';
 
@@ -178,17 +163,7 @@ export function AdminShell() {
           </div>
         </Header>
         <Content className="admin-content">
-          {marked && user ? (
-            <Watermark
-              content={watermarkText(user.name, user.phone ?? '')}
-              font={{ color: scheme === 'dark' ? 'rgba(255, 255, 255, 0.08)' : 'rgba(0, 0, 0, 0.07)', fontSize: 14 }}
-              gap={[120, 120]}
-            >
-              {page}
-            </Watermark>
-          ) : (
-            page
-          )}
+          <TabWorkspace watermarkOf={watermarkOf} fallback={<AdminNotFound />} />
         </Content>
       </Layout>
       <PasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />

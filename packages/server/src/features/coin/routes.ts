@@ -22,6 +22,8 @@ function recordFilter(filter: CoinFilter) {
     eb.and([
       ...(filter.userId !== undefined ? [eb(column('user_id'), '=', filter.userId)] : []),
       ...(filter.reason !== undefined ? [eb(column('reason'), '=', filter.reason)] : []),
+      ...(filter.direction === 'in' ? [eb(column('delta'), '>', 0)] : []),
+      ...(filter.direction === 'out' ? [eb(column('delta'), '<', 0)] : []),
       ...(from !== undefined ? [eb(column('created_at'), '>=', from)] : []),
       ...(to !== undefined ? [eb(column('created_at'), '<=', to)] : []),
     ]);
@@ -31,7 +33,11 @@ function recordFilter(filter: CoinFilter) {
 const filteredRecords = (db: Db, filter: CoinFilter) => db.selectFrom('coin_records').where(recordFilter(filter));
 
 const isFiltered = (filter: CoinFilter) =>
-  filter.userId !== undefined || filter.reason !== undefined || filter.from !== undefined || filter.to !== undefined;
+  filter.userId !== undefined ||
+  filter.reason !== undefined ||
+  filter.direction !== undefined ||
+  filter.from !== undefined ||
+  filter.to !== undefined;
 
 /** Ledger rows with their user's phone. */
 const withUsers = (db: Db) =>

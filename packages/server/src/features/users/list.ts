@@ -14,7 +14,12 @@ import {
 } from '../../db/paging';
 import type { Database } from '../../db/schema';
 
-type Filter = Required<Omit<UserListFilter, 'order'>> & { order?: 'ascend' | 'descend' };
+type Filter = Required<Omit<UserListFilter, 'order' | 'from' | 'to' | 'activeFrom' | 'vip'>> &
+  Pick<UserListFilter, 'from' | 'to' | 'activeFrom' | 'vip'> & { order?: 'ascend' | 'descend' };
+
+/** Filters besides status and search (sign-up time, activity, VIP: the dashboard's cards link with them). */
+const narrows = (filter: Pick<Filter, 'from' | 'to' | 'activeFrom' | 'vip'>) =>
+  Boolean(filter.from || filter.to || filter.activeFrom || filter.vip);
 
 const sortColumn = { createdAt: 'created_at', lastActiveAt: 'last_active_at', coins: 'coins' } as const;
 
@@ -97,8 +102,16 @@ function searchCondition(dialect: Dialect, search: string) {
 }
 
 /** The users matching a list filter, unordered: callers add select, order and limits. */
-export function filteredUsers(db: Db, dialect: Dialect, filter: Pick<Filter, 'status' | 'search'>) {
+export function filteredUsers(
+  db: Db,
+  dialect: Dialect,
+  filter: Pick<Filter, 'status' | 'search' | 'from' | 'to' | 'activeFrom' | 'vip'>,
+) {
   let query = db.selectFrom('users');
+  if (filter.from) query = query.where('users.created_at', '>=', Date.parse(filter.from));
+  if (filter.to) query = query.where('users.created_at', '<=', Date.parse(filter.to));
+  if (filter.activeFrom) query = query.where('users.last_active_at', '>=', Date.parse(filter.activeFrom));
+  if (filter.vip === 'active') query = query.where('users.vip_expires_at', '>', Date.now());
   if (filter.status === 'normal' || filter.status === 'blocked') query = query.where('status', '=', filter.status);
   if (filter.status === 'admin') query = query.where('is_admin', '=', 1);
   if (filter.search) query = query.where(searchCondition(dialect, filter.search));
@@ -118,7 +131,9 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
 ): Promise<{ rows: Pick<Selectable<Database['users']>, C[number]>[] } & Total> {
   const direction = filter.order === 'ascend' ? 'asc' : 'desc';
   const offset = filter.page * filter.size;
-  const parts = filter.search && filter.status === 'all' ? indexedMatches(dialect, filter.search) : undefined;
+  const narrowed = narrows(filter);
+  const parts =
+    filter.search && filter.status === 'all' && !narrowed ? indexedMatches(dialect, filter.search) : undefined;
   if (filter.search && parts) {
     const matches = union(parts);
     const upTo = (first: number) => union(indexedMatches(dialect, filter.search, { direction, first }) ?? parts);
@@ -146,7 +161,13 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
   const base = filteredUsers(db, dialect, filter);
   const sort = sortColumn[filter.sort];
   const ordered = <Q extends typeof base>(query: Q) => query.orderBy(sort, direction).orderBy('users.id', direction);
-  if (offset >= DEEP_PAGE_ROWS && !filter.search && filter.status === 'all' && filter.sort === 'createdAt') {
+  if (
+    offset >= DEEP_PAGE_ROWS &&
+    !filter.search &&
+    !narrowed &&
+    filter.status === 'all' &&
+    filter.sort === 'createdAt'
+  ) {
     // The whole list by sign-up time: deep pages start from a remembered anchor (db/anchors.ts).
     const total = await keptUserTotal(db, 'all');
     const anchors = pageAnchors(db, `users.created_at.${direction}`, total.total);
@@ -170,10 +191,10 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
     offset >= DEEP_PAGE_ROWS
       ? db.selectFrom('users').where('id', 'in', ordered(base).select('users.id').limit(filter.size).offset(offset))
       : base.limit(filter.size).offset(offset);
-  const bounded = !filter.search && filter.status === 'all' && offset < DEEP_PAGE_ROWS;
+  const bounded = !filter.search && !narrowed && filter.status === 'all' && offset < DEEP_PAGE_ROWS;
   const [list, total] = await Promise.all([
     readBounded(db, ordered(rows).select(columns), bounded),
-    filter.search ? countedTotal(db, base, filter.exactTotal) : keptUserTotal(db, filter.status),
+    filter.search || narrowed ? countedTotal(db, base, filter.exactTotal) : keptUserTotal(db, filter.status),
   ]);
   return { rows: list, ...total };
 }

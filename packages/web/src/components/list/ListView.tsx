@@ -4,7 +4,7 @@ import type { ApiPath } from '@appdesk/contract/types';
 import { Button, DatePicker, Empty, Form, Input, Pagination, Select, Space, Spin, Table } from 'antd';
 import type { ColumnsType, TablePaginationConfig, TableProps } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type CSSProperties, type KeyboardEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { downloadExport } from '../download';
 import { useIsMobile } from '../useIsMobile';
 import type { ListController, ListValues, SortOrder } from './useList';
@@ -117,8 +117,13 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
     [],
   );
 
-  // Keep the form in step with the URL (back/forward, links, reset).
+  // Keep the form in step with the URL (back/forward, links, reset), only when the URL's values
+  // changed: a workspace tab shown again re-runs effects, and must keep what was typed but not sent.
+  const synced = useRef<string | null>(null);
   useEffect(() => {
+    const now = JSON.stringify(list.values);
+    if (synced.current === now) return;
+    synced.current = now;
     form.setFieldsValue(toFormValues(fields, list.values));
   }, [form, fields, list.values]);
 

@@ -18,7 +18,7 @@ import {
 } from '../../../components/list';
 import './coin.css';
 
-const keys = ['userId', 'reason', 'from', 'to'] as const;
+const keys = ['userId', 'reason', 'direction', 'from', 'to'] as const;
 const fields: FilterField[] = [
   { kind: 'id', name: 'userId', label: '用户 ID', placeholder: '例如 10086', width: 140 },
   {
@@ -28,6 +28,17 @@ const fields: FilterField[] = [
     width: 140,
     options: [{ value: '', label: '全部原因' }, ...coinReasons.map(({ value, label }) => ({ value, label }))],
   },
+  {
+    kind: 'select',
+    name: 'direction',
+    label: '收支',
+    width: 120,
+    options: [
+      { value: '', label: '收入和支出' },
+      { value: 'in', label: '只看发放' },
+      { value: 'out', label: '只看消耗' },
+    ],
+  },
   { kind: 'range', name: 'range', label: '时间' },
 ];
 
@@ -36,7 +47,14 @@ const defaultSort = { sort: sortColumns[0], order: 'descend' } as const;
 
 function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
   const reason = coinReasons.find((r) => r.value === values.reason)?.value;
-  return { userId: idValue(values.userId), reason, ...rangeValue(values), ...sortParams(sort, sortColumns) };
+  const direction = (['in', 'out'] as const).find((d) => d === values.direction);
+  return {
+    userId: idValue(values.userId),
+    reason,
+    direction,
+    ...rangeValue(values),
+    ...sortParams(sort, sortColumns),
+  };
 }
 
 const columns: ColumnsType<CoinRecord> = [

@@ -9,6 +9,7 @@ import {
   idValue,
   type ListValues,
   ListView,
+  rangeValue,
   sortParams,
   timeColumn,
   useIsMobile,
@@ -25,10 +26,43 @@ type Status = keyof typeof statusLabels;
 const statuses = Object.keys(statusLabels) as Status[];
 const sortKeys = ['createdAt', 'lastActiveAt', 'coins'] as const;
 
-const keys = ['status', 'search'] as const;
+const keys = ['status', 'search', 'from', 'to', 'active', 'vip'] as const;
+/** 活跃: since midnight in Shanghai today, or 7 / 30 days back. */
+const activeSince = { today: 0, '7d': 6, '30d': 29 } as const;
 const fields: FilterField[] = [
   { kind: 'text', name: 'search', label: '搜索', placeholder: '手机号、昵称或 ID', width: 220 },
+  {
+    kind: 'select',
+    name: 'active',
+    label: '活跃',
+    width: 130,
+    options: [
+      { value: '', label: '不限活跃' },
+      { value: 'today', label: '今日活跃' },
+      { value: '7d', label: '近 7 天活跃' },
+      { value: '30d', label: '近 30 天活跃' },
+    ],
+  },
+  {
+    kind: 'select',
+    name: 'vip',
+    label: '会员',
+    width: 120,
+    options: [
+      { value: '', label: '不限会员' },
+      { value: 'active', label: '有效会员' },
+    ],
+  },
+  { kind: 'range', name: 'range', label: '注册时间' },
 ];
+
+const DAY = 24 * 60 * 60 * 1000;
+const SHANGHAI = 8 * 60 * 60 * 1000;
+function activeFrom(value: string | undefined): string | undefined {
+  if (!value || !(value in activeSince)) return undefined;
+  const back = activeSince[value as keyof typeof activeSince];
+  return new Date((Math.floor((Date.now() + SHANGHAI) / DAY) - back) * DAY - SHANGHAI).toISOString();
+}
 const defaultSort = { sort: 'createdAt', order: 'descend' } as const;
 
 function toFilter(values: ListValues, sort: { sort?: string; order?: 'ascend' | 'descend' }) {
@@ -36,6 +70,9 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: 'ascend' | 
   return {
     status,
     search: values.search ?? '',
+    ...rangeValue(values),
+    activeFrom: activeFrom(values.active),
+    vip: values.vip === 'active' ? ('active' as const) : undefined,
     ...sortParams(sort, sortKeys),
   };
 }

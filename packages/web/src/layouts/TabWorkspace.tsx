@@ -1,0 +1,274 @@
+import { CloseOutlined, DownOutlined, EllipsisOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps, Spin, Tabs, Tooltip, Watermark } from 'antd';
+import {
+  Activity,
+  memo,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { type Location, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { ChunkBoundary } from '../components/ChunkBoundary';
+import { useScheme } from '../components/theme';
+import { readStoredUser } from '../state/session';
+import { adminPages } from './adminPages';
+import {
+  closeOthers,
+  closeRight,
+  closeTab,
+  homeTab,
+  loadTabs,
+  openTab,
+  pageKeyOf,
+  saveTabs,
+  type WorkTab,
+} from './tabs';
+
+const pageByKey = new Map(adminPages.map((page) => [page.key, page]));
+const known = (key: string) => pageByKey.has(key);
+
+function PageSpinner() {
+  return (
+    <div className="admin-spinner">
+      <Spin size="large" delay={200} />
+    </div>
+  );
+}
+
+type TabAction = 'refresh' | 'close' | 'others' | 'right';
+
+/** A stored URL as the router location a hidden tab's page reads (its filters, page and drawer). */
+function toLocation(tab: WorkTab): Location {
+  const at = tab.url.indexOf('?');
+  return {
+    pathname: at < 0 ? tab.url : tab.url.slice(0, at),
+    search: at < 0 ? '' : tab.url.slice(at),
+    hash: '',
+    state: null,
+    key: `tab-${tab.key}`,
+  };
+}
+
+/**
+ * One tab's page, memoised so a navigation re-renders only the tab shown: a hidden tab keeps the
+ * same location object and props, so React leaves it alone.
+ */
+const TabPage = memo(function TabPage({
+  pageKey,
+  location,
+  active,
+  watermark,
+}: {
+  pageKey: string;
+  location: Location;
+  active: boolean;
+  watermark: string | null;
+}) {
+  const dark = useScheme() === 'dark';
+  const Component = pageByKey.get(pageKey)?.Component;
+  if (!Component) return null;
+  const page = (
+    <div className="admin-page">
+      <Suspense fallback={<PageSpinner />}>
+        <Routes location={location}>
+          <Route path="*" element={<Component />} />
+        </Routes>
+      </Suspense>
+    </div>
+  );
+  return (
+    <Activity mode={active ? 'visible' : 'hidden'}>
+      {watermark ? (
+        <Watermark
+          content={watermark}
+          font={{ color: dark ? 'rgba(255, 255, 255, 0.08)' : 'rgba(0, 0, 0, 0.07)', fontSize: 14 }}
+          gap={[120, 120]}
+        >
+          {page}
+        </Watermark>
+      ) : (
+        page
+      )}
+    </Activity>
+  );
+});
+
+/**
+ * The multi-tab workspace (多页签): every page opened stays as a tab above the content and stays
+ * mounted while hidden (React's <Activity>: state, scroll and open drawers are kept, its effects
+ * paused), each tab remembering its own URL; tabs survive a reload (sessionStorage, per
+ * operator) and close, close-others and refresh from the tab's context menu or the buttons.
+ */
+export function TabWorkspace({
+  watermarkOf,
+  fallback,
+}: {
+  /** The watermark text over a page, or null. */
+  watermarkOf: (key: string) => string | null;
+  /** Shown when the URL is no page's (the 404 view). */
+  fallback: ReactNode;
+}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [operator] = useState(() => readStoredUser()?.id);
+  const activeKey = pageKeyOf(location.pathname, known);
+  const activeUrl = location.pathname + location.search;
+
+  const [tabs, setTabs] = useState<WorkTab[]>(() => loadTabs(operator, known));
+  // The shown tab just closed: its page stays until the navigation to the neighbour lands.
+  const [closing, setClosing] = useState<string | null>(null);
+  if (closing && closing !== activeKey) setClosing(null);
+  // The page shown always has its tab, holding the URL as it is now.
+  const current = activeKey && activeKey !== closing ? openTab(tabs, activeKey, activeUrl) : tabs;
+  if (current !== tabs) setTabs(current);
+  const [generation, setGeneration] = useState<Record<string, number>>({});
+
+  useEffect(() => saveTabs(operator, current), [operator, current]);
+
+  // Each tab's own scroll position, restored when it is shown again.
+  const scrolls = useRef(new Map<string, number>());
+  const shownKey = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (shownKey.current === activeKey) return;
+    shownKey.current = activeKey;
+    window.scrollTo(0, (activeKey && scrolls.current.get(activeKey)) || 0);
+  }, [activeKey]);
+  useEffect(() => {
+    const onScroll = () => {
+      if (shownKey.current) scrolls.current.set(shownKey.current, window.scrollY);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  // Hidden tabs read a location made from their URL; the same object while the URL stays.
+  const locations = useRef(new Map<string, Location>());
+  const locationOf = (tab: WorkTab): Location => {
+    if (tab.key === activeKey) return location;
+    const cached = locations.current.get(tab.key);
+    if (cached && cached.pathname + cached.search === tab.url) return cached;
+    const made = toLocation(tab);
+    locations.current.set(tab.key, made);
+    return made;
+  };
+
+  const act = useCallback(
+    (action: TabAction, key: string) => {
+      if (action === 'refresh') {
+        setGeneration((g) => ({ ...g, [key]: (g[key] ?? 0) + 1 }));
+        return;
+      }
+      let next: WorkTab[];
+      let show: WorkTab | undefined;
+      if (action === 'close') {
+        const closed = closeTab(current, key);
+        next = closed.tabs;
+        if (key === activeKey) show = closed.neighbour;
+      } else if (action === 'others') {
+        next = closeOthers(current, key);
+        if (key !== activeKey && activeKey !== homeTab.key) show = next.find((t) => t.key === key);
+      } else {
+        next = closeRight(current, key);
+      }
+      if (activeKey && !next.some((t) => t.key === activeKey)) show ??= next.find((t) => t.key === key) ?? homeTab;
+      for (const gone of current.filter((t) => !next.some((n) => n.key === t.key))) {
+        scrolls.current.delete(gone.key);
+        locations.current.delete(gone.key);
+      }
+      setTabs(next);
+      if (show) {
+        setClosing(activeKey);
+        navigate(show.url);
+      }
+    },
+    [current, activeKey, navigate],
+  );
+
+  const menuFor = (key: string): MenuProps => {
+    const at = current.findIndex((t) => t.key === key);
+    return {
+      items: [
+        { key: 'refresh', label: '刷新', icon: <ReloadOutlined aria-hidden /> },
+        { key: 'close', label: '关闭', icon: <CloseOutlined aria-hidden />, disabled: key === homeTab.key },
+        { key: 'others', label: '关闭其他', disabled: current.every((t) => t.key === key || t.key === homeTab.key) },
+        { key: 'right', label: '关闭右侧', disabled: at < 0 || at === current.length - 1 },
+      ],
+      onClick: ({ key: action, domEvent }) => {
+        domEvent.stopPropagation();
+        act(action as TabAction, key);
+      },
+    };
+  };
+
+  const items = current.map((tab) => {
+    const page = pageByKey.get(tab.key);
+    const label = page?.label ?? tab.key;
+    const gen = generation[tab.key] ?? 0;
+    return {
+      key: tab.key,
+      closable: tab.key !== homeTab.key,
+      closeIcon: <CloseOutlined aria-hidden />,
+      label: (
+        <Dropdown trigger={['contextMenu']} menu={menuFor(tab.key)}>
+          <span className="admin-tab-label">{label}</span>
+        </Dropdown>
+      ),
+      children: (
+        <ChunkBoundary key={gen}>
+          <TabPage
+            pageKey={tab.key}
+            location={locationOf(tab)}
+            active={tab.key === activeKey}
+            watermark={watermarkOf(tab.key)}
+          />
+        </ChunkBoundary>
+      ),
+    };
+  });
+
+  const bar = (
+    <div className="admin-tabs-extra">
+      <Tooltip title="刷新当前页">
+        <Button
+          type="text"
+          size="small"
+          aria-label="刷新当前页"
+          icon={<ReloadOutlined aria-hidden />}
+          disabled={!activeKey}
+          onClick={() => activeKey && act('refresh', activeKey)}
+        />
+      </Tooltip>
+      <Dropdown trigger={['click']} disabled={!activeKey} menu={activeKey ? menuFor(activeKey) : { items: [] }}>
+        <Button type="text" size="small" aria-label="页签操作" icon={<DownOutlined aria-hidden />} />
+      </Dropdown>
+    </div>
+  );
+
+  return (
+    <>
+      <Tabs
+        className="admin-tabs"
+        type="editable-card"
+        hideAdd
+        size="small"
+        activeKey={activeKey ?? ''}
+        items={items}
+        onChange={(key) => {
+          const tab = current.find((t) => t.key === key);
+          if (tab) navigate(tab.url);
+        }}
+        onEdit={(key, action) => {
+          if (action === 'remove' && typeof key === 'string') act('close', key);
+        }}
+        tabBarExtraContent={{ right: bar }}
+        locale={{ removeAriaLabel: '关闭页签', dropdownAriaLabel: '更多页签' }}
+        more={{ icon: <EllipsisOutlined aria-hidden /> }}
+      />
+      {activeKey ? null : <div className="admin-page">{fallback}</div>}
+    </>
+  );
+}
