@@ -306,6 +306,23 @@ export const reviewRejectReasons = [
 /** Coins an approved review claim gives until an operator sets the amount. */
 export const REVIEW_REWARD_DEFAULT_COINS = 100;
 
+/** Why a sign-in attempt ended as it did, with the label the 登录日志 shows. */
+export const loginReasons = [
+  { value: 'success', label: '登录成功' },
+  { value: 'wrong_password', label: '密码错误' },
+  { value: 'unknown_phone', label: '手机号未注册' },
+  { value: 'locked', label: '失败次数过多，已锁定' },
+  { value: 'blocked', label: '账号已封禁' },
+  { value: 'phone_taken', label: '注册时手机号已存在（密码不符）' },
+] as const;
+
+/** The 登录日志's result filter, with the labels its select shows. */
+export const loginResults = [
+  { value: 'all', label: '全部结果' },
+  { value: 'success', label: '成功' },
+  { value: 'failure', label: '失败' },
+] as const;
+
 /** The dashboard's date range presets (spec section 9): today by hour; week (Monday first), month, year by day. */
 export const dashboardRanges = [
   { value: 'today', label: '今日' },

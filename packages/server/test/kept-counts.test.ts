@@ -75,9 +75,9 @@ it('kept totals equal real counts after every kind of change', async () => {
   await ok('/api/users/generate', { count: 5 });
 
   // Status and admin flags, back and forth, and the same change twice.
-  for (const { id } of ids.slice(0, 6)) await ok('/api/users/block', { id });
-  for (const { id } of ids.slice(0, 2)) await ok('/api/users/unblock', { id });
-  await ok('/api/users/block', { id: ids[5].id });
+  for (const { id } of ids.slice(0, 6)) await ok('/api/users/block', { id, reason: '测试' });
+  for (const { id } of ids.slice(0, 2)) await ok('/api/users/unblock', { id, reason: '测试' });
+  await ok('/api/users/block', { id: ids[5].id, reason: '测试' });
   await ok('/api/users/update/admin', { id: ids[10].id, isAdmin: true });
   await ok('/api/users/update/admin', { id: ids[11].id, isAdmin: true });
   await ok('/api/users/update/admin', { id: ids[11].id, isAdmin: false });
@@ -140,7 +140,7 @@ it('kept totals equal real counts after every kind of change', async () => {
   expect(await ok('/api/coin/fetch/page', {})).toMatchObject({ total: real.coin_records, totalExact: true });
   expect(await ok('/api/audit/fetch/page', {})).toMatchObject({ total: real.audit_log, totalExact: true });
   expect(await ok('/api/message/fetch/page', {})).toMatchObject({ total: real.messages, totalExact: true });
-  expect(await ok('/api/audit/fetch/login/page', {})).toMatchObject({ total: real.login_log, totalExact: true });
+  expect(await ok('/api/loginlog/fetch/page', {})).toMatchObject({ total: real.login_log, totalExact: true });
 });
 
 it('a filtered total is counted up to the limit, then says so, and is exact on demand', async () => {

@@ -82,10 +82,10 @@ describe('request log lines', () => {
       { old: await pw(accounts[0].password), refresh: await pw('Fresh12345') },
       firstToken,
     );
-    const reset = await server.call('/api/users/reset/password', { id: accounts[1].id }, adminToken);
+    const reset = await server.call('/api/users/reset/password', { id: accounts[1].id, reason: '测试' }, adminToken);
     await pw((reset.body.data as { password: string }).password);
     await server.call('/api/users/fetch/page', { page: 0, size: 10, search: adminPhone }, adminToken);
-    await server.call('/api/audit/fetch/login/page', { page: 0, size: 10, phone: adminPhone }, adminToken);
+    await server.call('/api/loginlog/fetch/page', { page: 0, size: 10, phone: adminPhone }, adminToken);
     await server.call('/api/users/logout', {}, userToken);
 
     const text = server.logs.join('');
@@ -109,7 +109,7 @@ describe('登录日志', () => {
 
     type Entry = { id: number; phone: string; success: boolean; reason: string; code: number; ip: string };
     const page = async (filter: object) => {
-      const answer = await server.call('/api/audit/fetch/login/page', { page: 0, size: 20, ...filter }, token);
+      const answer = await server.call('/api/loginlog/fetch/page', { page: 0, size: 20, ...filter }, token);
       expect(answer.body.code).toBe(200);
       return answer.body.data as { list: Entry[]; total: number };
     };

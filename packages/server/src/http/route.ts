@@ -7,6 +7,7 @@ import {
   endpoints,
 } from '@appdesk/contract';
 import { Code, type CodeValue, codeMessage } from '@appdesk/contract/codes';
+import { exportAudit } from '@appdesk/contract/endpoints/audit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { writeAudit } from '../core/audit';
@@ -163,6 +164,9 @@ async function runEndpoint(
         await settlePending(db, uploadKeys(file));
       }
       const result = await route.handler(parsed.data as never, makeCtx(db) as never);
+      // Every export is an operator's act worth knowing: which file, with which filter.
+      if (def.download)
+        await writeAudit(db, exportAuditRow(path, def, result as ExportTable, parsed.data, user, request.ip));
       // A declared write records exactly one row; a slip here would leave the log silently incomplete.
       if (def.audit && recorded !== 1) throw new Error(`${path} recorded ${recorded} operation-log rows, not 1`);
       return result;
@@ -206,6 +210,24 @@ function auditRow(path: string, decl: AuditDecl | undefined, record: AuditRecord
     action: decl.action,
     targetType: decl.target.type,
     actorId: record.actorId ?? userId,
+    ip,
+  };
+}
+
+function exportAuditRow(
+  path: string,
+  def: EndpointDef,
+  table: ExportTable,
+  filter: unknown,
+  user: SessionUser | null,
+  ip: string,
+) {
+  const decl = exportAudit(path, def.summary);
+  return {
+    actorId: user?.id ?? null,
+    action: decl.action,
+    targetType: decl.target.type,
+    after: { file: `${table.filename}.xlsx`, filter },
     ip,
   };
 }

@@ -13,6 +13,7 @@ import {
   InboxOutlined,
   KeyOutlined,
   LikeOutlined,
+  LoginOutlined,
   MailOutlined,
   MoneyCollectOutlined,
   PictureOutlined,
@@ -203,6 +204,13 @@ export const adminPages: AdminPage[] = [
     label: '操作日志',
     icon: <AuditOutlined aria-hidden />,
     Component: lazyPage(() => import('../pages/admin/audit')),
+  },
+  {
+    key: 'loginlog',
+    group: 'system',
+    label: '登录日志',
+    icon: <LoginOutlined aria-hidden />,
+    Component: lazyPage(() => import('../pages/admin/loginlog')),
   },
   {
     key: 'reviewreward',

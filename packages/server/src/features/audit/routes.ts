@@ -1,26 +1,45 @@
-import { endpointEntries } from '@appdesk/contract';
 import type { auditFilter } from '@appdesk/contract/endpoints/audit';
-import { maskPhone } from '@appdesk/contract/format';
-import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
+import { formatExactTime } from '@appdesk/contract/format';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { idOrderStart } from '../../db/anchors';
 import { readBounded } from '../../db/compiled';
 import type { Db } from '../../db/index';
-import { countedTotal, DEEP_PAGE_ROWS, iso, keptTotal, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
-import type { AuditLogTable } from '../../db/schema';
+import { countedTotal, DEEP_PAGE_ROWS, keptTotal, pageAnswer, rangeMs } from '../../db/paging';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
+import { declaredActions, type EntryRow, type EntryView, presentEntry, userName } from './presenter';
 
 type AuditFilter = z.output<typeof auditFilter>;
 
+/** The filter with its phones turned into user ids (-1: no such user, so no row matches). */
+interface ResolvedFilter extends AuditFilter {
+  actorByPhone?: number;
+  targetUser?: number;
+}
+
+async function resolvePhones(db: Db, filter: AuditFilter): Promise<ResolvedFilter> {
+  const idOf = async (phone: string | undefined) => {
+    if (!phone) return undefined;
+    const row = await db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst();
+    return row?.id ?? -1;
+  };
+  const [actorByPhone, targetUser] = await Promise.all([idOf(filter.actorPhone), idOf(filter.userPhone)]);
+  return { ...filter, actorByPhone, targetUser };
+}
+
 /** The log rows a filter keeps, as a condition on `a` (audit_log) for any query that has it. */
-function entryFilter(filter: AuditFilter) {
+function entryFilter(filter: ResolvedFilter) {
   const { from, to } = rangeMs(filter);
   const column = (name: string) => sql.ref(`a.${name}`);
   const action = filter.action;
   return <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) =>
     eb.and([
       ...(filter.actorId !== undefined ? [eb(column('actor_id'), '=', filter.actorId)] : []),
+      ...(filter.actorByPhone !== undefined ? [eb(column('actor_id'), '=', filter.actorByPhone)] : []),
+      ...(filter.targetUser !== undefined
+        ? [eb(column('target_type'), '=', 'user'), eb(column('target_id'), '=', String(filter.targetUser))]
+        : []),
       // `users` matches every `users.*`; a full name matches itself.
       ...(action
         ? [
@@ -36,14 +55,15 @@ function entryFilter(filter: AuditFilter) {
 }
 
 /** The filtered log alone: page ids and counts come from its indexes without touching users. */
-const filteredEntries = (db: Db, filter: AuditFilter) => db.selectFrom('audit_log as a').where(entryFilter(filter));
+const filteredEntries = (db: Db, filter: ResolvedFilter) => db.selectFrom('audit_log as a').where(entryFilter(filter));
 
 const isFiltered = (filter: AuditFilter) =>
-  filter.actorId !== undefined || Boolean(filter.action) || filter.from !== undefined || filter.to !== undefined;
-
-/** Log rows with their actor's phone and nickname. */
-const withActors = (db: Db) =>
-  db.selectFrom('audit_log as a').leftJoin('users as u', 'u.id', 'a.actor_id').select(entryColumns);
+  filter.actorId !== undefined ||
+  Boolean(filter.actorPhone) ||
+  Boolean(filter.userPhone) ||
+  Boolean(filter.action) ||
+  filter.from !== undefined ||
+  filter.to !== undefined;
 
 const entryColumns = [
   'a.id',
@@ -59,43 +79,36 @@ const entryColumns = [
   'a.created_at',
 ] as const;
 
-/** Every action an endpoint declares (contract `audit`), with its Chinese label. */
-const declared = new Map(
-  endpointEntries.flatMap(([, def]) => (def.audit ? [def.audit] : [])).map((audit) => [audit.action, audit]),
-);
-const targetLabels = new Map([...declared.values()].map((a) => [a.target.type, a.target.label]));
-const actionLabel = (action: string) => declared.get(action)?.label ?? action;
-const targetLabel = (type: string) => targetLabels.get(type) ?? type;
+/** Log rows with their actor's phone and nickname. */
+const withActors = (db: Db) =>
+  db.selectFrom('audit_log as a').leftJoin('users as u', 'u.id', 'a.actor_id').select(entryColumns);
 
-const parse = (text: string | null) => (text === null ? null : JSON.parse(text));
-const actorName = (row: { phone: string | null; nickname: string | null }) =>
-  row.phone === null ? null : row.nickname || maskPhone(row.phone);
-
-/** What the list and export select: a log row and its actor's phone and nickname. */
-type EntryRow = Selectable<AuditLogTable> & { phone: string | null; nickname: string | null };
-
-/** An operation-log row as the page shows it and the export writes it. */
-function presentEntry(r: EntryRow) {
-  return {
-    id: r.id,
-    actorId: r.actor_id,
-    actorName: actorName(r),
-    action: r.action,
-    actionLabel: actionLabel(r.action),
-    targetType: r.target_type,
-    targetLabel: targetLabel(r.target_type),
-    targetId: r.target_id,
-    before: parse(r.before),
-    after: parse(r.after),
-    ip: r.ip,
-    createdAt: iso(r.created_at),
-  };
+/** The users some rows are about, by id as the log keeps it (text): nickname · masked phone. */
+async function targetNames(db: Db, rows: EntryRow[]): Promise<Map<string, string>> {
+  const ids = [
+    ...new Set(
+      rows
+        .filter((r) => r.target_type === 'user' && r.target_id && /^\d{1,10}$/.test(r.target_id))
+        .map((r) => r.target_id),
+    ),
+  ].map(Number);
+  if (!ids.length) return new Map();
+  const users = await db.selectFrom('users').select(['id', 'phone', 'nickname']).where('id', 'in', ids).execute();
+  return new Map(users.map((u) => [String(u.id), userName(u)]));
 }
+
+const present = async (db: Db, rows: EntryRow[]) => {
+  const names = await targetNames(db, rows);
+  return rows.map((r) => presentEntry(r, names));
+};
+
+const changeLines = (e: EntryView) =>
+  e.changes.map((c) => `${c.label}：${c.before ?? '—'} → ${c.after ?? '—'}`).join('\n');
 
 export default defineRoutes({
   '/api/audit/fetch/actions': {
     handler: async () => ({
-      list: [...declared.values()].map((a) => ({
+      list: declaredActions.map((a) => ({
         action: a.action,
         label: a.label,
         targetType: a.target.type,
@@ -105,7 +118,8 @@ export default defineRoutes({
   },
 
   '/api/audit/fetch/page': {
-    handler: async (input, ctx) => {
+    handler: async (raw, ctx) => {
+      const input = { ...raw, ...(await resolvePhones(ctx.db, raw)) };
       const direction = input.order === 'ascend' ? 'asc' : 'desc';
       const offset = input.page * input.size;
       const counting = isFiltered(input)
@@ -130,34 +144,54 @@ export default defineRoutes({
         counting,
       ]);
       start.remember(rows[0]?.id);
-      return pageAnswer(rows.map(presentEntry), total, input.page, input.size);
+      return pageAnswer(await present(ctx.db, rows), total, input.page, input.size);
     },
   },
 
   '/api/audit/export': {
-    handler: async (input, ctx) =>
-      exportTable({
+    handler: async (raw, ctx) => {
+      const input = await resolvePhones(ctx.db, raw);
+      return exportTable({
         filename: '操作日志',
         columns: [
-          { header: 'ID', width: 10, cell: (e) => e.id },
-          { header: '时间', width: 20, cell: (e) => shanghaiTime(e.createdAt) },
-          { header: '操作人', width: 16, cell: (e) => e.actorName ?? '' },
-          { header: '操作', width: 26, cell: (e) => e.actionLabel },
-          { header: '对象', width: 16, cell: (e) => (e.targetId ? `${e.targetLabel} #${e.targetId}` : e.targetLabel) },
-          { header: '修改前', width: 40, cell: (e) => (e.before == null ? '' : JSON.stringify(e.before)) },
-          { header: '修改后', width: 40, cell: (e) => (e.after == null ? '' : JSON.stringify(e.after)) },
+          { header: 'ID', width: 10, cell: (e: EntryView) => e.id },
+          { header: '时间', width: 20, cell: (e) => formatExactTime(e.createdAt) },
+          {
+            header: '操作人',
+            width: 22,
+            cell: (e) => (e.actorId === null ? '系统' : [e.actorName, e.actorPhone].filter(Boolean).join(' · ')),
+          },
+          { header: '操作', width: 20, cell: (e) => e.actionLabel },
+          {
+            header: '对象',
+            width: 28,
+            cell: (e) =>
+              [e.targetId ? `${e.targetLabel} #${e.targetId}` : e.targetLabel, e.targetName].filter(Boolean).join(' '),
+          },
+          { header: '变更', width: 50, cell: changeLines },
           { header: 'IP', width: 16, cell: (e) => e.ip ?? '' },
         ],
-        rows: exportRows(
-          (after, limit) =>
-            withActors(ctx.db)
-              .where(entryFilter(input))
-              .where('a.id', '>', after)
-              .orderBy('a.id')
-              .limit(limit)
-              .execute(),
-          presentEntry,
-        ),
-      }),
+        rows: batchPresented(ctx.db, input),
+      });
+    },
   },
 });
+
+/** The export's rows in id order, each batch presented with its target users looked up once. */
+async function* batchPresented(db: Db, input: ResolvedFilter): AsyncGenerator<EntryView> {
+  let batch: EntryRow[] = [];
+  const flush = async () => {
+    const out = await present(db, batch);
+    batch = [];
+    return out;
+  };
+  for await (const row of exportRows(
+    (after, limit) =>
+      withActors(db).where(entryFilter(input)).where('a.id', '>', after).orderBy('a.id').limit(limit).execute(),
+    (r) => r,
+  )) {
+    batch.push(row);
+    if (batch.length >= 500) yield* await flush();
+  }
+  if (batch.length) yield* await flush();
+}

@@ -77,7 +77,7 @@ function toQueryPatch(fields: FilterField[], form: FormValues): Record<string, s
  * an empty start date (a keyboard trap on every list with a time filter), so step over the whole
  * picker ourselves. Picking the start date still moves on to the end date, as antd does.
  */
-function leaveOnTab(event: KeyboardEvent<HTMLElement>) {
+export function leaveOnTab(event: KeyboardEvent<HTMLElement>) {
   const picker = (event.target as HTMLElement).closest('.ant-picker');
   if (event.key !== 'Tab' || !picker) return;
   const focusable = [

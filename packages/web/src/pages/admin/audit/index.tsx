@@ -1,11 +1,12 @@
+import { phonePattern } from '@appdesk/contract/rules';
 import type { ApiOutput } from '@appdesk/contract/types';
-import { Tag, Tooltip } from 'antd';
+import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { useApiQuery } from '../../../api/hooks';
 import {
   type FilterField,
-  idValue,
   type ListValues,
   ListView,
   rangeValue,
@@ -14,14 +15,14 @@ import {
   timeColumn,
   useList,
 } from '../../../components/list';
-import { LoginLog } from './LoginLog';
-import { LogTabs, useLogView } from './LogTabs';
+import { targetHref, userHref } from './targets';
 import './audit.css';
 
 type AuditEntry = ApiOutput<'/api/audit/fetch/page'>['list'][number];
 type AuditAction = ApiOutput<'/api/audit/fetch/actions'>['list'][number];
+type AuditChange = AuditEntry['changes'][number];
 
-const keys = ['actorId', 'action', 'from', 'to'] as const;
+const keys = ['actorPhone', 'userPhone', 'action', 'from', 'to'] as const;
 
 /**
  * 操作类型 choices from the actions the contract declares: each domain (the part of the action
@@ -39,14 +40,15 @@ function actionOptions(actions: AuditAction[]): { value: string; label: string }
     { value: '', label: '全部操作' },
     ...[...groups].flatMap(([prefix, members]) => [
       { value: prefix, label: `${members[0].targetLabel}相关（全部）` },
-      ...members.map((a) => ({ value: a.action, label: `${a.label}（${a.action}）` })),
+      ...members.map((a) => ({ value: a.action, label: a.label })),
     ]),
   ];
 }
 
 function filterFields(actions: AuditAction[]): FilterField[] {
   return [
-    { kind: 'id', name: 'actorId', label: '操作人 ID', placeholder: '例如 1', width: 120 },
+    { kind: 'text', name: 'actorPhone', label: '操作人', placeholder: '操作人的 11 位手机号', width: 190 },
+    { kind: 'text', name: 'userPhone', label: '对象用户', placeholder: '用户的 11 位手机号', width: 190 },
     { kind: 'select', name: 'action', label: '操作类型', width: 200, options: actionOptions(actions) },
     { kind: 'range', name: 'range', label: '时间' },
   ];
@@ -55,24 +57,71 @@ function filterFields(actions: AuditAction[]): FilterField[] {
 const sortColumns = ['createdAt'] as const;
 const defaultSort = { sort: sortColumns[0], order: 'descend' } as const;
 
+const phoneValue = (v: string | undefined) => (v && phonePattern.test(v) ? v : undefined);
+
 function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
-  const action = values.action && /^[a-z.]{1,60}$/.test(values.action) ? values.action : undefined;
-  return { actorId: idValue(values.actorId), action, ...rangeValue(values), ...sortParams(sort, sortColumns) };
+  const action = values.action && /^[a-z0-9_.]{1,60}$/.test(values.action) ? values.action : undefined;
+  return {
+    actorPhone: phoneValue(values.actorPhone),
+    userPhone: phoneValue(values.userPhone),
+    action,
+    ...rangeValue(values),
+    ...sortParams(sort, sortColumns),
+  };
 }
 
-/** Compact one-line JSON of a before/after value; '-' when there is none. */
-function compactJson(value: unknown): string {
-  if (value === null || value === undefined) return '-';
-  return JSON.stringify(value);
-}
+const muted = (text: string) => <span className="list-muted">{text}</span>;
 
-function JsonCell({ value }: { value: unknown }) {
-  const text = compactJson(value);
-  if (text === '-') return <span className="list-muted">-</span>;
+/** One changed field: 名称 旧值 → 新值 (a side the row does not have is left out). */
+function ChangeLine({ change }: { change: AuditChange }) {
   return (
-    <Tooltip title={<span className="audit-json-tip">{text}</span>}>
-      <code className="audit-json-cell">{text}</code>
-    </Tooltip>
+    <div className="audit-change">
+      <span className="audit-change-field">{change.label}</span>
+      {change.before !== null ? <del className="audit-change-before">{change.before}</del> : null}
+      {change.before !== null && change.after !== null ? (
+        <span className="audit-change-arrow" aria-hidden>
+          →
+        </span>
+      ) : null}
+      {change.after !== null ? <ins className="audit-change-after">{change.after}</ins> : null}
+    </div>
+  );
+}
+
+const SHOWN_CHANGES = 3;
+
+function ChangesCell({ entry }: { entry: AuditEntry }) {
+  if (!entry.changes.length) return muted('无字段变化');
+  const rest = entry.changes.length - SHOWN_CHANGES;
+  return (
+    <div className="audit-changes">
+      {entry.changes.slice(0, SHOWN_CHANGES).map((c) => (
+        <ChangeLine key={c.field} change={c} />
+      ))}
+      {rest > 0 ? muted(`还有 ${rest} 项，展开查看`) : null}
+    </div>
+  );
+}
+
+function TargetCell({ entry }: { entry: AuditEntry }) {
+  const link = targetHref(entry.targetType, entry.targetId);
+  const text = (
+    <>
+      {entry.targetLabel}
+      {entry.targetId ? ` #${entry.targetId}` : ''}
+    </>
+  );
+  return (
+    <div className="audit-target">
+      {link ? (
+        <Link to={link.href} title={link.opensRecord ? '打开这条记录' : '打开所在页面'}>
+          {text}
+        </Link>
+      ) : (
+        <span>{text}</span>
+      )}
+      {entry.targetName ? muted(entry.targetName) : null}
+    </div>
   );
 }
 
@@ -83,11 +132,13 @@ const columns: ColumnsType<AuditEntry> = [
     key: 'actor',
     render: (_, e) =>
       e.actorId === null ? (
-        <span className="list-muted">系统</span>
+        muted('系统')
       ) : (
         <div className="audit-actor">
-          <span>{e.actorName ?? '已删除的用户'}</span>
-          <span className="list-muted">ID {e.actorId}</span>
+          <Link to={userHref(e.actorId)} title="在用户管理中查看">
+            {e.actorName ?? `已删除的用户 #${e.actorId}`}
+          </Link>
+          {e.actorPhone && e.actorName !== e.actorPhone ? muted(e.actorPhone) : null}
         </div>
       ),
   },
@@ -96,58 +147,47 @@ const columns: ColumnsType<AuditEntry> = [
     dataIndex: 'action',
     key: 'action',
     render: (action: string, e) => (
-      <Tag color={action.startsWith('users') ? 'blue' : action.startsWith('message') ? 'purple' : 'orange'}>
+      <Tag color={action.startsWith('users') ? 'blue' : action.endsWith('.export') ? 'cyan' : 'orange'}>
         {e.actionLabel}
       </Tag>
     ),
   },
-  {
-    title: '对象',
-    key: 'target',
-    render: (_, e) => (
-      <span>
-        {e.targetLabel}
-        {e.targetId ? <span className="list-muted"> #{e.targetId}</span> : null}
-      </span>
-    ),
-  },
-  { title: '修改前', dataIndex: 'before', key: 'before', render: (v: unknown) => <JsonCell value={v} /> },
-  { title: '修改后', dataIndex: 'after', key: 'after', render: (v: unknown) => <JsonCell value={v} /> },
-  { title: 'IP', dataIndex: 'ip', key: 'ip', render: (v: string | null) => v || <span className="list-muted">-</span> },
+  { title: '对象', key: 'target', render: (_, e) => <TargetCell entry={e} /> },
+  { title: '变更', key: 'changes', render: (_, e) => <ChangesCell entry={e} /> },
+  { title: 'IP 地址', dataIndex: 'ip', key: 'ip', render: (v: string | null) => v || muted('-') },
 ];
 
 function ExpandedEntry({ entry }: { entry: AuditEntry }) {
-  const block = (title: string, value: unknown) => (
-    <div className="audit-json-block">
-      <div className="audit-json-title">{title}</div>
-      {value === null || value === undefined ? (
-        <span className="list-muted">无</span>
-      ) : (
-        <pre className="list-json">{JSON.stringify(value, null, 2)}</pre>
-      )}
-    </div>
-  );
   return (
     <div className="audit-expanded">
-      <div className="list-muted">
-        {entry.action} · {entry.targetType}
-        {entry.targetId ? ` #${entry.targetId}` : ''} · 日志 ID {entry.id}
-      </div>
-      <div className="audit-json-pair">
-        {block('修改前', entry.before)}
-        {block('修改后', entry.after)}
-      </div>
+      {entry.changes.length ? (
+        <div className="audit-changes">
+          {entry.changes.map((c) => (
+            <ChangeLine key={c.field} change={c} />
+          ))}
+        </div>
+      ) : (
+        muted('这条记录没有字段变化。')
+      )}
+      <details className="audit-raw">
+        <summary>
+          原始数据（{entry.action}，日志 ID {entry.id}）
+        </summary>
+        <pre className="list-json">{JSON.stringify({ 修改前: entry.before, 修改后: entry.after }, null, 2)}</pre>
+      </details>
     </div>
   );
 }
 
-/** /admin/admin/audit: the 操作日志, and beside it (?view=login) the 登录日志. */
-export default function LogsPage() {
-  return useLogView() === 'login' ? <LoginLog /> : <AuditPage />;
+/** /admin/admin/audit: the 操作日志. The 登录日志 that once sat beside it (?view=login) has its own page. */
+export default function AuditPage() {
+  const [params] = useSearchParams();
+  if (params.get('view') === 'login') return <Navigate to="/admin/admin/loginlog" replace />;
+  return <AuditList />;
 }
 
-/** 操作日志: who changed what and when, with before/after values. */
-function AuditPage() {
+/** 操作日志: who changed what and when, field by field in words, each object a link. */
+function AuditList() {
   const list = useList({ fetchPath: '/api/audit/fetch/page', keys, toFilter, defaultSort });
   const actions = useApiQuery('/api/audit/fetch/actions', {});
   const fields = useMemo(() => filterFields(actions.data?.list ?? []), [actions.data]);
@@ -157,8 +197,11 @@ function AuditPage() {
       columns={columns}
       rowKey="id"
       fields={fields}
-      header={<LogTabs active="audit" />}
-      emptyText="还没有操作日志。管理员封禁用户、调整金币、发送消息、修改站点配置等操作都会记录在这里。"
+      emptyText={
+        list.hasFilters
+          ? '没有符合条件的操作记录，可以换个手机号、操作类型或时间范围再试。'
+          : '还没有操作日志。管理员登录后台、封禁用户、调整金币、导出数据、修改配置等操作都会记录在这里。'
+      }
       exportPath="/api/audit/export"
       exportName="操作日志"
       expandable={{

@@ -1,11 +1,14 @@
-import { type loginFilter, loginReasons } from '@appdesk/contract/endpoints/audit';
-import { maskPhone } from '@appdesk/contract/format';
+import { loginReasons } from '@appdesk/contract/constants';
+import type { loginFilter } from '@appdesk/contract/endpoints/loginlog';
+import { formatExactTime, maskPhone } from '@appdesk/contract/format';
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { z } from 'zod';
+import { describeDevice } from '../../core/device';
 import { idOrderStart } from '../../db/anchors';
 import type { Db } from '../../db/index';
 import { countedTotal, iso, keptTotal, pageAnswer, rangeMs } from '../../db/paging';
 import type { Database, LoginLogTable } from '../../db/schema';
+import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 
 type LoginFilter = z.output<typeof loginFilter>;
@@ -29,7 +32,7 @@ const isFiltered = (filter: LoginFilter) =>
 
 const filtered = (db: Db, filter: LoginFilter) => db.selectFrom('login_log').where(loginFilterOf(filter));
 
-/** A row as operators see it: the phone masked, the reason labelled. */
+/** A row as operators see it: the phone masked, the reason labelled, the agent in words. */
 function presentLogin(r: Selectable<LoginLogTable>) {
   return {
     id: r.id,
@@ -41,12 +44,13 @@ function presentLogin(r: Selectable<LoginLogTable>) {
     code: r.code,
     ip: r.ip,
     userAgent: r.user_agent,
+    device: describeDevice(r.user_agent),
     createdAt: iso(r.created_at),
   };
 }
 
 export default defineRoutes({
-  '/api/audit/fetch/login/page': {
+  '/api/loginlog/fetch/page': {
     handler: async (input, ctx) => {
       const offset = input.page * input.size;
       const counting = isFiltered(input)
@@ -68,5 +72,28 @@ export default defineRoutes({
       start.remember(rows[0]?.id);
       return pageAnswer(rows.map(presentLogin), total, input.page, input.size);
     },
+  },
+
+  '/api/loginlog/export': {
+    handler: async (input, ctx) =>
+      exportTable({
+        filename: '登录日志',
+        columns: [
+          { header: 'ID', width: 10, cell: (e) => e.id },
+          { header: '时间', width: 20, cell: (e) => formatExactTime(e.createdAt) },
+          { header: '手机号', width: 14, cell: (e) => e.phone },
+          { header: '用户 ID', width: 10, cell: (e) => e.userId ?? '' },
+          { header: '结果', width: 8, cell: (e) => (e.success ? '成功' : '失败') },
+          { header: '原因', width: 24, cell: (e) => e.reasonLabel },
+          { header: 'IP', width: 16, cell: (e) => e.ip ?? '' },
+          { header: '设备', width: 28, cell: (e) => e.device ?? '' },
+          { header: 'User-Agent', width: 50, cell: (e) => e.userAgent ?? '' },
+        ],
+        rows: exportRows(
+          (after, limit) =>
+            filtered(ctx.db, input).selectAll().where('id', '>', after).orderBy('id').limit(limit).execute(),
+          presentLogin,
+        ),
+      }),
   },
 });

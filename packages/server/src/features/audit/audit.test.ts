@@ -1,0 +1,141 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { digest, startServer, type TestServer } from '../../../test/harness';
+import { diffChanges } from './presenter';
+
+let server: TestServer;
+let admin: { token: string; phone: string };
+beforeAll(async () => {
+  server = await startServer();
+  admin = await server.initAdmin();
+}, 60_000);
+afterAll(async () => {
+  await server.close();
+});
+
+type Change = { field: string; label: string; before: string | null; after: string | null };
+type Entry = {
+  id: number;
+  actorId: number | null;
+  actorName: string | null;
+  actorPhone: string | null;
+  action: string;
+  actionLabel: string;
+  targetType: string;
+  targetId: string | null;
+  targetName: string | null;
+  changes: Change[];
+};
+const page = async (filter: object) => {
+  const answer = await server.call('/api/audit/fetch/page', { page: 0, size: 50, ...filter }, admin.token);
+  expect([answer.body.code, answer.body.message]).toEqual([200, answer.body.message]);
+  return answer.body.data as { list: Entry[]; total: number };
+};
+const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
+
+describe('操作日志 in words', () => {
+  it('shows a change field by field with Chinese names and value labels, naming the operator and the user', async () => {
+    const user = await server.addUser();
+    expect((await server.call('/api/users/block', { id: user.id, reason: '测试' }, admin.token)).body.code).toBe(200);
+    const [row] = (await page({ action: 'users.block' })).list;
+    expect(row).toMatchObject({
+      actionLabel: '封禁用户',
+      targetType: 'user',
+      targetId: String(user.id),
+      targetName: masked(user.phone),
+      actorPhone: masked(admin.phone),
+    });
+    expect(row.changes).toContainEqual({ field: 'status', label: '状态', before: '正常', after: '已封禁' });
+    // Nothing shows a whole phone.
+    expect(JSON.stringify(row)).not.toContain(user.phone);
+  });
+
+  it('filters by the operator phone and by the phone of the user a row is about', async () => {
+    const user = await server.addUser();
+    const other = await server.addUser();
+    const second = await server.addUser({ isAdmin: true });
+    const secondToken = await server.login(second.phone, second.password);
+    await server.call('/api/users/update/coins', { id: user.id, delta: 5, reason: '补偿' }, admin.token);
+    await server.call('/api/users/update/coins', { id: other.id, delta: 7, reason: '补偿' }, secondToken);
+
+    const aboutUser = await page({ userPhone: user.phone });
+    expect(aboutUser.list.map((e) => e.targetId)).toEqual([String(user.id)]);
+    expect(aboutUser.list[0].changes).toContainEqual({ field: 'coins', label: '金币余额', before: '0', after: '5' });
+    expect(aboutUser.list[0].changes).toContainEqual({ field: 'delta', label: '金币变动', before: null, after: '5' });
+
+    const bySecond = await page({ actorPhone: second.phone });
+    expect(bySecond.list.map((e) => e.action)).toEqual(['users.update.coins', 'users.login']);
+    expect(bySecond.list.every((e) => e.actorId === second.id)).toBe(true);
+    expect((await page({ actorPhone: second.phone, userPhone: user.phone })).total).toBe(0);
+    // A phone nobody has matches nothing (not everything).
+    expect((await page({ userPhone: '13900000000' })).total).toBe(0);
+    expect((await page({ actorPhone: '13900000000' })).total).toBe(0);
+  });
+
+  it('records an operator signing in (not an app user) and every export, with the file and filter', async () => {
+    const appUser = await server.addUser();
+    await server.login(appUser.phone, appUser.password);
+    expect((await page({ actorPhone: appUser.phone })).total).toBe(0);
+    // A failed operator sign-in is only in the 登录日志.
+    const before = (await page({ action: 'users.login' })).total;
+    await server.call('/api/users/login', { phone: admin.phone, password: await digest('Wrong1234') });
+    expect((await page({ action: 'users.login' })).total).toBe(before);
+
+    const signIns = await page({ action: 'users.login', actorPhone: admin.phone });
+    expect(signIns.list[0]).toMatchObject({ actionLabel: '登录后台', targetType: 'user' });
+    expect(signIns.list[0].changes.map((c) => c.label)).toEqual(['IP', '设备']);
+
+    const answer = await fetch(`${server.url}/api/coin/export`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token: admin.token },
+      body: '{}',
+    });
+    expect(answer.headers.get('content-type')).toContain('spreadsheetml');
+    await answer.arrayBuffer();
+    const [exported] = (await page({ action: 'coin.export' })).list;
+    expect(exported).toMatchObject({ actionLabel: '导出金币流水', targetType: 'export', actorId: expect.any(Number) });
+    expect(exported.changes[0]).toMatchObject({ label: '文件', after: '金币流水.xlsx' });
+    // The actions list names exports and sign-ins as well as every declared write.
+    const actions = (await server.call('/api/audit/fetch/actions', {}, admin.token)).body.data as {
+      list: { action: string; label: string }[];
+    };
+    expect(actions.list).toContainEqual(expect.objectContaining({ action: 'users.login', label: '登录后台' }));
+    expect(actions.list).toContainEqual(expect.objectContaining({ action: 'loginlog.export', label: '导出登录日志' }));
+    expect(actions.list).toContainEqual(expect.objectContaining({ action: 'users.export', label: '导出用户' }));
+  });
+
+  it('exports the changes in words', async () => {
+    const user = await server.addUser();
+    await server.call('/api/users/block', { id: user.id, reason: '测试' }, admin.token);
+    const answer = await fetch(`${server.url}/api/audit/export`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token: admin.token },
+      body: JSON.stringify({ userPhone: user.phone }),
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await answer.arrayBuffer());
+    const sheet = book.worksheets[0];
+    expect(sheet.rowCount).toBe(2);
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(headers).toEqual(['ID', '时间', '操作人', '操作', '对象', '变更', 'IP']);
+    const cells = (sheet.getRow(2).values as unknown[]).slice(1);
+    expect(cells[3]).toBe('封禁用户');
+    expect(String(cells[4])).toContain(`用户 #${user.id}`);
+    expect(String(cells[5])).toContain('状态：正常 → 已封禁');
+    expect(JSON.stringify(cells)).not.toContain(user.phone);
+  });
+});
+
+describe('diffChanges', () => {
+  it('keeps only what changed, in words', () => {
+    expect(diffChanges('plan.update', 'plan', { name: 'a', price: 100 }, { name: 'b', price: 100 })).toEqual([
+      { field: 'name', label: '名称', before: 'a', after: 'b' },
+    ]);
+    expect(diffChanges('x', 'user', null, { isAdmin: true, vipExpiresAt: '2026-01-01T00:00:00.000Z' })).toEqual([
+      { field: 'isAdmin', label: '管理员', before: null, after: '是' },
+      { field: 'vipExpiresAt', label: '会员到期时间', before: null, after: '2026-01-01 08:00:00' },
+    ]);
+    // A list (a batch) is one row of content.
+    expect(diffChanges('x', 'image', [{ id: 1, enabled: true }], { ids: [1] })[0]).toMatchObject({ label: '内容' });
+  });
+});
