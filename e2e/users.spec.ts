@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { admin, api, confirmPop, ensureSiteReady, sha256, shoot, signInAdmin } from './support';
+import { admin, api, ensureSiteReady, sha256, shoot, signInAdmin } from './support';
 
 /**
  * Operator tools end to end: find an app user, adjust coins, block and unblock, toggle admin,
@@ -69,7 +69,11 @@ test('an operator manages an app user, generates accounts and messages every use
 
   // Adjust coins with a reason: the ledger row appears in the drawer.
   const reason = `e2e 补偿 ${Date.now()}`;
-  await drawer.getByRole('button', { name: '调整金币' }).click();
+  const menu = async (item: string) => {
+    await drawer.getByRole('button', { name: '更多操作' }).click();
+    await page.getByRole('menuitem', { name: item, exact: true }).click();
+  };
+  await menu('调整金币');
   const coinsModal = page.getByRole('dialog', { name: /调整金币/ });
   await coinsModal.getByLabel('调整数量').fill('250');
   await coinsModal.getByLabel('原因').fill(reason);
@@ -78,29 +82,35 @@ test('an operator manages an app user, generates accounts and messages every use
   await expect(drawer).toContainText(reason);
   await expect(drawer).toContainText('+250');
 
-  // Block: the user's token is refused at once.
-  await drawer.getByRole('button', { name: '封禁' }).click();
-  await confirmPop(page, '封禁');
-  await expect(drawer.getByRole('button', { name: '解封' })).toBeVisible();
+  // Block (under 更多, with a reason and a duration): the user's token is refused at once.
+  await menu('封禁');
+  const ask = page.getByRole('dialog', { name: /封禁用户/ });
+  await ask.getByText('永久').click();
+  await ask.getByLabel('原因').fill('e2e 违规');
+  await ask.getByRole('button', { name: '封禁', exact: true }).click();
+  await expect(ask).toBeHidden();
   await expect(drawer).toContainText('已封禁');
   const refused = await api('/api/users/fetch/info', {}, userToken);
   expect(refused.code).toBe(401);
   await expect(row).toContainText('已封禁');
 
-  // Unblock.
-  await drawer.getByRole('button', { name: '解封' }).click();
-  await confirmPop(page, '解封');
-  await expect(drawer.getByRole('button', { name: '封禁' })).toBeVisible();
+  // Unblock, with a reason.
+  await menu('解除封禁');
+  const unask = page.getByRole('dialog', { name: /解除封禁/ });
+  await unask.getByLabel('原因').fill('e2e 申诉通过');
+  await unask.getByRole('button', { name: '解封', exact: true }).click();
+  await expect(unask).toBeHidden();
   await expect(row).toContainText('正常');
 
   // Admin on and off.
-  await drawer.getByRole('button', { name: '设为管理员' }).click();
-  await confirmPop(page, '确定');
-  await expect(drawer.getByRole('button', { name: '取消管理员' })).toBeVisible();
+  await menu('设为管理员');
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+  await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
   await expect(row).toContainText('管理员');
-  await drawer.getByRole('button', { name: '取消管理员' }).click();
-  await confirmPop(page, '确定');
-  await expect(drawer.getByRole('button', { name: '设为管理员' })).toBeVisible();
+  await menu('取消管理员');
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+  await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
+  await expect(row).not.toContainText('管理员');
 
   // The adjustment is on 金币流水 too.
   await drawer.getByRole('button', { name: /查看.*全部金币流水/ }).click();

@@ -65,6 +65,11 @@ export interface Cluster {
   storageUrl: string;
   /** The environment an instance runs with (for the command-line tools against the same data). */
   env: Record<string, string>;
+  /**
+   * Takes an instance out of nginx's upstream (`down`) or puts it back, by rewriting the site and
+   * reloading nginx (SIGHUP: new workers take new requests, the old ones finish theirs).
+   */
+  setDown(index: number, down: boolean): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -209,14 +214,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const prefix = path.join(work, 'nginx');
     mkdirSync(prefix);
     chmodSync(prefix, 0o755);
-    writeFileSync(
-      path.join(prefix, 'appdesk.conf'),
-      renderNginxSite({
-        listen: `127.0.0.1:${base}`,
-        upstreams: instances.map((i) => `127.0.0.1:${i.port}`),
-        webDir: path.join(root, 'packages/web/dist'),
-      }),
-    );
+    const downs = new Set<number>();
+    const writeSite = () =>
+      writeFileSync(
+        path.join(prefix, 'appdesk.conf'),
+        renderNginxSite({
+          listen: `127.0.0.1:${base}`,
+          upstreams: instances.map((i, n) => `127.0.0.1:${i.port}${downs.has(n) ? ' down' : ''}`),
+          webDir: path.join(root, 'packages/web/dist'),
+        }),
+      );
+    writeSite();
     const load = ['ngx_http_brotli_filter_module.so', 'ngx_http_brotli_static_module.so']
       .filter((m) => existsSync(path.join(modules, m)))
       .map((m) => `load_module ${path.join(modules, m)};`);
@@ -250,7 +258,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       15_000,
       () => nginxExit,
     );
-    return { url, instances, databaseUrl, storageUrl, env, stop };
+    const setDown = async (index: number, down: boolean) => {
+      if (down) downs.add(index);
+      else downs.delete(index);
+      writeSite();
+      nginx.kill('SIGHUP');
+      // The new workers are up within milliseconds; give the old ones a moment to hand over.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    };
+    return { url, instances, databaseUrl, storageUrl, env, stop, setDown };
   } catch (error) {
     await stop();
     throw error;

@@ -58,6 +58,9 @@ export const phonePattern = /^1(?:[3-9]\d|00)\d{8}$/;
  * Registration refuses the range, so it stays theirs alone.
  */
 export const reservedPhonePrefix = '100';
+
+/** Most users one batch action of the users list (封禁, 解封, 发消息, 导出所选) takes. */
+export const USER_BATCH_MAX = 500;
 export const isReservedPhone = (phone: string) => phone.startsWith(reservedPhonePrefix);
 
 export const rules = {

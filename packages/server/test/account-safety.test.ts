@@ -51,7 +51,7 @@ describe('a password someone else chose must be changed first', () => {
     const { token } = await server.initAdmin();
     const user = await server.addUser();
     const old = await server.login(user.phone, user.password);
-    const reset = await server.call('/api/users/reset/password', { id: user.id }, token);
+    const reset = await server.call('/api/users/reset/password', { id: user.id, reason: '测试' }, token);
     expect(reset.body.code).toBe(200);
     const { password } = reset.body.data as { password: string };
     expect((await server.call('/api/users/fetch/info', {}, old)).body.code).toBe(401);
@@ -60,7 +60,7 @@ describe('a password someone else chose must be changed first', () => {
     const audit = await server.app.services.db.selectFrom('audit_log').selectAll().execute();
     expect(JSON.stringify(audit)).not.toContain(password);
     await expectOnlyChangeAllowed(user.phone, password);
-    const self = await server.call('/api/users/reset/password', { id: 1 }, token);
+    const self = await server.call('/api/users/reset/password', { id: 1, reason: '测试' }, token);
     expect(self.body.code).toBe(403);
   });
 });

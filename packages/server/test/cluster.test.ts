@@ -109,7 +109,7 @@ describe.runIf(enabled)('two instances behind nginx on PostgreSQL + S3', () => {
     });
     expect(registered.code).toBe(200);
     const user = registered.data as { token: string; user: { id: number } };
-    const blocked = await call('/api/users/block', { id: user.user.id }, admin);
+    const blocked = await call('/api/users/block', { id: user.user.id, reason: '测试' }, admin);
     expect(blocked.code).toBe(200);
     times.blocked = await seenByOther(
       blocked.upstream,

@@ -52,7 +52,7 @@ describe('two instances on one database', () => {
     const user = await one.addUser();
     const userToken = await other.login(user.phone, user.password);
     expect((await other.call('/api/users/fetch/info', {}, userToken)).body.code).toBe(200);
-    expect((await one.call('/api/users/block', { id: user.id }, token)).body.code).toBe(200);
+    expect((await one.call('/api/users/block', { id: user.id, reason: '测试' }, token)).body.code).toBe(200);
     const refused = await timeUntil(async () =>
       [401, 403].includes((await other.call('/api/users/fetch/info', {}, userToken)).body.code),
     );

@@ -75,9 +75,9 @@ it('kept totals equal real counts after every kind of change', async () => {
   await ok('/api/users/generate', { count: 5 });
 
   // Status and admin flags, back and forth, and the same change twice.
-  for (const { id } of ids.slice(0, 6)) await ok('/api/users/block', { id });
-  for (const { id } of ids.slice(0, 2)) await ok('/api/users/unblock', { id });
-  await ok('/api/users/block', { id: ids[5].id });
+  for (const { id } of ids.slice(0, 6)) await ok('/api/users/block', { id, reason: '测试' });
+  for (const { id } of ids.slice(0, 2)) await ok('/api/users/unblock', { id, reason: '测试' });
+  await ok('/api/users/block', { id: ids[5].id, reason: '测试' });
   await ok('/api/users/update/admin', { id: ids[10].id, isAdmin: true });
   await ok('/api/users/update/admin', { id: ids[11].id, isAdmin: true });
   await ok('/api/users/update/admin', { id: ids[11].id, isAdmin: false });

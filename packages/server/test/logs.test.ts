@@ -82,7 +82,7 @@ describe('request log lines', () => {
       { old: await pw(accounts[0].password), refresh: await pw('Fresh12345') },
       firstToken,
     );
-    const reset = await server.call('/api/users/reset/password', { id: accounts[1].id }, adminToken);
+    const reset = await server.call('/api/users/reset/password', { id: accounts[1].id, reason: '测试' }, adminToken);
     await pw((reset.body.data as { password: string }).password);
     await server.call('/api/users/fetch/page', { page: 0, size: 10, search: adminPhone }, adminToken);
     await server.call('/api/loginlog/fetch/page', { page: 0, size: 10, phone: adminPhone }, adminToken);

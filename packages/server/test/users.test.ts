@@ -149,7 +149,7 @@ describe('operator tools', () => {
 
   it('blocks (the token dies at once, sign-in answers 403), unblocks, and counts statuses', async () => {
     const user = await register();
-    expect((await server.call('/api/users/block', { id: user.id }, admin)).body.code).toBe(200);
+    expect((await server.call('/api/users/block', { id: user.id, reason: '测试' }, admin)).body.code).toBe(200);
     expect((await server.call('/api/users/fetch/info', {}, user.token)).body.code).toBe(401);
     const login = await server.call('/api/users/login', { phone: user.phone, password: await digest(user.password) });
     expect(login.body.code).toBe(403);
@@ -163,7 +163,7 @@ describe('operator tools', () => {
     );
     expect(blockedList.list.every((u) => u.status === 'blocked')).toBe(true);
     expect(blockedList.list.map((u) => u.id)).toContain(user.id);
-    expect((await server.call('/api/users/unblock', { id: user.id }, admin)).body.code).toBe(200);
+    expect((await server.call('/api/users/unblock', { id: user.id, reason: '测试' }, admin)).body.code).toBe(200);
     await server.login(user.phone, user.password);
   });
 

@@ -30,10 +30,16 @@ export function subscribeLocation(listener: () => void): () => void {
 /** Path plus query string, e.g. `/email/validate?token=...`. */
 export const currentHref = (): string => window.location.pathname + window.location.search;
 
-/** Client-side navigation between any two paths of the app (also across layouts). */
+/**
+ * Client-side navigation between any two paths of the app (also across layouts). A router mounted
+ * by a layout (the admin console's React Router) hears only `popstate`, not our pushState, so one
+ * is dispatched too: otherwise a link from one console page to another changed the address but
+ * left the old page on screen.
+ */
 export function navigate(to: string, options: { replace?: boolean } = {}): void {
   if (to === currentHref() && options.replace) return;
   window.history[options.replace ? 'replaceState' : 'pushState'](null, '', to);
+  window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
   window.scrollTo(0, 0);
 }
 

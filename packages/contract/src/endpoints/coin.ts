@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { coinReasons } from '../constants';
 import { endpoint } from '../endpoint';
-import { exactTotal, id, isoTime, order, page, paged, size, sortBy, timeRange } from '../fields';
+import { exactTotal, id, isoTime, oneOf, order, page, paged, phone, size, sortBy, timeRange } from '../fields';
 import { valuesOf } from '../rules';
 
 export const coinReason = z.enum(valuesOf(coinReasons), { error: '未知的金币变动原因' });
@@ -9,13 +9,16 @@ export const coinReason = z.enum(valuesOf(coinReasons), { error: '未知的金�
 export const coinRecord = z.object({
   id,
   userId: id,
-  userPhone: z.string(),
+  userPhone: z.string().meta({ title: '手机号', description: '脱敏' }),
+  userNickname: z.string(),
   delta: z.number().int(),
   balanceAfter: z.number().int(),
   reason: coinReason,
   refType: z.string().nullable(),
   refId: z.string().nullable(),
   operatorId: z.number().int().nullable(),
+  operatorPhone: z.string().nullable().meta({ title: '操作人手机号', description: '脱敏' }),
+  operatorNickname: z.string().nullable(),
   note: z.string().nullable(),
   createdAt: isoTime,
 });
@@ -23,13 +26,16 @@ export type CoinRecord = z.infer<typeof coinRecord>;
 
 export const coinFilter = timeRange.extend({
   userId: id.optional().meta({ title: '用户 ID' }),
+  phone: phone.optional().meta({ title: '用户手机号', description: '完整的 11 位手机号' }),
   reason: coinReason.optional().meta({ title: '变动原因' }),
+  /** in: coins given (delta > 0); out: coins taken (delta < 0). */
+  direction: oneOf('收支', ['in', 'out']).optional(),
 });
 
 export const coinEndpoints = {
   '/api/coin/fetch/page': endpoint({
     access: 'admin',
-    summary: '分页查询金币流水（按用户、原因、时间筛选）',
+    summary: '分页查询金币流水（按用户 ID 或手机号、原因、时间筛选）',
     input: coinFilter.extend({ page, size, exactTotal, sort: sortBy(['createdAt', 'delta']), order }),
     output: paged(coinRecord),
   }),

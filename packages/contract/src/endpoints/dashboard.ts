@@ -71,8 +71,12 @@ export const dashboardEndpoints = {
     access: 'admin',
     summary:
       '数据统计图表：新增用户、活跃用户、支付订单、收入（分）随时间变化，渠道分布与热门兑换商品（今日按小时；本周、本月、本年按天）',
-    input: z.object({ range: dashboardRange.default('week').meta({ title: '时间范围' }) }),
-    output: dashboardCharts.extend({ generatedAt: isoTime }),
+    input: z.object({
+      range: dashboardRange.default('week').meta({ title: '时间范围' }),
+      /** Recompute now (the 刷新 button) instead of answering the kept figures, if those are over 5 s old. */
+      refresh: z.boolean({ error: '刷新标记必须是布尔值' }).optional().meta({ title: '立即刷新' }),
+    }),
+    output: dashboardCharts.extend({ generatedAt: isoTime, maxAgeSeconds: z.number().int() }),
     example: { range: 'month' },
   }),
 };

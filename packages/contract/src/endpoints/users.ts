@@ -21,7 +21,8 @@ import {
   textField,
   userId,
 } from '../fields';
-import { isReservedPhone, reservedPhonePrefix, rules, valuesOf } from '../rules';
+import { isReservedPhone, reservedPhonePrefix, rules, USER_BATCH_MAX, valuesOf } from '../rules';
+import { messageContent, messageTitle } from './message';
 
 /** Account states and the filters of the users list, with the labels operators see. */
 export const userStatuses = [
@@ -29,6 +30,9 @@ export const userStatuses = [
   { value: 'blocked', label: '已封禁' },
 ] as const;
 export const userStatus = oneOf('状态', valuesOf(userStatuses));
+/** The VIP segment of the users list: VIP time still ahead, lapsed, or never had any. */
+export const userVipStates = ['active', 'expired', 'never'] as const;
+
 const target = auditTarget('user', '用户');
 /** Digests of the passwords the generated tests give their accounts ('Admin12345', 'User12345', 'User54321'). */
 const digests = {
@@ -67,19 +71,50 @@ export const adminUser = currentUser
     channel: z.string().nullable(),
     lastLoginAt: isoTime.nullable(),
     lastActiveAt: isoTime.nullable(),
+    blockedUntil: isoTime.nullable().meta({
+      title: '封禁截止',
+      description: '定时封禁到此时刻自动解除；永久封禁或未封禁时为 null',
+    }),
   })
   .meta({ title: '用户' });
 export type AdminUser = z.infer<typeof adminUser>;
 
+const dateTime = (title: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${title}格式不正确` })
+    .optional()
+    .meta({ title });
+
 export const userListFilter = z.object({
   status: oneOf('状态', ['all', 'normal', 'blocked', 'admin']).default('all'),
   search,
+  channel: channelCode.optional(),
+  app: appCode.optional(),
+  from: dateTime('注册开始时间'),
+  to: dateTime('注册结束时间'),
+  activeFrom: dateTime('活跃开始时间'),
+  activeTo: dateTime('活跃结束时间'),
+  vip: oneOf('会员状态', userVipStates).optional(),
   sort: sortBy(['createdAt', 'lastActiveAt', 'coins']),
   order,
 });
 export type UserListFilter = z.input<typeof userListFilter>;
 
 export const nickname = textField(rules.nickname);
+
+/** Why an operator takes a dangerous action on an account; goes to the operation log. */
+const actionReason = reasonNote.meta({ title: '原因', description: '记入操作日志' });
+/** Until when a block lasts; absent or null: until an operator lifts it. */
+const blockUntil = z.iso
+  .datetime({ offset: true, error: '封禁截止时间格式不正确' })
+  .nullable()
+  .default(null)
+  .meta({ title: '封禁截止', description: '到此时刻自动解封；不填为永久封禁' });
+const userIds = z
+  .array(userId, { error: '用户 ID 列表必须是数组' })
+  .min(1, { error: '请至少选择一个用户' })
+  .max(USER_BATCH_MAX, { error: `一次最多选择 ${USER_BATCH_MAX} 个用户` })
+  .meta({ title: '用户 ID 列表' });
 /** A phone a person signs up with: the reserved range of generated accounts is refused. */
 const ownPhone = phone.refine((p) => !isReservedPhone(p), {
   error: `${reservedPhonePrefix} 号段保留给后台生成的账号，请使用本人手机号注册`,
@@ -167,7 +202,7 @@ export const accountEndpoints = {
 export const userAdminEndpoints = {
   '/api/users/fetch/page': endpoint({
     access: 'admin',
-    summary: '分页查询用户（状态、手机号/昵称/ID 搜索、排序）',
+    summary: '分页查询用户（状态、手机号/昵称/ID 搜索、渠道、应用、注册与活跃时间、会员状态、排序）',
     input: userListFilter.extend({ page, size, exactTotal }),
     output: paged(adminUser),
   }),
@@ -180,7 +215,7 @@ export const userAdminEndpoints = {
   '/api/users/export': endpoint({
     access: 'admin',
     summary: '导出筛选后的全部用户为 Excel',
-    input: userListFilter,
+    input: userListFilter.extend({ ids: userIds.optional().meta({ title: '只导出这些用户' }) }),
     output: z.unknown(),
     download: 'xlsx',
   }),
@@ -228,19 +263,51 @@ export const userAdminEndpoints = {
   }),
   '/api/users/block': endpoint({
     access: 'admin',
-    summary: '封禁用户（立即吊销其全部会话）',
-    input: z.object({ id: userId }),
+    summary: '封禁用户（立即吊销其全部会话；可设截止时间，到期自动解封）',
+    input: z.object({ id: userId, reason: actionReason, until: blockUntil }),
     output: z.object({ user: adminUser }),
-    example: { id: 3 },
+    example: { id: 3, reason: '发布违规内容', until: '2099-01-01T00:00:00.000Z' },
     audit: { action: 'users.block', label: '封禁用户', target },
   }),
   '/api/users/unblock': endpoint({
     access: 'admin',
     summary: '解除封禁',
-    input: z.object({ id: userId }),
+    input: z.object({ id: userId, reason: actionReason }),
     output: z.object({ user: adminUser }),
-    example: { id: 3 },
+    example: { id: 3, reason: '申诉通过' },
     audit: { action: 'users.unblock', label: '解除封禁', target },
+  }),
+  '/api/users/logout/all': endpoint({
+    access: 'admin',
+    summary: '强制下线：吊销该用户的全部登录会话',
+    input: z.object({ id: userId, reason: actionReason }),
+    output: z.object({ revoked: z.number().int() }),
+    example: { id: 3, reason: '账号疑似被盗' },
+    audit: { action: 'users.logout.all', label: '强制下线', target },
+  }),
+  '/api/users/block/batch': endpoint({
+    access: 'admin',
+    summary: `批量封禁所选用户（最多 ${USER_BATCH_MAX} 个；跳过自己）`,
+    input: z.object({ ids: userIds, reason: actionReason, until: blockUntil }),
+    output: z.object({ count: z.number().int() }),
+    example: { ids: [3], reason: '批量注册的垃圾账号' },
+    audit: { action: 'users.block.batch', label: '批量封禁', target },
+  }),
+  '/api/users/unblock/batch': endpoint({
+    access: 'admin',
+    summary: `批量解除所选用户的封禁（最多 ${USER_BATCH_MAX} 个）`,
+    input: z.object({ ids: userIds, reason: actionReason }),
+    output: z.object({ count: z.number().int() }),
+    example: { ids: [3], reason: '误封' },
+    audit: { action: 'users.unblock.batch', label: '批量解封', target },
+  }),
+  '/api/users/message/batch': endpoint({
+    access: 'admin',
+    summary: `给所选用户各发一条站内消息（最多 ${USER_BATCH_MAX} 个）`,
+    input: z.object({ ids: userIds, title: messageTitle, content: messageContent }),
+    output: z.object({ count: z.number().int() }),
+    example: { ids: [3], title: '活动通知', content: '您已获得活动奖励，请查收。' },
+    audit: { action: 'users.message.batch', label: '批量发消息', target },
   }),
   '/api/users/update/admin': endpoint({
     access: 'admin',
@@ -269,13 +336,13 @@ export const userAdminEndpoints = {
   '/api/users/reset/password': endpoint({
     access: 'admin',
     summary: '重置用户密码（生成随机初始密码，只返回这一次；吊销其全部会话，下次登录须先改密）',
-    input: z.object({ id: userId }),
+    input: z.object({ id: userId, reason: actionReason }),
     output: z.object({
       id,
       phone: z.string().meta({ title: '手机号', description: '脱敏' }),
       password: z.string(),
     }),
-    example: { id: 3 },
+    example: { id: 3, reason: '用户忘记密码，核实身份后重置' },
     audit: { action: 'users.reset.password', label: '重置密码', target },
   }),
   '/api/users/generate': endpoint({

@@ -36,7 +36,7 @@ const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
 describe('操作日志 in words', () => {
   it('shows a change field by field with Chinese names and value labels, naming the operator and the user', async () => {
     const user = await server.addUser();
-    expect((await server.call('/api/users/block', { id: user.id }, admin.token)).body.code).toBe(200);
+    expect((await server.call('/api/users/block', { id: user.id, reason: '测试' }, admin.token)).body.code).toBe(200);
     const [row] = (await page({ action: 'users.block' })).list;
     expect(row).toMatchObject({
       actionLabel: '封禁用户',
@@ -106,7 +106,7 @@ describe('操作日志 in words', () => {
 
   it('exports the changes in words', async () => {
     const user = await server.addUser();
-    await server.call('/api/users/block', { id: user.id }, admin.token);
+    await server.call('/api/users/block', { id: user.id, reason: '测试' }, admin.token);
     const answer = await fetch(`${server.url}/api/audit/export`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', token: admin.token },

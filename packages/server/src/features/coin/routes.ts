@@ -22,6 +22,8 @@ function recordFilter(filter: CoinFilter) {
     eb.and([
       ...(filter.userId !== undefined ? [eb(column('user_id'), '=', filter.userId)] : []),
       ...(filter.reason !== undefined ? [eb(column('reason'), '=', filter.reason)] : []),
+      ...(filter.direction === 'in' ? [eb(column('delta'), '>', 0)] : []),
+      ...(filter.direction === 'out' ? [eb(column('delta'), '<', 0)] : []),
       ...(from !== undefined ? [eb(column('created_at'), '>=', from)] : []),
       ...(to !== undefined ? [eb(column('created_at'), '<=', to)] : []),
     ]);
@@ -31,16 +33,38 @@ function recordFilter(filter: CoinFilter) {
 const filteredRecords = (db: Db, filter: CoinFilter) => db.selectFrom('coin_records').where(recordFilter(filter));
 
 const isFiltered = (filter: CoinFilter) =>
-  filter.userId !== undefined || filter.reason !== undefined || filter.from !== undefined || filter.to !== undefined;
+  filter.userId !== undefined ||
+  filter.reason !== undefined ||
+  filter.direction !== undefined ||
+  filter.from !== undefined ||
+  filter.to !== undefined;
 
-/** Ledger rows with their user's phone. */
+/** Ledger rows with who they name: the user, and the operator of an adjustment. */
 const withUsers = (db: Db) =>
-  db.selectFrom('coin_records').innerJoin('users', 'users.id', 'coin_records.user_id').select(recordColumns);
+  db
+    .selectFrom('coin_records')
+    .innerJoin('users', 'users.id', 'coin_records.user_id')
+    .leftJoin('users as operator', 'operator.id', 'coin_records.operator_id')
+    .select(recordColumns);
+
+/**
+ * A filter by the user's whole phone becomes a filter by the user's id (one unique-index look).
+ * An unknown phone, or a phone and an id that name different users, keeps no rows (user id 0).
+ */
+async function byPhone<F extends CoinFilter & { phone?: string }>(db: Db, filter: F): Promise<F> {
+  if (!filter.phone) return filter;
+  const user = await db.selectFrom('users').select('id').where('phone', '=', filter.phone).executeTakeFirst();
+  const id = user && (filter.userId === undefined || filter.userId === user.id) ? user.id : 0;
+  return { ...filter, userId: id };
+}
 
 const recordColumns = [
   'coin_records.id',
   'coin_records.user_id',
   'users.phone',
+  'users.nickname',
+  'operator.phone as operator_phone',
+  'operator.nickname as operator_nickname',
   'coin_records.delta',
   'coin_records.balance_after',
   'coin_records.reason',
@@ -52,7 +76,12 @@ const recordColumns = [
 ] as const;
 
 /** What the list and export select: a ledger row and its user's phone. */
-type RecordRow = Selectable<CoinRecordsTable> & { phone: string };
+type RecordRow = Selectable<CoinRecordsTable> & {
+  phone: string;
+  nickname: string;
+  operator_phone: string | null;
+  operator_nickname: string | null;
+};
 
 /** A ledger row as the page shows it and the export writes it. */
 function presentRecord(r: RecordRow): CoinRecord {
@@ -60,12 +89,15 @@ function presentRecord(r: RecordRow): CoinRecord {
     id: r.id,
     userId: r.user_id,
     userPhone: maskPhone(r.phone),
+    userNickname: r.nickname,
     delta: r.delta,
     balanceAfter: r.balance_after,
     reason: r.reason as CoinReason,
     refType: r.ref_type,
     refId: r.ref_id,
     operatorId: r.operator_id,
+    operatorPhone: r.operator_phone === null ? null : maskPhone(r.operator_phone),
+    operatorNickname: r.operator_nickname,
     note: r.note,
     createdAt: iso(r.created_at),
   };
@@ -73,7 +105,8 @@ function presentRecord(r: RecordRow): CoinRecord {
 
 export default defineRoutes({
   '/api/coin/fetch/page': {
-    handler: async (input, ctx) => {
+    handler: async (asked, ctx) => {
+      const input = await byPhone(ctx.db, asked);
       const direction = input.order === 'ascend' ? 'asc' : 'desc';
       // The ledger is append-only, so id order is time order.
       const byDelta = input.sort === 'delta';
@@ -105,17 +138,20 @@ export default defineRoutes({
   },
 
   '/api/coin/export': {
-    handler: async (input, ctx) =>
-      exportTable({
+    handler: async (asked, ctx) => {
+      const input = await byPhone(ctx.db, asked);
+      return exportTable({
         filename: '金币流水',
         columns: [
           { header: '流水 ID', width: 10, cell: (r) => r.id },
           { header: '用户 ID', width: 10, cell: (r) => r.userId },
           { header: '手机号', width: 16, cell: (r) => r.userPhone },
+          { header: '昵称', width: 16, cell: (r) => r.userNickname },
           { header: '变动', width: 10, cell: (r) => r.delta },
           { header: '变动后余额', width: 12, cell: (r) => r.balanceAfter },
           { header: '原因', width: 12, cell: (r) => labelOf(coinReasons, r.reason) },
           { header: '备注', width: 30, cell: (r) => r.note ?? '' },
+          { header: '操作人', width: 16, cell: (r) => r.operatorNickname || r.operatorPhone || '' },
           { header: '时间', width: 20, cell: (r) => shanghaiTime(r.createdAt) },
         ],
         rows: exportRows(
@@ -128,6 +164,7 @@ export default defineRoutes({
               .execute(),
           presentRecord,
         ),
-      }),
+      });
+    },
   },
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../../test/harness';
-import { rangeBuckets } from './charts';
+import { chartFigures, rangeBuckets } from './charts';
 import { dayOf, firstDayOfMonth, hourOf, monthOfDay, rollUpSql, runAll } from './counters';
 import { cardFigures, DAY, startOfShanghaiDay } from './queries';
 
@@ -160,11 +160,8 @@ interface Charts {
   byChannel: { channel: string; users: number; revenue: number }[];
   topItems: { itemId: number; name: string; count: number }[];
 }
-const charts = async (range: string) => {
-  const answer = await server.call('/api/dashboard/fetch/charts', { range }, token);
-  expect([answer.body.code, answer.body.message]).toEqual([200, answer.body.message]);
-  return answer.body.data as Charts;
-};
+/** The figures themselves (the endpoint keeps its answers up to 60 s). */
+const charts = (range: 'today' | 'week' | 'month' | 'year'): Promise<Charts> => chartFigures(db(), range, Date.now());
 const last = (list: number[]) => list[list.length - 1];
 const channelOf = (c: Charts, channel: string) =>
   c.byChannel.find((r) => r.channel === channel) ?? { channel, users: 0, revenue: 0 };
@@ -327,6 +324,17 @@ describe('dashboard charts', () => {
       });
     expect(rolled).toEqual(kept);
     expect(await read()).toEqual(kept);
+  });
+
+  it('answers admins the figures of a range, kept up to 60 s', async () => {
+    const answer = await server.call('/api/dashboard/fetch/charts', { range: 'month' }, token);
+    expect(answer.body.code).toBe(200);
+    const data = answer.body.data as Charts & { generatedAt: string; maxAgeSeconds: number };
+    expect(data.maxAgeSeconds).toBe(60);
+    expect(data.labels[0]).toMatch(/^\d{4}-\d{2}-01$/);
+    expect(data).toMatchObject(await charts('month'));
+    const again = await server.call('/api/dashboard/fetch/charts', { range: 'month' }, token);
+    expect((again.body.data as { generatedAt: string }).generatedAt).toBe(data.generatedAt);
   });
 
   it('refuses an unknown range with a Chinese message, and non-admins', async () => {

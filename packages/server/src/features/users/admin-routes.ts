@@ -8,11 +8,12 @@ import { changeCoins } from '../../core/ledger';
 import { newUserRow } from '../../core/new-user';
 import { hashPassword, randomPassword } from '../../core/passwords';
 import { revokeUserSessions } from '../../core/sessions';
-import { iso, pageAnswer, shanghaiTime } from '../../db/paging';
+import { iso, isoOrNull, pageAnswer, shanghaiTime } from '../../db/paging';
 import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
+import { blockEnd, liftDueBlocks } from './blocks';
 import { filteredUsers, keptUserTotal, userPage } from './list';
 import { adminUserColumns, presentAdminUser } from './presenter';
 
@@ -30,17 +31,28 @@ async function lockAdminChanges(ctx: RequestContext) {
   if (ctx.dialect === 'postgres') await sql`select id from allocation where id = 1 for update`.execute(ctx.db);
 }
 
-async function setStatus(ctx: SignedInContext, id: number, status: 'normal' | 'blocked') {
+async function setStatus(
+  ctx: SignedInContext,
+  id: number,
+  change: { status: 'normal' | 'blocked'; reason: string; until?: string | null },
+) {
   const actor = ctx.user;
+  const { status, reason } = change;
   if (id === actor.id && status === 'blocked') throw fail.forbidden('不能封禁自己');
+  const blockedUntil = status === 'blocked' ? blockEnd(change.until ?? null) : null;
+  await liftDueBlocks(ctx.db, id);
   const before = await loadUser(ctx, id);
-  await ctx.db.updateTable('users').set({ status, updated_at: Date.now() }).where('id', '=', id).execute();
+  await ctx.db
+    .updateTable('users')
+    .set({ status, blocked_until: blockedUntil, updated_at: Date.now() })
+    .where('id', '=', id)
+    .execute();
   // A blocked account's tokens die at once, not at their next expiry.
   if (status === 'blocked') await revokeUserSessions(ctx.db, id);
   await ctx.audit({
     targetId: id,
-    before: { status: before.status },
-    after: { status },
+    before: { status: before.status, blockedUntil: isoOrNull(before.blocked_until) },
+    after: { status, blockedUntil: isoOrNull(blockedUntil), reason },
   });
   return { user: presentAdminUser(await loadUser(ctx, id)) };
 }
@@ -55,6 +67,7 @@ function randomPhone(prefix: string): string {
 export default defineRoutes({
   '/api/users/fetch/page': {
     handler: async (input, ctx) => {
+      await liftDueBlocks(ctx.db);
       const { rows, ...total } = await userPage(ctx.db, ctx.dialect, input, adminUserColumns);
       return pageAnswer(rows.map(presentAdminUser), total, input.page, input.size);
     },
@@ -62,6 +75,7 @@ export default defineRoutes({
 
   '/api/users/fetch/page/box': {
     handler: async (_input, ctx) => {
+      await liftDueBlocks(ctx.db);
       const [all, blocked, admin] = await Promise.all(
         (['all', 'blocked', 'admin'] as const).map((status) => keptUserTotal(ctx.db, status)),
       );
@@ -70,8 +84,9 @@ export default defineRoutes({
   },
 
   '/api/users/export': {
-    handler: async (input, ctx) =>
-      exportTable({
+    handler: async (input, ctx) => {
+      await liftDueBlocks(ctx.db);
+      return exportTable({
         filename: '用户列表',
         columns: [
           { header: 'ID', width: 10, cell: (u) => u.id },
@@ -79,6 +94,7 @@ export default defineRoutes({
           { header: '昵称', cell: (u) => u.nickname },
           { header: '邮箱', width: 24, cell: (u) => u.email ?? '' },
           { header: '状态', width: 10, cell: (u) => labelOf(userStatuses, u.status) },
+          { header: '封禁截止', width: 20, cell: (u) => shanghaiTime(u.blockedUntil) },
           { header: '管理员', width: 8, cell: (u) => (u.isAdmin ? '是' : '否') },
           { header: '金币', width: 10, cell: (u) => u.coins },
           { header: '会员到期', width: 20, cell: (u) => shanghaiTime(u.vipExpiresAt) },
@@ -97,11 +113,15 @@ export default defineRoutes({
               .execute(),
           presentAdminUser,
         ),
-      }),
+      });
+    },
   },
 
   '/api/users/fetch/detail': {
-    handler: async (input, ctx) => ({ user: presentAdminUser(await loadUser(ctx, input.id)) }),
+    handler: async (input, ctx) => {
+      await liftDueBlocks(ctx.db, input.id);
+      return { user: presentAdminUser(await loadUser(ctx, input.id)) };
+    },
   },
 
   '/api/users/fetch/phone': {
@@ -156,13 +176,31 @@ export default defineRoutes({
   '/api/users/block': {
     transaction: true,
     message: '已封禁，该用户已被强制下线',
-    handler: (input, ctx) => setStatus(ctx, input.id, 'blocked'),
+    handler: (input, ctx) => setStatus(ctx, input.id, { status: 'blocked', reason: input.reason, until: input.until }),
   },
 
   '/api/users/unblock': {
     transaction: true,
     message: '已解除封禁',
-    handler: (input, ctx) => setStatus(ctx, input.id, 'normal'),
+    handler: (input, ctx) => setStatus(ctx, input.id, { status: 'normal', reason: input.reason }),
+  },
+
+  '/api/users/logout/all': {
+    transaction: true,
+    message: '已强制下线，该用户需重新登录',
+    handler: async (input, ctx) => {
+      if (input.id === ctx.user.id) throw fail.forbidden('不能强制自己下线，请使用退出登录');
+      await loadUser(ctx, input.id);
+      const live = await ctx.db
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', input.id)
+        .executeTakeFirstOrThrow();
+      await revokeUserSessions(ctx.db, input.id);
+      const revoked = Number(live.n);
+      await ctx.audit({ targetId: input.id, after: { revoked, reason: input.reason } });
+      return { revoked };
+    },
   },
 
   '/api/users/update/admin': {
@@ -239,7 +277,7 @@ export default defineRoutes({
           .execute();
         // Whoever held the old password (or a token from it) is out at once.
         await revokeUserSessions(tx.db, input.id);
-        await tx.audit({ targetId: input.id, after: { mustChangePassword: true } });
+        await tx.audit({ targetId: input.id, after: { mustChangePassword: true, reason: input.reason } });
       });
       return { id: user.id, phone: maskPhone(user.phone), password };
     },

@@ -14,7 +14,14 @@ import {
 } from '../../db/paging';
 import type { Database } from '../../db/schema';
 
-type Filter = Required<Omit<UserListFilter, 'order'>> & { order?: 'ascend' | 'descend' };
+type Segments = Pick<UserListFilter, 'channel' | 'app' | 'from' | 'to' | 'activeFrom' | 'activeTo' | 'vip'>;
+type Filter = Required<Pick<UserListFilter, 'status' | 'search' | 'sort'>> &
+  Segments & { order?: 'ascend' | 'descend' };
+
+const segmentKeys = ['channel', 'app', 'from', 'to', 'activeFrom', 'activeTo', 'vip'] as const;
+/** True when the list is cut down by channel, app, a date range or VIP state (not only status and search). */
+const segmented = (filter: Segments) => segmentKeys.some((key) => filter[key] !== undefined);
+const ms = (time: string | undefined) => (time === undefined ? undefined : Date.parse(time));
 
 const sortColumn = { createdAt: 'created_at', lastActiveAt: 'last_active_at', coins: 'coins' } as const;
 
@@ -96,12 +103,36 @@ function searchCondition(dialect: Dialect, search: string) {
   };
 }
 
-/** The users matching a list filter, unordered: callers add select, order and limits. */
-export function filteredUsers(db: Db, dialect: Dialect, filter: Pick<Filter, 'status' | 'search'>) {
+/**
+ * The users matching a list filter, unordered: callers add select, order and limits. Segments
+ * are plain column conditions over indexes (channel and app with sign-up time, sign-up time,
+ * last activity, VIP expiry; migration 202611231700 and earlier), so the database picks the
+ * narrowest and a page or a capped count reads little of the table.
+ */
+export function filteredUsers(
+  db: Db,
+  dialect: Dialect,
+  filter: Pick<Filter, 'status' | 'search'> & Segments & { ids?: number[] },
+) {
   let query = db.selectFrom('users');
   if (filter.status === 'normal' || filter.status === 'blocked') query = query.where('status', '=', filter.status);
   if (filter.status === 'admin') query = query.where('is_admin', '=', 1);
   if (filter.search) query = query.where(searchCondition(dialect, filter.search));
+  if (filter.ids) query = query.where('id', 'in', filter.ids);
+  if (filter.channel) query = query.where('channel', '=', filter.channel);
+  if (filter.app) query = query.where('app', '=', filter.app);
+  const created = { from: ms(filter.from), to: ms(filter.to) };
+  if (created.from !== undefined) query = query.where('created_at', '>=', created.from);
+  if (created.to !== undefined) query = query.where('created_at', '<=', created.to);
+  const active = { from: ms(filter.activeFrom), to: ms(filter.activeTo) };
+  if (active.from !== undefined) query = query.where('last_active_at', '>=', active.from);
+  if (active.to !== undefined) query = query.where('last_active_at', '<=', active.to);
+  if (filter.vip) {
+    const now = Date.now();
+    if (filter.vip === 'active') query = query.where('vip_expires_at', '>', now);
+    if (filter.vip === 'expired') query = query.where('vip_expires_at', '<=', now);
+    if (filter.vip === 'never') query = query.where('vip_expires_at', 'is', null);
+  }
   return query;
 }
 
@@ -118,7 +149,9 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
 ): Promise<{ rows: Pick<Selectable<Database['users']>, C[number]>[] } & Total> {
   const direction = filter.order === 'ascend' ? 'asc' : 'desc';
   const offset = filter.page * filter.size;
-  const parts = filter.search && filter.status === 'all' ? indexedMatches(dialect, filter.search) : undefined;
+  const segments = segmented(filter);
+  const parts =
+    filter.search && filter.status === 'all' && !segments ? indexedMatches(dialect, filter.search) : undefined;
   if (filter.search && parts) {
     const matches = union(parts);
     const upTo = (first: number) => union(indexedMatches(dialect, filter.search, { direction, first }) ?? parts);
@@ -146,7 +179,8 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
   const base = filteredUsers(db, dialect, filter);
   const sort = sortColumn[filter.sort];
   const ordered = <Q extends typeof base>(query: Q) => query.orderBy(sort, direction).orderBy('users.id', direction);
-  if (offset >= DEEP_PAGE_ROWS && !filter.search && filter.status === 'all' && filter.sort === 'createdAt') {
+  const whole = !filter.search && !segments;
+  if (offset >= DEEP_PAGE_ROWS && whole && filter.status === 'all' && filter.sort === 'createdAt') {
     // The whole list by sign-up time: deep pages start from a remembered anchor (db/anchors.ts).
     const total = await keptUserTotal(db, 'all');
     const anchors = pageAnchors(db, `users.created_at.${direction}`, total.total);
@@ -170,10 +204,10 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
     offset >= DEEP_PAGE_ROWS
       ? db.selectFrom('users').where('id', 'in', ordered(base).select('users.id').limit(filter.size).offset(offset))
       : base.limit(filter.size).offset(offset);
-  const bounded = !filter.search && filter.status === 'all' && offset < DEEP_PAGE_ROWS;
+  const bounded = whole && filter.status === 'all' && offset < DEEP_PAGE_ROWS;
   const [list, total] = await Promise.all([
     readBounded(db, ordered(rows).select(columns), bounded),
-    filter.search ? countedTotal(db, base, filter.exactTotal) : keptUserTotal(db, filter.status),
+    whole ? keptUserTotal(db, filter.status) : countedTotal(db, base, filter.exactTotal),
   ]);
   return { rows: list, ...total };
 }

@@ -23,9 +23,17 @@ export function presentCurrentUser(user: SessionUser): CurrentUser {
 }
 
 /** The columns an operator sees; never the password hash. */
-export const adminUserColumns = [...sessionUserColumns, 'app', 'channel', 'last_login_at', 'last_active_at'] as const;
+export const adminUserColumns = [
+  ...sessionUserColumns,
+  'app',
+  'channel',
+  'last_login_at',
+  'last_active_at',
+  'blocked_until',
+] as const;
 
-export type AdminUserRow = Pick<UsersTable, 'app' | 'channel' | 'last_login_at' | 'last_active_at'> & SessionUser;
+export type AdminUserRow = Pick<UsersTable, 'app' | 'channel' | 'last_login_at' | 'last_active_at' | 'blocked_until'> &
+  SessionUser;
 
 export function presentAdminUser(row: AdminUserRow): AdminUser {
   // Assigned, not spread: a spread with more keys after it is slow in Node 20 (20 rows a page).
@@ -36,5 +44,6 @@ export function presentAdminUser(row: AdminUserRow): AdminUser {
     channel: row.channel,
     lastLoginAt: isoOrNull(row.last_login_at),
     lastActiveAt: isoOrNull(row.last_active_at),
+    blockedUntil: row.status === 'blocked' ? isoOrNull(row.blocked_until) : null,
   });
 }

@@ -43,7 +43,9 @@ describe('phone privacy', () => {
       await server.call('/api/coin/fetch/page', { userId: user.id }, admin),
     );
     expect(ledger.list[0].userPhone).toBe(masked(user.phone));
-    const reset = data<{ phone: string }>(await server.call('/api/users/reset/password', { id: user.id }, admin));
+    const reset = data<{ phone: string }>(
+      await server.call('/api/users/reset/password', { id: user.id, reason: '测试' }, admin),
+    );
     expect(reset.phone).toBe(masked(user.phone));
 
     const reveal = await server.call('/api/users/fetch/phone', { id: user.id }, admin);

@@ -3,14 +3,18 @@ import type { CurrentUser } from '@appdesk/contract/endpoints/users';
 import { type LoginReason, recordLogin } from '../../core/login-log';
 import { type Reservation, releaseAttempt, reserveAttempt } from '../../core/login-throttle';
 import { createSession, readSessionUser } from '../../core/sessions';
+import { shanghaiTime } from '../../db/paging';
 import type { RequestContext } from '../../http/context';
 import { ApiError, fail } from '../../http/errors';
+import { liftDueBlocks } from './blocks';
 import { presentCurrentUser } from './presenter';
 
 export interface Account {
   id: number;
   password_hash: string;
   status: 'normal' | 'blocked';
+  /** When a timed block ends (epoch ms); null for a block without end. */
+  blocked_until: number | null;
 }
 
 /** Writes the attempt's 登录日志 row. */
@@ -60,7 +64,7 @@ export async function beginAttempt(
   ctx.identify({ phone });
   const account = await ctx.db
     .selectFrom('users')
-    .select(['id', 'password_hash', 'status'])
+    .select(['id', 'password_hash', 'status', 'blocked_until'])
     .where('phone', '=', phone)
     .executeTakeFirst();
   const seen = await ctx.presentedSession();
@@ -83,8 +87,14 @@ export async function finishSignIn(
   ctx.identify({ userId: account.id });
   await releaseAttempt(ctx.db, reservation);
   if (account.status === 'blocked') {
-    await logAttempt(ctx, phone, account, 'blocked');
-    throw fail.forbidden('账号已被封禁，请联系客服');
+    // A timed block that has ended is lifted here, where it is read: the owner signs in as usual.
+    const due = account.blocked_until !== null && account.blocked_until <= Date.now();
+    if (due) await liftDueBlocks(ctx.db, account.id);
+    else {
+      await logAttempt(ctx, phone, account, 'blocked');
+      const until = account.blocked_until === null ? '' : `至 ${shanghaiTime(account.blocked_until)}（北京时间）`;
+      throw fail.forbidden(`账号已被封禁${until}，请联系客服`);
+    }
   }
   const now = Date.now();
   await ctx.db

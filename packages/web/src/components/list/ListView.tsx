@@ -4,9 +4,19 @@ import type { ApiPath } from '@appdesk/contract/types';
 import { Button, DatePicker, Empty, Form, Input, Pagination, Select, Space, Spin, Table } from 'antd';
 import type { ColumnsType, TablePaginationConfig, TableProps } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type CSSProperties, type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { downloadExport } from '../download';
 import { useIsMobile } from '../useIsMobile';
+import { TableToolbar, useTableSettings } from './TableSettings';
 import type { ListController, ListValues, SortOrder } from './useList';
 import { pageSizes } from './useList';
 import './list.css';
@@ -67,7 +77,7 @@ function toQueryPatch(fields: FilterField[], form: FormValues): Record<string, s
  * an empty start date (a keyboard trap on every list with a time filter), so step over the whole
  * picker ourselves. Picking the start date still moves on to the end date, as antd does.
  */
-function leaveOnTab(event: KeyboardEvent<HTMLElement>) {
+export function leaveOnTab(event: KeyboardEvent<HTMLElement>) {
   const picker = (event.target as HTMLElement).closest('.ant-picker');
   if (event.key !== 'Tab' || !picker) return;
   const focusable = [
@@ -103,6 +113,8 @@ export interface ListViewProps<Row> {
   scrollX?: number | 'max-content';
   /** Row checkboxes for bulk actions (the table view). */
   rowSelection?: TableProps<Row>['rowSelection'];
+  /** Where the operator's column and density choices are kept (default: the list's endpoint). */
+  settingsKey?: string;
   /** Another view of the same page (e.g. a grid of pictures), shown instead of the table with the same pagination. */
   cards?: (rows: Row[]) => ReactNode;
 }
@@ -130,9 +142,28 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
   const apply = (values: FormValues) => list.update(toQueryPatch(fields, values));
 
   const mobile = useIsMobile();
+  const table = useTableSettings(props.settingsKey ?? list.fetchPath, columns);
+  const view = useRef<HTMLDivElement>(null);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [stickyTop, setStickyTop] = useState(0);
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === view.current && view.current !== null);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+  // The header row sticks under the console's header and tab bar (at the top in fullscreen).
+  // Measured again when the width class changes (the bars differ on a phone).
+  useLayoutEffect(() => {
+    const below = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().height ?? 0;
+    setStickyTop(fullscreen || mobile === null ? 0 : below('.admin-header') + below('.admin-tabs > .ant-tabs-nav'));
+  }, [fullscreen, mobile]);
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else void view.current?.requestFullscreen?.().catch(() => undefined);
+  };
   const sortedColumns = useMemo(
     () =>
-      columns.map((column) => {
+      table.columns.map((column) => {
         // A fixed column would cover the narrow screen: everything scrolls together there.
         if (mobile && column.fixed) column = { ...column, fixed: undefined };
         if (!column.sorter || column.key === undefined) return column;
@@ -143,7 +174,7 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
           sortDirections: ['descend', 'ascend', 'descend'] as SortOrder[],
         };
       }),
-    [columns, list.sort, list.order, mobile],
+    [table.columns, list.sort, list.order, mobile],
   );
 
   const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
@@ -211,7 +242,7 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
   const { placement: _placement, ...cardPagination } = pagination;
 
   return (
-    <div className="list-view">
+    <div className="list-view" ref={view}>
       {header}
       <div className="list-toolbar">
         <Form
@@ -295,6 +326,16 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
               导出 Excel
             </Button>
           ) : null}
+          {props.cards ? null : (
+            <TableToolbar
+              columns={columns}
+              state={table}
+              onRefresh={() => void list.refetch()}
+              refreshing={list.loading}
+              fullscreen={fullscreen}
+              onFullscreen={toggleFullscreen}
+            />
+          )}
         </Space>
       </div>
       {props.cards ? (
@@ -309,7 +350,8 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
       ) : (
         <Table<Row>
           className="list-table"
-          size="middle"
+          size={table.density}
+          sticky={{ offsetHeader: stickyTop }}
           rowKey={rowKey}
           columns={sortedColumns}
           dataSource={list.data?.list ?? []}

@@ -14,7 +14,7 @@ test('the 操作日志 shows a change in words, field by field, with links to th
   const signedIn = await api('/api/users/login', { phone: admin.phone, password: sha256(admin.password) });
   const token = signedIn.data?.token as string;
   expect((await api('/api/users/update/coins', { id: userId, delta: 50, reason: '活动补偿' }, token)).code).toBe(200);
-  expect((await api('/api/users/block', { id: userId }, token)).code).toBe(200);
+  expect((await api('/api/users/block', { id: userId, reason: '测试' }, token)).code).toBe(200);
 
   await signInAdmin(page);
   await page.goto('/admin/admin/audit');

@@ -3,7 +3,7 @@ import { labelOf } from '@appdesk/contract/rules';
 import type { CoinRecord } from '@appdesk/contract/types';
 import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { Link } from 'react-router';
+import { AppLink } from '../../../components/AppLink';
 import {
   DeltaCell,
   type FilterField,
@@ -18,8 +18,9 @@ import {
 } from '../../../components/list';
 import './coin.css';
 
-const keys = ['userId', 'reason', 'from', 'to'] as const;
+const keys = ['phone', 'userId', 'reason', 'direction', 'from', 'to'] as const;
 const fields: FilterField[] = [
+  { kind: 'text', name: 'phone', label: '手机号', placeholder: '完整的 11 位手机号', width: 180 },
   { kind: 'id', name: 'userId', label: '用户 ID', placeholder: '例如 10086', width: 140 },
   {
     kind: 'select',
@@ -27,6 +28,17 @@ const fields: FilterField[] = [
     label: '原因',
     width: 140,
     options: [{ value: '', label: '全部原因' }, ...coinReasons.map(({ value, label }) => ({ value, label }))],
+  },
+  {
+    kind: 'select',
+    name: 'direction',
+    label: '收支',
+    width: 120,
+    options: [
+      { value: '', label: '收入和支出' },
+      { value: 'in', label: '只看发放' },
+      { value: 'out', label: '只看消耗' },
+    ],
   },
   { kind: 'range', name: 'range', label: '时间' },
 ];
@@ -36,7 +48,34 @@ const defaultSort = { sort: sortColumns[0], order: 'descend' } as const;
 
 function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
   const reason = coinReasons.find((r) => r.value === values.reason)?.value;
-  return { userId: idValue(values.userId), reason, ...rangeValue(values), ...sortParams(sort, sortColumns) };
+  const phone = values.phone?.replace(/\s/g, '') || undefined;
+  const direction = (['in', 'out'] as const).find((d) => d === values.direction);
+  return {
+    phone,
+    userId: idValue(values.userId),
+    reason,
+    direction,
+    ...rangeValue(values),
+    ...sortParams(sort, sortColumns),
+  };
+}
+
+/** Who a ledger row names (masked phone and nickname), opening them in the users page's drawer. */
+function UserLink({ id, phone, nickname }: { id: number; phone: string; nickname: string }) {
+  return (
+    <div className="coin-user">
+      <AppLink
+        href={`/admin/admin/users?detail=${id}`}
+        title="在用户管理中查看"
+        aria-label={`查看用户 ${nickname || phone}`}
+      >
+        {nickname || phone}
+      </AppLink>
+      <span className="list-muted">
+        {nickname ? `${phone} · ` : ''}ID {id}
+      </span>
+    </div>
+  );
 }
 
 const columns: ColumnsType<CoinRecord> = [
@@ -44,14 +83,7 @@ const columns: ColumnsType<CoinRecord> = [
   {
     title: '用户',
     key: 'user',
-    render: (_, r) => (
-      <div className="coin-user">
-        <Link to={`/admin/admin/users?search=${r.userId}&detail=${r.userId}`} title="在用户管理中查看">
-          {r.userPhone}
-        </Link>
-        <span className="list-muted">ID {r.userId}</span>
-      </div>
-    ),
+    render: (_, r) => <UserLink id={r.userId} phone={r.userPhone} nickname={r.userNickname} />,
   },
   {
     title: '变动',
@@ -82,10 +114,20 @@ const columns: ColumnsType<CoinRecord> = [
         <span className="list-muted">-</span>
       ),
   },
+  {
+    title: '操作人',
+    key: 'operator',
+    render: (_, r) =>
+      r.operatorId !== null && r.operatorPhone !== null ? (
+        <UserLink id={r.operatorId} phone={r.operatorPhone} nickname={r.operatorNickname ?? ''} />
+      ) : (
+        <span className="list-muted">系统</span>
+      ),
+  },
   timeColumn('时间', 'createdAt'),
 ];
 
-/** /admin/admin/coin (金币流水): every balance change, by user, reason and time, with Excel export. */
+/** /admin/admin/coin (金币流水): every balance change, by phone or user id, reason and time, with Excel export. */
 export default function CoinPage() {
   const list = useList({ fetchPath: '/api/coin/fetch/page', keys, toFilter, defaultSort });
   return (

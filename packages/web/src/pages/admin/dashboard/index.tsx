@@ -2,6 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { type DashboardRange, dashboardRanges } from '@appdesk/contract/constants';
 import { fenToYuan } from '@appdesk/contract/format';
 import type { ApiOutput } from '@appdesk/contract/types';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Segmented, Skeleton, Statistic, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -31,6 +32,8 @@ const SHANGHAI = 8 * 60 * 60 * 1000;
 /** Midnight in Shanghai `daysBack` days before today, as the ISO time the lists' from filter takes. */
 const dayStart = (daysBack = 0) =>
   new Date((Math.floor((Date.now() + SHANGHAI) / DAY) - daysBack) * DAY - SHANGHAI).toISOString();
+/** The last millisecond of today in Shanghai. */
+const dayEnd = () => new Date(Date.parse(dayStart(-1)) - 1).toISOString();
 const query = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
 
 /** The cards; links are built when drawn, so "today" is the day the operator looks at. */
@@ -39,47 +42,47 @@ const cardSpecs = (): CardSpec[] => [
   {
     key: 'usersNewToday',
     title: '今日新增用户',
-    href: adminPath('users') + query({ createdFrom: dayStart() }),
+    href: adminPath('users') + query({ from: dayStart(), to: dayEnd() }),
     versus: '较昨日',
   },
   {
     key: 'usersActiveToday',
     title: '今日活跃用户',
-    href: adminPath('users') + query({ activeFrom: dayStart(), sort: 'lastActiveAt' }),
+    href: adminPath('users') + query({ active: 'today', sort: 'lastActiveAt' }),
     versus: '较昨日',
   },
   { key: 'vipsActive', title: '有效会员', href: adminPath('users') + query({ vip: 'active' }), versus: '较昨日' },
   {
     key: 'revenueToday',
     title: '今日收入（元）',
-    href: adminPath('order') + query({ status: 'paid', from: dayStart() }),
+    href: adminPath('order') + query({ status: 'paid', from: dayStart(), to: dayEnd() }),
     versus: '较昨日',
     money: true,
   },
   {
     key: 'revenue7Days',
     title: '近 7 天收入（元）',
-    href: adminPath('order') + query({ status: 'paid', from: dayStart(6) }),
+    href: adminPath('order') + query({ status: 'paid', from: dayStart(6), to: dayEnd() }),
     versus: '较前 7 天',
     money: true,
   },
   {
     key: 'revenue30Days',
     title: '近 30 天收入（元）',
-    href: adminPath('order') + query({ status: 'paid', from: dayStart(29) }),
+    href: adminPath('order') + query({ status: 'paid', from: dayStart(29), to: dayEnd() }),
     versus: '较前 30 天',
     money: true,
   },
   {
     key: 'coinsIssuedToday',
     title: '今日发放金币',
-    href: adminPath('coin') + query({ from: dayStart(), direction: 'in' }),
+    href: adminPath('coin') + query({ direction: 'in', from: dayStart(), to: dayEnd() }),
     versus: '较昨日',
   },
   {
     key: 'coinsSpentToday',
     title: '今日消耗金币',
-    href: adminPath('coin') + query({ from: dayStart(), direction: 'out' }),
+    href: adminPath('coin') + query({ direction: 'out', from: dayStart(), to: dayEnd() }),
     versus: '较昨日',
   },
   {
@@ -122,11 +125,13 @@ const rangeOf = (value: string | null): DashboardRange =>
   dashboardRanges.find((r) => r.value === value)?.value ?? 'week';
 
 /** The charts of a range preset (kept in the URL as ?range=), drawn once ECharts has loaded. */
-function ChartsSection() {
+function ChartsSection({ refresh }: { refresh: boolean }) {
   const [params, setParams] = useSearchParams();
   const range = rangeOf(params.get('range'));
   const rangeLabel = dashboardRanges.find((r) => r.value === range)?.label ?? '';
-  const charts = useApiQuery('/api/dashboard/fetch/charts', { range }, { keepPrevious: true });
+  const charts = useApiQuery('/api/dashboard/fetch/charts', refresh ? { range, refresh } : { range }, {
+    keepPrevious: true,
+  });
   const placeholder = <Skeleton active paragraph={{ rows: 8 }} />;
   return (
     <section className="dash-section" aria-label="统计图表">
@@ -152,8 +157,8 @@ function ChartsSection() {
         </Suspense>
       )}
       <Typography.Text type="secondary" className="dash-note">
-        今日按小时统计，本周（周一起）、本月、本年按天统计，均为北京时间；收入按支付时间计入，退款后扣除；活跃用户为该时段内使用过
-        App 的不同用户数。
+        今日按小时统计，本周（周一起）、本月、本年按天统计，均为北京时间，数据最多延迟 60
+        秒；收入按支付时间计入，退款后扣除；活跃用户为该时段内使用过 App 的不同用户数。
       </Typography.Text>
     </section>
   );
@@ -161,6 +166,7 @@ function ChartsSection() {
 
 /** /admin/admin/dashboard (数据统计): the figures operators look at first after signing in. */
 export default function DashboardPage() {
+  const queryClient = useQueryClient();
   const [refresh, setRefresh] = useState(false);
   const query = useApiQuery('/api/dashboard/fetch/cards', refresh ? { refresh } : {}, { keepPrevious: true });
   const data = query.data;
@@ -173,7 +179,11 @@ export default function DashboardPage() {
         <Button
           icon={<ReloadOutlined />}
           loading={query.isFetching}
-          onClick={() => (refresh ? query.refetch() : setRefresh(true))}
+          onClick={() => {
+            if (!refresh) return setRefresh(true);
+            void query.refetch();
+            void queryClient.refetchQueries({ queryKey: ['/api/dashboard/fetch/charts'] });
+          }}
         >
           刷新
         </Button>
@@ -208,7 +218,7 @@ export default function DashboardPage() {
           </Typography.Text>
         </>
       )}
-      <ChartsSection />
+      <ChartsSection refresh={refresh} />
     </div>
   );
 }

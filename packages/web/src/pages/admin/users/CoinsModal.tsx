@@ -58,7 +58,16 @@ export function CoinsModal({
           label="调整数量"
           name="delta"
           extra={after !== null ? `调整后余额 ${after.toLocaleString('zh-CN')} 金币` : undefined}
-          rules={formRules(rules.coinDelta)}
+          rules={[
+            ...formRules(rules.coinDelta),
+            {
+              // The server refuses a deduction past the balance: say so before sending.
+              validator: (_, value: number | null | undefined) =>
+                user && typeof value === 'number' && user.coins + value < 0
+                  ? Promise.reject(new Error(`最多可扣减 ${user.coins.toLocaleString('zh-CN')} 金币，余额不能小于 0`))
+                  : Promise.resolve(),
+            },
+          ]}
         >
           <InputNumber<number>
             precision={0}

@@ -9,7 +9,6 @@ import {
   Descriptions,
   Drawer,
   Empty,
-  Popconfirm,
   Result,
   Skeleton,
   Space,
@@ -21,11 +20,8 @@ import {
 import { useNavigate } from 'react-router';
 import { useApiQuery } from '../../../api/hooks';
 import { DeltaCell, TimeCell, useIsMobile } from '../../../components/list';
-import { userStore } from '../../../state/session';
-import { useStore } from '../../../state/store';
-import { useUserActions } from './actions';
 import { PhoneReveal } from './PhoneReveal';
-import { ResetPasswordButton } from './ResetPassword';
+import { UserMenu } from './UserMenu';
 import { VipSection, VipText } from './VipSection';
 import './users.css';
 
@@ -39,101 +35,16 @@ type SessionRow = Other['sessions'][number];
  */
 export const statusLabels = { all: '全部', normal: '正常', blocked: '已封禁', admin: '管理员' } as const;
 
-export function StatusTag({ user }: { user: Pick<AdminUser, 'status'> }) {
-  return <Tag color={user.status === 'blocked' ? 'red' : 'green'}>{statusLabels[user.status]}</Tag>;
-}
-
-/** Actions on one user; `compact` renders link-style buttons for table rows. */
-export function UserActionButtons({
-  user,
-  onAdjustCoins,
-  compact,
-}: {
-  user: AdminUser;
-  onAdjustCoins?: (user: AdminUser) => void;
-  compact?: boolean;
-}) {
-  const actions = useUserActions();
-  const me = useStore(userStore, (s) => s.currentUser?.id);
-  const self = me === user.id;
-  const type = compact ? 'link' : 'default';
-  const size = compact ? 'small' : 'middle';
-  const blockButton =
-    user.status === 'blocked' ? (
-      <Popconfirm
-        key="unblock"
-        title="解除封禁"
-        description={`确定解除 ${user.name} 的封禁吗？解封后用户可重新登录。`}
-        okText="解封"
-        cancelText="取消"
-        onConfirm={() => actions.unblock(user)}
-      >
-        <Button type={type} size={size}>
-          解封
-        </Button>
-      </Popconfirm>
-    ) : (
-      <Popconfirm
-        key="block"
-        title="封禁用户"
-        description={`确定封禁 ${user.name} 吗？封禁后其所有登录会话立即失效。`}
-        okText="封禁"
-        okButtonProps={{ danger: true }}
-        cancelText="取消"
-        onConfirm={() => actions.block(user)}
-        disabled={self}
-      >
-        <Tooltip title={self ? '不能封禁自己' : undefined}>
-          <Button type={type} size={size} danger disabled={self}>
-            封禁
-          </Button>
-        </Tooltip>
-      </Popconfirm>
-    );
-  // Distinct keys: when the flag flips, the other confirmation mounts fresh instead of inheriting
-  // the finishing one's loading state and its close-on-resolve.
-  const adminButton = user.isAdmin ? (
-    <Popconfirm
-      key="unset-admin"
-      title="取消管理员"
-      description={`确定取消 ${user.name} 的管理员身份吗？`}
-      okText="确定"
-      cancelText="取消"
-      onConfirm={() => actions.setAdmin(user, false)}
-      disabled={self}
-    >
-      <Tooltip title={self ? '不能取消自己的管理员身份' : undefined}>
-        <Button type={type} size={size} disabled={self}>
-          取消管理员
-        </Button>
+/** 正常, 已封禁, or 封禁至 <time> for a block that ends by itself. */
+export function StatusTag({ user }: { user: Pick<AdminUser, 'status' | 'blockedUntil'> }) {
+  if (user.status === 'blocked' && user.blockedUntil) {
+    return (
+      <Tooltip title="到期后自动解封">
+        <Tag color="red">封禁至 {formatDateTime(user.blockedUntil)}</Tag>
       </Tooltip>
-    </Popconfirm>
-  ) : (
-    <Popconfirm
-      key="set-admin"
-      title="设为管理员"
-      description={`确定将 ${user.name} 设为管理员吗？管理员可以登录本后台。`}
-      okText="确定"
-      cancelText="取消"
-      onConfirm={() => actions.setAdmin(user, true)}
-    >
-      <Button type={type} size={size}>
-        设为管理员
-      </Button>
-    </Popconfirm>
-  );
-  return (
-    <Space wrap={!compact} size={compact ? 0 : 8}>
-      {onAdjustCoins ? (
-        <Button type={compact ? 'link' : 'primary'} size={size} onClick={() => onAdjustCoins(user)}>
-          调整金币
-        </Button>
-      ) : null}
-      {blockButton}
-      {adminButton}
-      {compact ? null : <ResetPasswordButton user={user} self={self} />}
-    </Space>
-  );
+    );
+  }
+  return <Tag color={user.status === 'blocked' ? 'red' : 'green'}>{statusLabels[user.status]}</Tag>;
 }
 
 /** 用户详情: profile, coins, VIP, source, latest ledger rows and login sessions, with the actions. */
@@ -175,7 +86,9 @@ export function UserDrawer({
             </Space>
           </div>
         </div>
-        <UserActionButtons user={user} onAdjustCoins={onAdjustCoins} />
+        <div>
+          <UserMenu user={user} onAdjustCoins={onAdjustCoins} />
+        </div>
         <Descriptions
           className="user-detail-section"
           title="资料"

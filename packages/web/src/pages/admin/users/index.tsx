@@ -14,10 +14,13 @@ import {
   useIsMobile,
   useList,
 } from '../../../components/list';
+import { BatchBar } from './BatchBar';
 import { CoinsModal } from './CoinsModal';
 import { GenerateModal } from './GenerateModal';
 import { PhoneReveal } from './PhoneReveal';
-import { StatusTag, statusLabels, UserActionButtons, UserDrawer } from './UserDrawer';
+import { SegmentFilters, segmentFilter, segmentKeys, vipLabels } from './SegmentFilters';
+import { StatusTag, statusLabels, UserDrawer } from './UserDrawer';
+import { UserMenu } from './UserMenu';
 import { VipText } from './VipSection';
 import './users.css';
 
@@ -25,10 +28,43 @@ type Status = keyof typeof statusLabels;
 const statuses = Object.keys(statusLabels) as Status[];
 const sortKeys = ['createdAt', 'lastActiveAt', 'coins'] as const;
 
-const keys = ['status', 'search'] as const;
+const keys = ['status', 'search', 'active', ...segmentKeys] as const;
+/** 活跃: since midnight in Shanghai today, or 7 / 30 days back. */
+const activeSince = { today: 0, '7d': 6, '30d': 29 } as const;
 const fields: FilterField[] = [
   { kind: 'text', name: 'search', label: '搜索', placeholder: '手机号、昵称或 ID', width: 220 },
+  {
+    kind: 'select',
+    name: 'active',
+    label: '活跃',
+    width: 130,
+    options: [
+      { value: '', label: '不限活跃' },
+      { value: 'today', label: '今日活跃' },
+      { value: '7d', label: '近 7 天活跃' },
+      { value: '30d', label: '近 30 天活跃' },
+    ],
+  },
+  {
+    kind: 'select',
+    name: 'vip',
+    label: '会员',
+    width: 120,
+    options: [
+      { value: '', label: '不限会员' },
+      ...Object.entries(vipLabels).map(([value, label]) => ({ value, label })),
+    ],
+  },
+  { kind: 'range', name: 'range', label: '注册时间' },
 ];
+
+const DAY = 24 * 60 * 60 * 1000;
+const SHANGHAI = 8 * 60 * 60 * 1000;
+function activeFrom(value: string | undefined): string | undefined {
+  if (!value || !(value in activeSince)) return undefined;
+  const back = activeSince[value as keyof typeof activeSince];
+  return new Date((Math.floor((Date.now() + SHANGHAI) / DAY) - back) * DAY - SHANGHAI).toISOString();
+}
 const defaultSort = { sort: 'createdAt', order: 'descend' } as const;
 
 function toFilter(values: ListValues, sort: { sort?: string; order?: 'ascend' | 'descend' }) {
@@ -36,6 +72,8 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: 'ascend' | 
   return {
     status,
     search: values.search ?? '',
+    ...segmentFilter(values),
+    ...(values.active ? { activeFrom: activeFrom(values.active) } : {}),
     ...sortParams(sort, sortKeys),
   };
 }
@@ -45,6 +83,7 @@ export default function UsersPage() {
   const list = useList({ fetchPath: '/api/users/fetch/page', keys, toFilter, defaultSort });
   const [generateOpen, setGenerateOpen] = useState(false);
   const [coinsUser, setCoinsUser] = useState<AdminUser | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
   const detailId = idValue(list.param('detail')) ?? null;
   const { update } = list;
   const mobile = useIsMobile();
@@ -107,7 +146,7 @@ export default function UsersPage() {
             <Button type="link" size="small" onClick={() => setDetail(user.id)}>
               详情
             </Button>
-            {mobile ? null : <UserActionButtons user={user} onAdjustCoins={setCoinsUser} compact />}
+            {mobile ? null : <UserMenu user={user} onAdjustCoins={setCoinsUser} compact />}
           </div>
         ),
       },
@@ -127,17 +166,30 @@ export default function UsersPage() {
         columns={columns}
         rowKey="id"
         fields={fields}
-        emptyText="还没有用户。App 用户注册后会出现在这里，也可以点击“生成账号”批量创建。"
+        emptyText={
+          list.hasFilters
+            ? '没有符合筛选条件的用户，可以调整或重置筛选条件。'
+            : '还没有用户。App 用户注册后会出现在这里，也可以点击“生成账号”批量创建。'
+        }
         exportPath="/api/users/export"
         exportName="用户"
         header={
-          <Tabs
-            activeKey={status}
-            items={tabItems}
-            onChange={(key) => update({ status: key === 'all' ? undefined : key })}
-            className="user-tabs"
-          />
+          <>
+            <Tabs
+              activeKey={status}
+              items={tabItems}
+              onChange={(key) => update({ status: key === 'all' ? undefined : key })}
+              className="user-tabs"
+            />
+            <SegmentFilters values={list.values} update={update} />
+            <BatchBar ids={selected} onDone={() => setSelected([])} />
+          </>
         }
+        rowSelection={{
+          selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
+          onChange: (ids) => setSelected(ids as number[]),
+        }}
         actions={
           <Button type="primary" icon={<UsergroupAddOutlined aria-hidden />} onClick={() => setGenerateOpen(true)}>
             生成账号

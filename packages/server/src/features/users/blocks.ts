@@ -1,0 +1,53 @@
+import { writeAudit } from '../../core/audit';
+import type { Db } from '../../db/index';
+import { fail } from '../../http/errors';
+
+/**
+ * Timed blocks end by themselves: a block whose `blocked_until` has passed is lifted wherever
+ * accounts are read (sign-in, the users list and detail, the block actions), so no timer is
+ * needed and every server process agrees. A probe of the partial index of timed blocks comes
+ * first, so reads take no write lock when nothing is due. Each lifted block leaves an
+ * operation-log row without an operator (解除封禁, "封禁到期，自动解除").
+ */
+export async function liftDueBlocks(db: Db, onlyId?: number): Promise<void> {
+  const now = Date.now();
+  let due = db
+    .selectFrom('users')
+    .select('id')
+    .where('blocked_until', 'is not', null)
+    .where('blocked_until', '<=', now)
+    .where('status', '=', 'blocked');
+  if (onlyId !== undefined) due = due.where('id', '=', onlyId);
+  if (!(await due.limit(1).executeTakeFirst())) return;
+  const lift = async (trx: Db) => {
+    let update = trx
+      .updateTable('users')
+      .set({ status: 'normal', blocked_until: null, updated_at: now })
+      .where('blocked_until', 'is not', null)
+      .where('blocked_until', '<=', now)
+      .where('status', '=', 'blocked');
+    if (onlyId !== undefined) update = update.where('id', '=', onlyId);
+    const lifted = await update.returning(['id']).execute();
+    for (const { id } of lifted) {
+      await writeAudit(trx, {
+        actorId: null,
+        action: 'users.unblock',
+        targetType: 'user',
+        targetId: id,
+        before: { status: 'blocked' },
+        after: { status: 'normal', reason: '封禁到期，自动解除' },
+        ip: null,
+      });
+    }
+  };
+  if (db.isTransaction) await lift(db);
+  else await db.transaction().execute(lift);
+}
+
+/** When a block asked to end at `until` ends, in epoch ms; null for a block without end. */
+export function blockEnd(until: string | null): number | null {
+  if (until === null) return null;
+  const end = Date.parse(until);
+  if (end <= Date.now()) throw fail.badInput('封禁截止时间必须晚于现在');
+  return end;
+}
