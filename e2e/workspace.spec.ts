@@ -66,7 +66,7 @@ test('a failed action’s reason stays on screen until closed', async ({ page })
   await expect(notice).toHaveCount(0);
 });
 
-const tabBar = (page: Page) => page.locator('.admin-tabs > .ant-tabs-nav');
+const tabBar = (page: Page) => page.locator('.admin-tabs-head');
 // A focused tab's name also carries rc-tabs' position text ("Tab 2 of 3").
 const tab = (page: Page, name: string) => tabBar(page).getByRole('tab', { name: new RegExp(`(^| )${name}$`) });
 const closer = (page: Page, name: string) =>

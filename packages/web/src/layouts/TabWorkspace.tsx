@@ -264,7 +264,13 @@ export function TabWorkspace({
         onEdit={(key, action) => {
           if (action === 'remove' && typeof key === 'string') act('close', key);
         }}
-        tabBarExtraContent={{ right: bar }}
+        // The tab list holds only tabs (screen readers expect that of a tablist); the buttons sit beside it.
+        renderTabBar={(props, DefaultTabBar) => (
+          <div className="admin-tabs-head">
+            <DefaultTabBar {...props} />
+            {bar}
+          </div>
+        )}
         locale={{ removeAriaLabel: '关闭页签', dropdownAriaLabel: '更多页签' }}
         more={{ icon: <EllipsisOutlined aria-hidden /> }}
       />

@@ -155,7 +155,7 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
   // Measured again when the width class changes (the bars differ on a phone).
   useLayoutEffect(() => {
     const below = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().height ?? 0;
-    setStickyTop(fullscreen || mobile === null ? 0 : below('.admin-header') + below('.admin-tabs > .ant-tabs-nav'));
+    setStickyTop(fullscreen || mobile === null ? 0 : below('.admin-header') + below('.admin-tabs-head'));
   }, [fullscreen, mobile]);
   const toggleFullscreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
