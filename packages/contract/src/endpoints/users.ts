@@ -103,7 +103,8 @@ export type UserListFilter = z.input<typeof userListFilter>;
 export const nickname = textField(rules.nickname);
 
 /** Why an operator takes a dangerous action on an account; goes to the operation log. */
-const actionReason = reasonNote.meta({ title: '原因', description: '记入操作日志' });
+// Optional so the old client's calls (spec: `id` only) keep working; the console always asks for one.
+const actionReason = reasonNote.optional().meta({ title: '原因', description: '记入操作日志（控制台必填）' });
 /** Until when a block lasts; absent or null: until an operator lifts it. */
 const blockUntil = z.iso
   .datetime({ offset: true, error: '封禁截止时间格式不正确' })

@@ -176,13 +176,14 @@ export default defineRoutes({
   '/api/users/block': {
     transaction: true,
     message: '已封禁，该用户已被强制下线',
-    handler: (input, ctx) => setStatus(ctx, input.id, { status: 'blocked', reason: input.reason, until: input.until }),
+    handler: (input, ctx) =>
+      setStatus(ctx, input.id, { status: 'blocked', reason: input.reason ?? '', until: input.until }),
   },
 
   '/api/users/unblock': {
     transaction: true,
     message: '已解除封禁',
-    handler: (input, ctx) => setStatus(ctx, input.id, { status: 'normal', reason: input.reason }),
+    handler: (input, ctx) => setStatus(ctx, input.id, { status: 'normal', reason: input.reason ?? '' }),
   },
 
   '/api/users/logout/all': {
