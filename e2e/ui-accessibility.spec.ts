@@ -7,13 +7,23 @@ import { baseUrl, ensureSiteReady, signInAdmin } from './support';
  * Accessibility of every page: an axe-core scan (WCAG 2.1 A and AA rules) of each admin page
  * and the public pages finds no serious or critical violation, and the keyboard alone reaches
  * every control of a list page. The admin pages are read from the console's own page table, so
- * a page added later is scanned without editing this file.
+ * a page added later is scanned without editing this file. Named to run after spine.spec.ts,
+ * which needs a site that is not set up yet.
  */
 
 const pageTable = readFileSync(new URL('../packages/web/src/layouts/adminPages.tsx', import.meta.url), 'utf8');
 const adminKeys = [...(pageTable.split('export const adminPages')[1] ?? '').matchAll(/\bkey: '([a-z0-9]+)'/g)].map(
   (m) => m[1] as string,
 );
+
+/**
+ * Two faults inside antd's own markup, left out until antd fixes them (issue 12's note): the tab
+ * list also holds its hidden overflow button, and a table's hidden measure row holds focusable
+ * copies of its cells.
+ */
+const antdInternal = (rule: string, target: string) =>
+  (rule === 'aria-required-children' && target.includes('.ant-tabs-nav')) ||
+  (rule === 'aria-hidden-focus' && target.includes('.ant-table-measure-row'));
 
 type Finding = { page: string; rule: string; impact: string; help: string; targets: string[] };
 
@@ -22,6 +32,8 @@ async function seriousViolations(page: Page, name: string, within?: string): Pro
   const result = await (within ? builder.include(within) : builder).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !antdInternal(v.id, n.target.join(' '))) }))
+    .filter((v) => v.nodes.length > 0)
     .map((v) => ({
       page: name,
       rule: v.id,
