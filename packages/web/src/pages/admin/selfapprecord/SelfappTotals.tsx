@@ -1,5 +1,5 @@
 import type { ApiInput, ApiOutput } from '@appdesk/contract/types';
-import { Button, Card, Image, Space, Table } from 'antd';
+import { Button, Card, Empty, Image, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useApiQuery } from '../../../api/hooks';
 
@@ -61,7 +61,15 @@ export function SelfappTotals({
         loading={totals.isLoading}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: '筛选时间内还没有推广数据。App 上报展示、点击或安装后，这里按推广应用汇总。' }}
+        locale={{
+          // In Empty, as ListView does: a bare string is drawn in antd's disabled grey, below AA contrast.
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description="筛选时间内还没有推广数据。App 上报展示、点击或安装后，这里按推广应用汇总。"
+            />
+          ),
+        }}
         summary={() =>
           sum && (totals.data?.list.length ?? 0) > 1 ? (
             <Table.Summary.Row>
