@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { admin, api, confirmPop, ensureSiteReady, sha256, signInAdmin } from './support';
+import { admin, api, ensureSiteReady, sha256, signInAdmin } from './support';
 
 /**
  * Issue 7 in the console: an administrator whose password someone else chose changes it on the
@@ -24,8 +24,12 @@ test('an operator reset makes the next console sign-in change the password first
   await signInAdmin(operator);
   await operator.goto(`/admin/admin/users?detail=${id}`);
   const drawer = operator.getByRole('dialog', { name: '用户详情' });
-  await drawer.getByRole('button', { name: '重置密码' }).click();
-  await confirmPop(operator, '重置');
+  // A dangerous action: under 更多, with a reason for the operation log.
+  await drawer.getByRole('button', { name: '更多操作' }).click();
+  await operator.getByRole('menuitem', { name: '重置密码', exact: true }).click();
+  const ask = operator.getByRole('dialog', { name: /重置密码/ });
+  await ask.getByLabel('原因').fill('e2e 忘记密码');
+  await ask.getByRole('button', { name: '重置', exact: true }).click();
   const shown = operator.getByRole('dialog', { name: '新的初始密码' });
   await expect(shown).toContainText(`${phone.slice(0, 3)}****${phone.slice(7)}`);
   const initial = (await shown.locator('code').innerText()).trim();
