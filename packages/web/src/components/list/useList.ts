@@ -57,6 +57,11 @@ export function idValue(value: string | undefined): number | undefined {
   return n > 0 && n <= 2_147_483_647 ? n : undefined;
 }
 
+/** Reads a yes/no filter kept in the URL as 'true' or 'false' (anything else: not filtered). */
+export function flagValue(value: string | undefined): boolean | undefined {
+  return value === 'true' ? true : value === 'false' ? false : undefined;
+}
+
 /** Reads the from/to ISO time range kept in the URL. */
 export function rangeValue(values: ListValues): { from?: string; to?: string } {
   const valid = (v: string | undefined) => (v && !Number.isNaN(Date.parse(v)) ? v : undefined);

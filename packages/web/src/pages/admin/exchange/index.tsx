@@ -10,6 +10,7 @@ import { useApiAction } from '../../../api/hooks';
 import {
   ConfirmLink,
   type FilterField,
+  flagValue,
   type ListValues,
   ListView,
   type SortOrder,
@@ -49,7 +50,7 @@ const defaultSort = { sort: 'sort', order: 'ascend' } as const;
 
 function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
   const kind = exchangeKinds.find((k) => k.value === values.kind)?.value;
-  const enabled = values.enabled === 'true' ? true : values.enabled === 'false' ? false : undefined;
+  const enabled = flagValue(values.enabled);
   return { ...(kind ? { kind } : {}), ...(enabled === undefined ? {} : { enabled }), ...sortParams(sort, sortColumns) };
 }
 

@@ -9,6 +9,7 @@ import { useApiAction } from '../../../api/hooks';
 import {
   ConfirmLink,
   type FilterField,
+  flagValue,
   type ListValues,
   ListView,
   type SortOrder,
@@ -51,7 +52,7 @@ const defaultSort = { sort: 'sort', order: 'ascend' } as const;
 
 function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
   const app = apps.find((a) => a.value === values.app)?.value;
-  const published = values.published === 'true' ? true : values.published === 'false' ? false : undefined;
+  const published = flagValue(values.published);
   return {
     search: values.search ?? '',
     ...(app ? { app } : {}),

@@ -10,6 +10,7 @@ import { useApiAction } from '../../../api/hooks';
 import {
   ConfirmLink,
   type FilterField,
+  flagValue,
   type ListValues,
   ListView,
   type SortOrder,
@@ -51,7 +52,7 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
   const app = pick(apps, values.app);
   const platform = pick(platforms, values.platform);
   const type = pick(iapProductTypes, values.type);
-  const enabled = values.enabled === 'true' ? true : values.enabled === 'false' ? false : undefined;
+  const enabled = flagValue(values.enabled);
   return {
     ...(app ? { app } : {}),
     ...(platform ? { platform } : {}),

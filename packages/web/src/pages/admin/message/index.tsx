@@ -7,6 +7,7 @@ import { useApiAction } from '../../../api/hooks';
 import {
   ConfirmLink,
   type FilterField,
+  flagValue,
   type ListValues,
   ListView,
   type SortOrder,
@@ -37,7 +38,7 @@ const sortColumns = ['createdAt', 'updatedAt'] as const;
 const defaultSort = { sort: sortColumns[0], order: 'descend' } as const;
 
 function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
-  const blocked = values.blocked === 'true' ? true : values.blocked === 'false' ? false : undefined;
+  const blocked = flagValue(values.blocked);
   return {
     search: values.search ?? '',
     ...(blocked === undefined ? {} : { blocked }),

@@ -10,6 +10,7 @@ import { useApiAction } from '../../../api/hooks';
 import {
   ConfirmLink,
   type FilterField,
+  flagValue,
   type ListValues,
   ListView,
   type SortOrder,
@@ -48,7 +49,7 @@ const defaultSort = { sort: 'sort', order: 'ascend' } as const;
 
 function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
   const app = apps.find((a) => a.value === values.app)?.value;
-  const onSale = values.onSale === 'true' ? true : values.onSale === 'false' ? false : undefined;
+  const onSale = flagValue(values.onSale);
   return { ...(app ? { app } : {}), ...(onSale === undefined ? {} : { onSale }), ...sortParams(sort, sortColumns) };
 }
 

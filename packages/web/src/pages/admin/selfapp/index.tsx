@@ -10,6 +10,7 @@ import { useApiAction } from '../../../api/hooks';
 import {
   ConfirmLink,
   type FilterField,
+  flagValue,
   type ListValues,
   ListView,
   type SortOrder,
@@ -48,7 +49,7 @@ const defaultSort = { sort: 'sort', order: 'ascend' } as const;
 
 function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
   const app = apps.find((a) => a.value === values.app)?.value;
-  const enabled = values.enabled === 'true' ? true : values.enabled === 'false' ? false : undefined;
+  const enabled = flagValue(values.enabled);
   return { ...(app ? { app } : {}), ...(enabled === undefined ? {} : { enabled }), ...sortParams(sort, sortColumns) };
 }
 

@@ -8,6 +8,7 @@ import { useApiAction, useApiQuery } from '../../../api/hooks';
 import {
   ConfirmLink,
   type FilterField,
+  flagValue,
   type ListValues,
   ListView,
   type SortOrder,
@@ -26,7 +27,7 @@ const sortColumns = ['sort', 'createdAt', 'duration'] as const;
 const defaultSort = { sort: 'sort', order: 'ascend' } as const;
 
 function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
-  const enabled = values.enabled === 'true' ? true : values.enabled === 'false' ? false : undefined;
+  const enabled = flagValue(values.enabled);
   return {
     search: values.search ?? '',
     ...(values.category ? { category: values.category === NONE ? '' : values.category } : {}),

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useApiQuery } from '../../../api/hooks';
 import {
   type FilterField,
+  flagValue,
   type ListValues,
   ListView,
   type SortOrder,
@@ -28,7 +29,7 @@ const keys = ['search', 'category', 'tag', 'enabled'] as const;
 const sortColumns = ['createdAt', 'sort', 'size'] as const;
 
 function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
-  const enabled = values.enabled === 'true' ? true : values.enabled === 'false' ? false : undefined;
+  const enabled = flagValue(values.enabled);
   return {
     search: values.search ?? '',
     ...(values.category ? { category: values.category === NONE ? '' : values.category } : {}),
