@@ -2,7 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type Migration as KyselyMigration, type Logger, Migrator, PostgresDialect } from 'kysely';
+import {
+  type DatabaseIntrospector,
+  Kysely,
+  type Migration as KyselyMigration,
+  type Logger,
+  Migrator,
+  PostgresDialect,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { registerPointReader } from './compiled';
 import type { Dialect } from './migrations/helpers';
@@ -125,6 +133,36 @@ export function openDatabase(options: {
   };
 }
 
+/**
+ * Kysely's migrator asks whether its tables exist through an introspection of every schema in the
+ * database, which calls pg_get_serial_sequence on each table: a schema dropped meanwhile (another
+ * server's or test's) fails that with "schema does not exist". Ours only ever needs its own schema.
+ */
+function withSchemaScopedIntrospection(db: Db): Db {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: async () => {
+      const { rows } = await sql<{ name: string }>`select nspname as name from pg_namespace`.execute(db);
+      return rows;
+    },
+    getTables: async () => {
+      const { rows } = await sql<{ name: string; schema: string }>`
+        select c.relname as name, n.nspname as schema from pg_class c
+        join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = current_schema() and c.relkind in ('r', 'p')`.execute(db);
+      return rows.map((row) => ({ ...row, isView: false, columns: [] }));
+    },
+    getMetadata: async () => ({ tables: [] }),
+  };
+  // Methods are bound to the real instance: Kysely keeps its state in private fields.
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /** Applies every pending migration; throws if one fails (the server must not start half-migrated). */
 export async function migrateToLatest(handle: DatabaseHandle, featureMigrations: Migration[] = []): Promise<void> {
   const provided: Record<string, KyselyMigration> = {};
@@ -133,7 +171,7 @@ export async function migrateToLatest(handle: DatabaseHandle, featureMigrations:
     provided[m.name] = { up: (db) => m.up(db, handle.dialect) };
   }
   const migrator = new Migrator({
-    db: handle.db,
+    db: handle.dialect === 'postgres' ? withSchemaScopedIntrospection(handle.db) : handle.db,
     // Kysely looks for its own tables across every schema: name ours, so another schema's
     // (another server's, on a shared database) is never taken for this one's.
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
