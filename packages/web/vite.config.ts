@@ -39,9 +39,32 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * antd's Tabs (rc-tabs 1.13, no locale for it) put the English "Tab 2 of 3" into the focused tab's
+ * live region, and with it into the tab's accessible name; every Tabs of the console says it in
+ * Chinese instead. The build fails if a later rc-tabs no longer has the text, so the fix is revisited.
+ */
+function chineseTabPosition(): Plugin {
+  // The source text of rc-tabs' template literal, and ours (kept as plain strings, not templates).
+  const dollar = '$';
+  const english = `\`Tab ${dollar}{currentPosition} of ${dollar}{tabCount}\``;
+  const chinese = `\`第 ${dollar}{currentPosition} 个，共 ${dollar}{tabCount} 个\``;
+  return {
+    name: 'appdesk-chinese-tab-position',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]@rc-component[\\/]tabs[\\/].*TabNode\.js$/.test(id)) return null;
+      if (!code.includes(english)) {
+        this.error(`rc-tabs changed: "${english}" is no longer in ${id}; check the tab's accessible name`);
+      }
+      return { code: code.replace(english, chinese), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [chineseTabPosition(), react(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -230,6 +230,25 @@ export function TabWorkspace({
     };
   });
 
+  // Drawers open below the header and this tab bar (admin.css), so a tab can be switched with one open.
+  const head = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const node = head.current;
+    if (!node) return;
+    const root = document.documentElement;
+    const measure = () => {
+      const top = Number.parseFloat(getComputedStyle(node).top) || 0;
+      root.style.setProperty('--admin-chrome-height', `${Math.round(top + node.offsetHeight)}px`);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--admin-chrome-height');
+    };
+  }, []);
+
   const bar = (
     <div className="admin-tabs-extra">
       <Tooltip title="刷新当前页">
@@ -266,7 +285,7 @@ export function TabWorkspace({
         }}
         // The tab list holds only tabs (screen readers expect that of a tablist); the buttons sit beside it.
         renderTabBar={(props, DefaultTabBar) => (
-          <div className="admin-tabs-head">
+          <div className="admin-tabs-head" ref={head}>
             <DefaultTabBar {...props} />
             {bar}
           </div>

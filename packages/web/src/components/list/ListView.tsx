@@ -341,11 +341,14 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
       {props.cards ? (
         <Spin spinning={list.loading}>
           {list.data?.list.length ? props.cards(list.data.list) : list.loading && !list.data ? null : empty}
-          <Pagination
-            className="list-cards-pagination"
-            {...cardPagination}
-            onChange={(page, size) => list.update({ page: size !== list.size ? 1 : page, size }, true)}
-          />
+          {/* No "第 0-0 条，共 0 条" under an empty state. */}
+          {list.data?.total ? (
+            <Pagination
+              className="list-cards-pagination"
+              {...cardPagination}
+              onChange={(page, size) => list.update({ page: size !== list.size ? 1 : page, size }, true)}
+            />
+          ) : null}
         </Spin>
       ) : (
         <Table<Row>

@@ -101,7 +101,7 @@ export function RecordDrawer({ id, onClose }: { id: number | null; onClose: () =
           {data.payload ? (
             <pre
               data-testid="iap-payload"
-              style={{ fontSize: 12, background: '#f6f7f9', padding: 12, overflowX: 'auto' }}
+              style={{ fontSize: 12, background: 'var(--app-code-bg)', padding: 12, overflowX: 'auto' }}
             >
               {JSON.stringify(data.payload, null, 2)}
             </pre>
