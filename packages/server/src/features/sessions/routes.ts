@@ -1,6 +1,7 @@
 import type { liveSessionFilter } from '@appdesk/contract/endpoints/sessions';
 import { maskPhone } from '@appdesk/contract/format';
 import type { z } from 'zod';
+import { describeDevice } from '../../core/device';
 import type { Db } from '../../db/index';
 import { countedTotal, iso, pageAnswer, pageOf } from '../../db/paging';
 import { fail } from '../../http/errors';
@@ -35,6 +36,7 @@ export default defineRoutes({
           id: r.id,
           ip: r.ip,
           userAgent: r.user_agent,
+          device: describeDevice(r.user_agent),
           createdAt: iso(r.created_at),
           lastUsedAt: iso(r.last_used_at),
           current: r.id === ctx.sessionId,
@@ -92,6 +94,7 @@ export default defineRoutes({
         isAdmin: r.is_admin === 1,
         ip: r.ip,
         userAgent: r.user_agent,
+        device: describeDevice(r.user_agent),
         createdAt: iso(r.created_at),
         lastUsedAt: iso(r.last_used_at),
         expiresAt: iso(r.expires_at),

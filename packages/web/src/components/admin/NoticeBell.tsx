@@ -1,7 +1,7 @@
 import { BellOutlined } from '@ant-design/icons';
 import { relativeTime } from '@appdesk/contract/format';
 import type { Notice } from '@appdesk/contract/types';
-import { Badge, Button, Empty, Popover, Spin } from 'antd';
+import { Button, Empty, Popover, Spin } from 'antd';
 import { useState } from 'react';
 import { clearNotices, fetchNotices, fetchUnreadMessages, globalStore } from '../../state/global';
 import { userStore } from '../../state/session';
@@ -105,9 +105,11 @@ export function NoticeBell({ onOpenLink }: { onOpenLink: (link: string) => void 
       }}
     >
       <Button type="text" aria-label={count > 0 ? `通知（${count} 条）` : '通知'}>
-        <Badge count={count} size="small" offset={[4, -2]}>
-          <BellOutlined style={{ fontSize: 18 }} />
-        </Badge>
+        {/* A plain number, not antd's Badge: the accessibility scan read its animated digits as visible text the name lacks. */}
+        <span className="notice-bell">
+          <BellOutlined aria-hidden style={{ fontSize: 18 }} />
+          {count > 0 ? <span className="notice-bell-count">{count > 99 ? '99+' : count}</span> : null}
+        </span>
       </Button>
     </Popover>
   );

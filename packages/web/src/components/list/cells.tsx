@@ -18,11 +18,12 @@ export function TimeCell({ value }: { value: string | null | undefined }) {
 }
 
 /** A browser's or app's user agent: long and technical, so its start with the whole on hover. */
-export function AgentCell({ value }: { value: string | null | undefined }) {
+export function AgentCell({ value, device }: { value: string | null | undefined; device?: string | null }) {
   if (!value) return <span className="list-muted">-</span>;
+  // The device as people read it ("Chrome 120 · Windows 10"); the raw User-Agent on hover.
   return (
     <Tooltip title={value}>
-      <span className="list-agent">{value}</span>
+      <span className="list-agent">{device || value}</span>
     </Tooltip>
   );
 }

@@ -115,7 +115,7 @@ function SessionsCard() {
       key: 'userAgent',
       render: (v: string | null, s) => (
         <Space size={4}>
-          <AgentCell value={v} />
+          <AgentCell value={v} device={s.device} />
           {s.current ? <Tag color="blue">当前会话</Tag> : null}
         </Space>
       ),

@@ -64,7 +64,7 @@ export default function OnlinePage() {
         title: '设备',
         dataIndex: 'userAgent',
         key: 'userAgent',
-        render: (v: string | null) => <AgentCell value={v} />,
+        render: (v: string | null, s) => <AgentCell value={v} device={s.device} />,
       },
       timeColumn('最近活跃', 'lastUsedAt', false),
       timeColumn('登录时间', 'createdAt', false),
