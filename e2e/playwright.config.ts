@@ -3,13 +3,25 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 8931);
 
 // The end-to-end suite drives Debian's Chromium (never a downloaded browser) against the built
-// server on a fresh SQLite database, started once by globalSetup.
+// server on a fresh SQLite database, started once by globalSetup (E2E_TOPOLOGY=cluster: two instances
+// behind nginx on PostgreSQL + S3).
 export default defineConfig({
   // The shared suites here, and each admin page's own beside its code (pages/admin/<feature>/*.e2e.ts).
   testDir: '..',
-  testMatch: ['e2e/**/*.spec.ts', 'packages/web/src/pages/**/*.e2e.ts'],
+  // The spine spec sets the fresh site up, so it runs first, on its own; every other spec after it.
+  projects: [
+    { name: 'site', testMatch: ['e2e/spine.spec.ts'] },
+    {
+      name: 'pages',
+      testMatch: ['e2e/**/*.spec.ts', 'packages/web/src/pages/**/*.e2e.ts'],
+      testIgnore: ['e2e/spine.spec.ts'],
+      dependencies: ['site'],
+    },
+  ],
   fullyParallel: false,
-  workers: 1,
+  // One browser at a time by default: the specs share one server and its site settings.
+  // (npm test runs the SQLite and the nginx topology side by side instead, each with one worker.)
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
