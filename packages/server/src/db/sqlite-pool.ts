@@ -21,13 +21,66 @@ interface Reply {
   error?: { message: string; code?: string };
 }
 
+/**
+ * The one writer at a time, decided in this process. Two connections writing at once would meet
+ * at SQLite's lock, and the loser sleeps in SQLite's busy handler (1, 2, 5, 10 … ms) although a
+ * write here takes tens of microseconds: under concurrent writes that sleeping, not the writing,
+ * set the rate and the p99. Here writers queue in order and the next starts as soon as the last
+ * ends; one waiting longer than busy_timeout fails as SQLite's lock would (SQLITE_BUSY, a 503).
+ */
+export class WriterTurn {
+  private held = false;
+  private readonly queue: { grant(): void; timer: NodeJS.Timeout }[] = [];
+
+  constructor(private readonly timeoutMs: number) {}
+
+  acquire(): Promise<void> | undefined {
+    if (!this.held) {
+      this.held = true;
+      return undefined;
+    }
+    return new Promise((resolve, reject) => {
+      const entry = {
+        grant: () => {
+          clearTimeout(entry.timer);
+          resolve();
+        },
+        timer: setTimeout(() => {
+          this.queue.splice(this.queue.indexOf(entry), 1);
+          reject(Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }));
+        }, this.timeoutMs),
+      };
+      this.queue.push(entry);
+    });
+  }
+
+  release(): void {
+    const next = this.queue.shift();
+    if (next) next.grant();
+    else this.held = false;
+  }
+}
+
+/** Statements that only read: everything else takes the writer's turn (an unsure raw statement included). */
+function onlyReads(query: CompiledQuery): boolean {
+  const kind = query.query.kind;
+  if (kind === 'SelectQueryNode') return true;
+  if (kind === 'RawNode') return /^\s*(select|pragma\s+\w+\s*$|explain)\b/i.test(query.sql);
+  return false;
+}
+
 /** A connection living in its own worker thread: a slow query there never blocks HTTP. */
 class WorkerConnection implements DatabaseConnection {
   private readonly pending = new Map<number, { resolve(reply: Reply): void; reject(error: Error): void }>();
   private nextId = 0;
   private failure: Error | undefined;
+  /** Inside a transaction this connection holds the writer's turn already (begin immediate). */
+  inTransaction = false;
 
-  constructor(private readonly worker: Worker) {
+  constructor(
+    private readonly worker: Worker,
+    private readonly turn: WriterTurn,
+  ) {
     worker.on('message', (reply: Reply) => {
       const waiter = this.pending.get(reply.id);
       this.pending.delete(reply.id);
@@ -44,6 +97,18 @@ class WorkerConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.inTransaction || onlyReads(query)) return this.send(query);
+    const waiting = this.turn.acquire();
+    if (waiting) await waiting;
+    try {
+      return await this.send<R>(query);
+    } finally {
+      this.turn.release();
+    }
+  }
+
+  /** Runs a statement on the worker without asking for the writer's turn. */
+  async send<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.failure) throw this.failure;
     const id = this.nextId++;
     const reply = await new Promise<Reply>((resolve, reject) => {
@@ -84,12 +149,15 @@ class SqlitePoolDriver implements Driver {
   private readonly idle: WorkerConnection[] = [];
   private readonly all: WorkerConnection[] = [];
   private readonly waiting: ((connection: WorkerConnection) => void)[] = [];
+  private readonly turn: WriterTurn;
 
   constructor(
     private readonly file: string,
     private readonly size: number,
     private readonly settings: SqliteSettings,
-  ) {}
+  ) {
+    this.turn = new WriterTurn(settings.busyTimeoutMs);
+  }
 
   async init(): Promise<void> {
     const workerUrl = new URL('./sqlite-worker.mjs', import.meta.url);
@@ -100,6 +168,7 @@ class SqlitePoolDriver implements Driver {
           // A worker's young generation stays small: it only carries rows from SQLite to the main thread.
           resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
         }),
+        this.turn,
       );
       this.all.push(connection);
       this.idle.push(connection);
@@ -118,22 +187,44 @@ class SqlitePoolDriver implements Driver {
     else this.idle.push(connection as WorkerConnection);
   }
 
+  // A transaction holds the writer's turn from its begin to its commit or rollback.
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    const worker = connection as WorkerConnection;
+    const waiting = this.turn.acquire();
+    if (waiting) await waiting;
+    try {
+      await worker.send(CompiledQuery.raw('begin immediate'));
+    } catch (error) {
+      this.turn.release();
+      throw error;
+    }
+    worker.inTransaction = true;
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
+    const worker = connection as WorkerConnection;
+    // A commit that fails leaves the transaction open: Kysely rolls it back next, and that ends the turn.
+    await worker.send(CompiledQuery.raw('commit'));
+    this.endTransaction(worker);
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const worker = connection as WorkerConnection;
     try {
-      await connection.executeQuery(CompiledQuery.raw('rollback'));
+      await worker.send(CompiledQuery.raw('rollback'));
     } catch (error) {
       // SQLite has already rolled back by itself after some failures (a full disk, an I/O error):
       // the original error is the one to report, not this one.
       if (!/no transaction is active/.test((error as Error).message)) throw error;
+    } finally {
+      this.endTransaction(worker);
     }
+  }
+
+  private endTransaction(worker: WorkerConnection) {
+    if (!worker.inTransaction) return;
+    worker.inTransaction = false;
+    this.turn.release();
   }
 
   async destroy(): Promise<void> {

@@ -16,9 +16,9 @@ test('the dashboard counts a new user and a paid order; a card opens its list fi
   await expect(card(page, 'usersNewToday')).toBeVisible();
   // Fresh figures before: the page's refresh recomputes them.
   const before = page.waitForResponse((r) => r.url().includes('/api/dashboard/fetch/cards'));
-  await page.getByRole('button', { name: '刷新' }).click();
+  await page.getByRole('button', { name: '刷新', exact: true }).click();
   await before;
-  await expect(page.getByRole('button', { name: '刷新' })).not.toHaveClass(/loading/);
+  await expect(page.getByRole('button', { name: '刷新', exact: true })).not.toHaveClass(/loading/);
   const usersBefore = await figure(page, 'usersNewToday');
   const revenueBefore = await figure(page, 'revenueToday');
 
@@ -44,7 +44,7 @@ test('the dashboard counts a new user and a paid order; a card opens its list fi
   // Five seconds must pass before a refresh recomputes (the answer is otherwise kept up to 60 s).
   await page.waitForTimeout(5_200);
   const after = page.waitForResponse((r) => r.url().includes('/api/dashboard/fetch/cards'));
-  await page.getByRole('button', { name: '刷新' }).click();
+  await page.getByRole('button', { name: '刷新', exact: true }).click();
   await after;
   await expect.poll(() => figure(page, 'usersNewToday')).toBe(usersBefore + 1);
   await expect.poll(() => figure(page, 'revenueToday')).toBeCloseTo(revenueBefore + 12.34, 2);
