@@ -28,15 +28,6 @@ const themes: Record<Scheme, object> = {
       colorTextDescription: 'rgba(0, 0, 0, 0.6)',
       colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
       colorError: '#cf1322',
-      // Coloured tags write their text in the colour's 7th shade on its 1st: for these colours that
-      // is below AA (2.0–4.4:1); the next darker shades of antd's own palettes pass it (4.5–6.4:1).
-      volcano7: '#ad2102',
-      orange7: '#ad4e00',
-      gold7: '#874d00',
-      yellow7: '#614700',
-      lime7: '#3f6600',
-      green7: '#237804',
-      cyan7: '#006d75',
       borderRadius: 6,
     },
     zeroRuntime: true,
