@@ -123,7 +123,7 @@ describe.runIf(testDb === 'sqlite')('SQLite writers in one process', () => {
       await sql`create table t (id integer primary key, n integer not null unique)`.execute(handle.db);
       const insert = compiledOnce(
         (db: Db, n: number) =>
-          (db as unknown as import('kysely').Kysely<{ t: { id: number; n: number } }>)
+          (db as unknown as import('kysely').Kysely<{ t: { id: import('kysely').Generated<number>; n: number } }>)
             .insertInto('t')
             .values({ n })
             .returning('id') as never,
