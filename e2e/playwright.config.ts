@@ -1,15 +1,35 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8931);
+const workers = Number(process.env.E2E_WORKERS ?? 1);
+const specs = ['e2e/**/*.spec.ts', 'packages/web/src/pages/**/*.e2e.ts'];
 
 // The end-to-end suite drives Debian's Chromium (never a downloaded browser) against the built
-// server on a fresh SQLite database, started once by globalSetup.
+// server on a fresh SQLite database, started once by globalSetup (E2E_TOPOLOGY=cluster: two instances
+// behind nginx on PostgreSQL + S3).
 export default defineConfig({
   // The shared suites here, and each admin page's own beside its code (pages/admin/<feature>/*.e2e.ts).
   testDir: '..',
-  testMatch: ['e2e/**/*.spec.ts', 'packages/web/src/pages/**/*.e2e.ts'],
+  // The spine spec sets the fresh site up, so it runs first. With one worker the file order does that
+  // (e2e/spine.spec.ts sorts first) and a failure there skips nothing else; with E2E_WORKERS > 1 it
+  // is a project of its own that every other spec waits for.
+  ...(workers > 1
+    ? {
+        projects: [
+          { name: 'site', testMatch: ['e2e/spine.spec.ts'] },
+          {
+            name: 'pages',
+            testMatch: specs,
+            testIgnore: ['e2e/spine.spec.ts'],
+            dependencies: ['site'],
+          },
+        ],
+      }
+    : { testMatch: specs }),
   fullyParallel: false,
-  workers: 1,
+  // One browser at a time by default: the specs share one server and its site settings.
+  // (npm test runs the SQLite and the nginx topology side by side instead, each with one worker.)
+  workers,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

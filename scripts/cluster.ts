@@ -25,15 +25,21 @@ function limit(name: string, fallback: number): number {
 }
 
 /** Renders deploy/nginx/appdesk.conf for these instances (brotli lines dropped when the module is missing). */
-export function renderNginxSite(options: { listen: string; upstreams: string[]; webDir: string }): string {
+export function renderNginxSite(options: {
+  listen: string;
+  upstreams: string[];
+  webDir: string;
+  /** The server's upload limits in bytes (default: as the server reads them from the environment). */
+  limits?: { image: number; audio: number; package: number };
+}): string {
   const body = (bytes: number) => `${Math.ceil(bytes / MiB) + 1}m`;
   const values: Record<string, string> = {
     LISTEN: options.listen,
     UPSTREAM_SERVERS: options.upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=2s;`).join('\n'),
     WEB_DIR: options.webDir,
-    IMAGE_BODY_MAX: body(limit('UPLOAD_IMAGE_MAX_BYTES', 10 * MiB)),
-    AUDIO_BODY_MAX: body(limit('UPLOAD_AUDIO_MAX_BYTES', 50 * MiB)),
-    PACKAGE_BODY_MAX: body(limit('UPLOAD_PACKAGE_MAX_BYTES', 2048 * MiB)),
+    IMAGE_BODY_MAX: body(options.limits?.image ?? limit('UPLOAD_IMAGE_MAX_BYTES', 10 * MiB)),
+    AUDIO_BODY_MAX: body(options.limits?.audio ?? limit('UPLOAD_AUDIO_MAX_BYTES', 50 * MiB)),
+    PACKAGE_BODY_MAX: body(options.limits?.package ?? limit('UPLOAD_PACKAGE_MAX_BYTES', 2048 * MiB)),
   };
   const brotli = existsSync(path.join(modules, 'ngx_http_brotli_filter_module.so'));
   return readFileSync(path.join(root, 'deploy/nginx/appdesk.conf'), 'utf8')
@@ -211,66 +217,120 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     }
 
     // nginx in front, in the foreground with its own prefix folder.
-    const prefix = path.join(work, 'nginx');
-    mkdirSync(prefix);
-    chmodSync(prefix, 0o755);
-    const downs = new Set<number>();
-    const writeSite = () =>
-      writeFileSync(
-        path.join(prefix, 'appdesk.conf'),
-        renderNginxSite({
-          listen: `127.0.0.1:${base}`,
-          upstreams: instances.map((i, n) => `127.0.0.1:${i.port}${downs.has(n) ? ' down' : ''}`),
-          webDir: path.join(root, 'packages/web/dist'),
-        }),
-      );
-    writeSite();
-    const load = ['ngx_http_brotli_filter_module.so', 'ngx_http_brotli_static_module.so']
-      .filter((m) => existsSync(path.join(modules, m)))
-      .map((m) => `load_module ${path.join(modules, m)};`);
-    const mainConf = readFileSync(path.join(root, 'deploy/nginx/nginx.conf'), 'utf8')
-      .replace('{{LOAD_MODULES}}', load.join('\n'))
-      // Workers of a root master run as nobody (they read the build folder and the prefix's temp folders).
-      .replace('{{USER}}', process.getuid?.() === 0 ? 'user nobody nogroup;' : '')
-      .replace('{{ACCESS_LOG}}', process.env.CLUSTER_ACCESS_LOG ? `${prefix}/access.log` : 'off')
-      .replaceAll('{{PREFIX}}', prefix);
-    writeFileSync(path.join(prefix, 'nginx.conf'), mainConf);
-    const nginx = spawn('nginx', ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', 'stderr'], {
-      stdio: ['ignore', 'inherit', 'inherit'],
+    const nginx = await startNginx({
+      prefix: path.join(work, 'nginx'),
+      port: base,
+      upstreams: instances.map((i) => `127.0.0.1:${i.port}`),
     });
-    let nginxExit: string | undefined;
-    nginx.once('exit', (code, signal) => {
-      nginxExit = `nginx exited with ${code ?? signal}`;
-    });
-    nginx.once('error', (error) => {
-      nginxExit = `nginx did not start: ${error.message}`;
-    });
-    cleanups.push(async () => {
-      if (nginx.exitCode !== null || nginx.signalCode !== null) return;
-      const done = new Promise((resolve) => nginx.once('exit', resolve));
-      nginx.kill('SIGQUIT');
-      await done;
-    });
-    const url = `http://127.0.0.1:${base}`;
-    await waitFor(
-      'nginx',
-      () => answers(`${url}/readyz`),
-      15_000,
-      () => nginxExit,
-    );
-    const setDown = async (index: number, down: boolean) => {
-      if (down) downs.add(index);
-      else downs.delete(index);
-      writeSite();
-      nginx.kill('SIGHUP');
-      // The new workers are up within milliseconds; give the old ones a moment to hand over.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    };
+    cleanups.push(nginx.stop);
+    const url = nginx.url;
+    const setDown = nginx.setDown;
     return { url, instances, databaseUrl, storageUrl, env, stop, setDown };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+export interface Nginx {
+  url: string;
+  /** Takes an upstream out (`down`) or puts it back: rewrites the site and reloads nginx (SIGHUP). */
+  setDown(index: number, down: boolean): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Private nginx processes still running: killed when this process exits without stopping them. */
+const liveNginx = new Set<ChildProcess>();
+let exitHookSet = false;
+
+/**
+ * A private nginx (deploy/nginx/nginx.conf + appdesk.conf) in the foreground, everything under
+ * `prefix` (made here), listening on 127.0.0.1:port in front of `upstreams` (host:port each).
+ */
+export async function startNginx(options: {
+  prefix: string;
+  port: number;
+  upstreams: string[];
+  webDir?: string;
+  limits?: { image: number; audio: number; package: number };
+  /** Where nginx's error output goes (default: inherit). */
+  quiet?: boolean;
+}): Promise<Nginx> {
+  const { prefix } = options;
+  mkdirSync(prefix, { recursive: true });
+  chmodSync(prefix, 0o755);
+  const downs = new Set<number>();
+  const writeSite = () =>
+    writeFileSync(
+      path.join(prefix, 'appdesk.conf'),
+      renderNginxSite({
+        listen: `127.0.0.1:${options.port}`,
+        upstreams: options.upstreams.map((u, n) => `${u}${downs.has(n) ? ' down' : ''}`),
+        webDir: options.webDir ?? path.join(root, 'packages/web/dist'),
+        limits: options.limits,
+      }),
+    );
+  writeSite();
+  const load = ['ngx_http_brotli_filter_module.so', 'ngx_http_brotli_static_module.so']
+    .filter((m) => existsSync(path.join(modules, m)))
+    .map((m) => `load_module ${path.join(modules, m)};`);
+  const mainConf = readFileSync(path.join(root, 'deploy/nginx/nginx.conf'), 'utf8')
+    .replace('{{LOAD_MODULES}}', load.join('\n'))
+    // Workers of a root master run as nobody (they read the build folder and the prefix's temp folders).
+    .replace('{{USER}}', process.getuid?.() === 0 ? 'user nobody nogroup;' : '')
+    .replace('{{ACCESS_LOG}}', process.env.CLUSTER_ACCESS_LOG ? `${prefix}/access.log` : 'off')
+    .replaceAll('{{PREFIX}}', prefix);
+  writeFileSync(path.join(prefix, 'nginx.conf'), mainConf);
+  const nginx = spawn('nginx', ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', 'stderr'], {
+    stdio: ['ignore', 'inherit', options.quiet ? 'pipe' : 'inherit'],
+  });
+  liveNginx.add(nginx);
+  if (!exitHookSet) {
+    exitHookSet = true;
+    process.once('exit', () => {
+      for (const child of liveNginx) child.kill('SIGTERM');
+    });
+  }
+  let errors = '';
+  nginx.stderr?.on('data', (chunk) => {
+    errors = (errors + String(chunk)).slice(-2000);
+  });
+  let nginxExit: string | undefined;
+  nginx.once('exit', (code, signal) => {
+    liveNginx.delete(nginx);
+    nginxExit = `nginx exited with ${code ?? signal} ${errors}`;
+  });
+  nginx.once('error', (error) => {
+    nginxExit = `nginx did not start: ${error.message}`;
+  });
+  const stop = async () => {
+    if (nginx.exitCode !== null || nginx.signalCode !== null || nginxExit) return;
+    const done = new Promise((resolve) => nginx.once('exit', resolve));
+    nginx.kill('SIGQUIT');
+    await done;
+  };
+  const url = `http://127.0.0.1:${options.port}`;
+  try {
+    // nginx answers its own 404 for /metrics once it listens (no instance needed).
+    await waitFor(
+      'nginx',
+      async () => (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(2000) })).status === 404,
+      15_000,
+      () => nginxExit,
+    );
+  } catch (error) {
+    nginx.kill('SIGTERM');
+    throw error;
+  }
+  const setDown = async (index: number, down: boolean) => {
+    if (down) downs.add(index);
+    else downs.delete(index);
+    writeSite();
+    nginx.kill('SIGHUP');
+    // The new workers are up within milliseconds; give the old ones a moment to hand over.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  };
+  return { url, setDown, stop };
 }
 
 /** The command: starts a cluster and keeps it until Ctrl-C. */

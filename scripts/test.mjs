@@ -1,10 +1,11 @@
-// `npm test`: lint, type-check, unit + API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL
-// is set), then the end-to-end suite in Chromium against the built product; with TEST_DATABASE_URL
-// also against two instances behind nginx on PostgreSQL + S3.
+// `npm test`: lint, type-check, build, unit + API tests (SQLite; with TEST_DATABASE_URL also on
+// PostgreSQL and behind nginx on two instances on PostgreSQL + S3), then the end-to-end suite in
+// Chromium against the built product (with TEST_DATABASE_URL also, side by side, through nginx).
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureBuilt, ensureInstalled, mustRun, run } from './lib.mjs';
+import { ensureBuilt, ensureInstalled, mustRun, root, run } from './lib.mjs';
 
 ensureInstalled();
 const reports = mkdtempSync(path.join(tmpdir(), 'appdesk-test-'));
@@ -14,69 +15,88 @@ console.log('▸ 代码检查（Biome）与类型检查（TypeScript）');
 mustRun('npx', ['biome', 'check', '.']);
 mustRun('npx', ['tsc', '-p', 'tsconfig.json']);
 
-console.log(`▸ 单元与接口测试（SQLite${process.env.TEST_DATABASE_URL ? ' + PostgreSQL' : ''}）`);
-const vitestReport = path.join(reports, 'vitest.json');
-const vitestStatus = run('npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-]);
-
-console.log('▸ 端到端测试（Playwright + Chromium）');
-ensureBuilt({ force: true });
+const cluster = Boolean(process.env.TEST_DATABASE_URL);
+if (cluster && run('sh', ['-c', 'command -v nginx && command -v radosgw'], { stdio: 'ignore' }) !== 0) {
+  console.error('缺少 nginx 或 radosgw：请先运行 .ci/run（会自动安装）');
+  process.exit(1);
+}
 if (!existsSync('/usr/bin/chromium')) {
   console.error('缺少 /usr/bin/chromium：请先运行 apt-get install -y chromium（.ci/run 会自动安装）');
   process.exit(1);
 }
-const e2eReport = path.join(reports, 'e2e.json');
-const e2eStatus = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-  env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
-});
+// The build first: the cross-instance test (api-cluster) and the end-to-end runs start the built server.
+ensureBuilt({ force: true });
+const times = [];
+const phase = (name, from) => times.push(`${name} ${Math.round((Date.now() - from) / 1000)} s`);
+phase('检查与构建', started);
 
-// With PostgreSQL (as in CI): the same product as two instances behind nginx on one PostgreSQL
-// database and one S3 store (radosgw): the cross-instance API test, then the end-to-end suite again.
-const clusterVitestReport = path.join(reports, 'vitest-cluster.json');
+// With TEST_DATABASE_URL (as in CI) the projects api-postgres and api-cluster run beside api-sqlite:
+// api-cluster is the whole API suite again with every test server two instances on one PostgreSQL
+// schema and one S3 store (radosgw) behind a private nginx, plus packages/server/test/cluster.test.ts
+// (CLUSTER_TEST=1) on two built instances.
+console.log(`▸ 单元与接口测试（SQLite${cluster ? ' + PostgreSQL + nginx 后的两个实例（PostgreSQL + S3）' : ''}）`);
+const vitestStarted = Date.now();
+const vitestReport = path.join(reports, 'vitest.json');
+const vitestStatus = run(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+  { env: { ...process.env, CLUSTER_TEST: cluster ? '1' : '' } },
+);
+phase('接口测试', vitestStarted);
+
+// The end-to-end suite on SQLite and, with TEST_DATABASE_URL, the whole suite again through nginx in
+// front of two instances on PostgreSQL + S3, the two runs side by side (each one browser at a time).
+console.log(`▸ 端到端测试（Playwright + Chromium${cluster ? '；SQLite 与 nginx 集群两套同时运行' : ''}）`);
+const e2eStarted = Date.now();
+const e2eReport = path.join(reports, 'e2e.json');
 const clusterE2eReport = path.join(reports, 'e2e-cluster.json');
-let clusterStatus = 0;
-if (process.env.TEST_DATABASE_URL) {
-  console.log('▸ nginx + 两个实例（PostgreSQL + S3）：跨实例接口测试与端到端测试');
-  if (run('sh', ['-c', 'command -v nginx && command -v radosgw'], { stdio: 'ignore' }) !== 0) {
-    console.error('缺少 nginx 或 radosgw：请先运行 .ci/run（会自动安装）');
-    process.exit(1);
-  }
-  clusterStatus += run(
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--project',
-      'api-postgres',
-      'packages/server/test/cluster.test.ts',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${clusterVitestReport}`,
-    ],
-    { env: { ...process.env, CLUSTER_TEST: '1' } },
-  );
-  // The whole suite again through nginx would double the end-to-end time; by default the specs
-  // that set the site up, sign in and upload run there (E2E_CLUSTER_SPECS=all runs every spec).
-  const clusterSpecs =
-    process.env.E2E_CLUSTER_SPECS === 'all' ? [] : ['e2e/spine.spec.ts', 'e2e/users-sign-in.spec.ts'];
-  clusterStatus += run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...clusterSpecs], {
-    env: {
-      ...process.env,
-      E2E_TOPOLOGY: 'cluster',
-      E2E_PORT: process.env.E2E_CLUSTER_PORT ?? '8941',
-      PLAYWRIGHT_JSON_OUTPUT_NAME: clusterE2eReport,
-    },
+const runs = [
+  playwright('', [], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport }),
+  ...(cluster
+    ? [
+        playwright(
+          '[集群] ',
+          // E2E_CLUSTER_SPECS=a.spec.ts,b.spec.ts narrows the run through nginx (default: every spec).
+          (process.env.E2E_CLUSTER_SPECS ?? 'all') === 'all' ? [] : process.env.E2E_CLUSTER_SPECS.split(','),
+          {
+            E2E_TOPOLOGY: 'cluster',
+            E2E_PORT: process.env.E2E_CLUSTER_PORT ?? '8941',
+            PLAYWRIGHT_JSON_OUTPUT_NAME: clusterE2eReport,
+          },
+        ),
+      ]
+    : []),
+];
+const [e2eStatus, clusterStatus = 0] = await Promise.all(runs);
+phase('端到端测试', e2eStarted);
+
+/** One Playwright run; its output lines prefixed when it runs beside another. */
+function playwright(label, specs, env) {
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...specs], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let rest = '';
+      from.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop();
+        for (const line of lines) to.write(`${label}${line}\n`);
+      });
+      from.on('end', () => rest && to.write(`${label}${rest}\n`));
+    }
+    child.on('exit', (code) => resolve(code ?? 1));
   });
 }
 
 let passed = 0;
 let failed = 0;
-for (const report of [vitestReport, clusterVitestReport]) {
+for (const report of [vitestReport]) {
   if (!existsSync(report)) continue;
   const v = JSON.parse(readFileSync(report, 'utf8'));
   passed += v.numPassedTests;
@@ -89,6 +109,6 @@ for (const report of [e2eReport, clusterE2eReport]) {
   failed += e.stats.unexpected;
 }
 if (vitestStatus !== 0 || e2eStatus !== 0 || clusterStatus !== 0) failed = Math.max(failed, 1);
-console.log(`\n全部测试用时 ${Math.round((Date.now() - started) / 1000)} 秒`);
+console.log(`\n全部测试用时 ${Math.round((Date.now() - started) / 1000)} 秒（${times.join('，')}）`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { grams } from '../../packages/server/src/db/grams.mjs';
-import { migrateToLatest, openDatabase } from '../../packages/server/src/db/index';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../packages/server/src/db/index';
 import type { PhaseReport } from './seed';
 
 /** The tables the seed fills, in an order that respects their foreign keys. */
@@ -59,13 +59,22 @@ function withDatabase(url: string, database: string): string {
  * two databases are measured on equal terms): the server's migrations, then each table copied
  * with COPY, its secondary indexes built after the load and triggers off (the kept counts are
  * copied as they are), sequences moved past the ids, and VACUUM ANALYZE for the planner.
+ * `moreTables`, `migrate` and `afterCopy` let a feature's benchmark copy its tables too and then
+ * rebuild what its triggers would have kept (bench/dashboard.ts rolls the counters up).
  */
 export async function seedPostgres(options: {
   sqliteFile: string;
   /** Any database on the server: the seed creates its own beside it. */
   adminUrl: string;
   log: (line: string) => void;
+  /** Tables copied after the seeded ones (before row_counts), e.g. a feature's the SQLite file has. */
+  moreTables?: string[];
+  /** Migrates the fresh database (default: the core migrations; features' tables need theirs too). */
+  migrate?: (handle: DatabaseHandle) => Promise<void>;
+  /** Runs on the loading connection once every table is copied (still with triggers off). */
+  afterCopy?: (client: pg.Client) => Promise<void>;
 }): Promise<PostgresSeed> {
+  const tables = [...seededTables.filter((t) => t !== 'row_counts'), ...(options.moreTables ?? []), 'row_counts'];
   const started = performance.now();
   const name = `appdesk_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: options.adminUrl });
@@ -93,7 +102,7 @@ export async function seedPostgres(options: {
 
   const handle = openDatabase({ databaseUrl: url, dataDir: os.tmpdir() });
   try {
-    await migrateToLatest(handle);
+    await (options.migrate ?? migrateToLatest)(handle);
   } finally {
     await handle.close();
   }
@@ -108,7 +117,7 @@ export async function seedPostgres(options: {
     await client.query('set session_replication_role = replica');
     await client.query('alter table nickname_pieces drop constraint nickname_pieces_pkey');
     await client.query('delete from row_counts');
-    for (const table of seededTables) {
+    for (const table of tables) {
       const since = performance.now();
       const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(
         `select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = $1
@@ -164,13 +173,15 @@ export async function seedPostgres(options: {
     const keyed = performance.now();
     await client.query('alter table nickname_pieces add primary key (piece, user_id)');
     phase('pg nickname_pieces key', 0, keyed);
-    for (const table of ['users', 'coin_records', 'messages', 'audit_log']) {
+    for (const table of ['users', 'coin_records', 'messages', 'audit_log', ...(options.moreTables ?? [])]) {
       await client.query(
-        `select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from ${table}), 1))`,
+        `select setval(s, greatest((select max(id) from ${table}), 1))
+           from (select pg_get_serial_sequence('${table}', 'id') as s) as q where s is not null`,
       );
     }
+    if (options.afterCopy) await options.afterCopy(client);
     const analysed = performance.now();
-    for (const table of [...seededTables, 'nickname_pieces']) await client.query(`vacuum analyze ${table}`);
+    for (const table of [...tables, 'nickname_pieces']) await client.query(`vacuum analyze ${table}`);
     phase('pg vacuum analyze', 0, analysed);
   } finally {
     await client.end();

@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { inject } from 'vitest';
+import { type Nginx, S3_KEY, S3_SECRET, startNginx } from '../../../scripts/cluster';
 import { type App, buildApp } from '../src/app';
 import { type Config, loadConfig, type Quotas } from '../src/config';
 import { hashPassword } from '../src/core/passwords';
@@ -14,8 +16,19 @@ import { tinyApk } from './packages';
 
 export { makeZip, tinyApk } from './packages';
 
-/** Which database this run of the suite uses: the vitest project sets TEST_DB. */
-export const testDb = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+/**
+ * The vitest project sets TEST_DB: `sqlite`, `postgres`, or `cluster`: every test server is two
+ * instances on one PostgreSQL schema with S3 storage (radosgw) behind a private nginx, and `url` is
+ * nginx's (test/cluster-setup.ts starts radosgw once per run).
+ */
+export const topology: 'single' | 'cluster' = process.env.TEST_DB === 'cluster' ? 'cluster' : 'single';
+/** Which database this run of the suite uses (the cluster's is PostgreSQL). */
+export const testDb = process.env.TEST_DB === 'postgres' || topology === 'cluster' ? 'postgres' : 'sqlite';
+/** Why a test that is inherently about one process skips in the cluster project (printed once per file). */
+export const singleInstanceOnly = (reason: string): boolean => {
+  if (topology === 'cluster') console.log(`skipped behind nginx (api-cluster): ${reason}`);
+  return topology !== 'cluster';
+};
 
 export const digest = (password: string) =>
   // The client's sha256hex(password), computed the same way the browser does.
@@ -30,7 +43,10 @@ export interface Answer {
 
 export interface TestServer {
   url: string;
+  /** The (first) instance's app; behind nginx both instances share the database and the store. */
   app: App;
+  /** Behind nginx (api-cluster): every instance's app, the first one being `app`. */
+  apps: App[];
   config: Config;
   logs: string[];
   /** How many times each endpoint's handler has started (input that passed validation). */
@@ -102,9 +118,51 @@ export const unlimitedQuotas: Quotas = {
   uploadBytesPerHour: 1024 ** 4,
 };
 
-/** Starts the real server on a fresh database and a random port. */
+/** A loopback port nothing listens on now. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** The run's S3 store (radosgw, started by test/cluster-setup.ts), once it has answered. */
+let s3Ready: Promise<{ endpoint: string; bucket: string }> | undefined;
+function s3Store(): Promise<{ endpoint: string; bucket: string }> {
+  s3Ready ??= (async () => {
+    const { dir, endpoint, bucket } = inject('clusterS3');
+    const deadline = Date.now() + 180_000;
+    // The setup writes `ready` once radosgw answers and the bucket exists, or `failed` with the reason.
+    while (!existsSync(path.join(dir, 'ready'))) {
+      if (existsSync(path.join(dir, 'failed'))) throw new Error(readFileSync(path.join(dir, 'failed'), 'utf8'));
+      if (Date.now() > deadline) throw new Error('radosgw did not start within 180 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    process.env.AWS_ACCESS_KEY_ID = S3_KEY;
+    process.env.AWS_SECRET_ACCESS_KEY = S3_SECRET;
+    return { endpoint, bucket };
+  })();
+  return s3Ready;
+}
+
+/** Behind nginx one more proxy hop stands between the test and the server than the test states. */
+function throughNginx(trust: Config['trustProxy']): Config['trustProxy'] {
+  if (trust === false) return 1;
+  if (typeof trust === 'number') return trust + 1;
+  return [...trust, '127.0.0.1'];
+}
+
+/** Starts the real server on a fresh database and a random port (api-cluster: two, behind nginx). */
 export async function startServer(overrides: Partial<Config> = {}, shared?: TestDatabase): Promise<TestServer> {
   const dataDir = shared ? (overrides.dataDir as string) : mkdtempSync(path.join(tmpdir(), 'appdesk-test-'));
+  if (topology === 'cluster' && !overrides.storageUrl) {
+    const { endpoint, bucket } = await s3Store();
+    const prefix = `t${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+    overrides = { ...overrides, storageUrl: `s3://${bucket}/${prefix}?endpoint=${encodeURIComponent(endpoint)}` };
+  }
   const config = loadConfig({ dataDir, webDir: undefined, logLevel: 'info', quotas: unlimitedQuotas, ...overrides });
   const logs: string[] = [];
   const stream = new Writable({
@@ -117,13 +175,60 @@ export async function startServer(overrides: Partial<Config> = {}, shared?: Test
     ? { ...shared, handle: shared.reopen(), drop: async () => {} }
     : await openTestDatabase(dataDir);
   const handlerRuns = new Map<string, number>();
-  const app = await buildApp(config, {
-    database: database.handle,
-    logger: { level: 'info', stream },
-    onHandlerRun: (p) => handlerRuns.set(p, (handlerRuns.get(p) ?? 0) + 1),
-  });
-  await app.app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
+  const onHandlerRun = (p: string) => handlerRuns.set(p, (handlerRuns.get(p) ?? 0) + 1);
+  const apps: App[] = [];
+  const extraDirs: string[] = [];
+  let nginx: Nginx | undefined;
+  let url: string;
+  if (topology === 'cluster') {
+    // Two instances on one schema and one store, each with its own data folder (its upload spool),
+    // behind a private nginx as deploy/nginx renders it; nginx's address is the server's.
+    const behind = { ...config, trustProxy: throughNginx(config.trustProxy) };
+    const otherDir = mkdtempSync(path.join(tmpdir(), 'appdesk-test-b-'));
+    extraDirs.push(otherDir);
+    apps.push(await buildApp(behind, { database: database.handle, logger: { level: 'info', stream }, onHandlerRun }));
+    apps.push(
+      await buildApp(
+        { ...behind, dataDir: otherDir },
+        { database: database.reopen(), logger: { level: 'info', stream }, onHandlerRun },
+      ),
+    );
+    const defaults = loadConfig();
+    const upstreams: string[] = [];
+    for (const one of apps) {
+      await one.app.listen({ port: 0, host: '127.0.0.1' });
+      upstreams.push(`127.0.0.1:${(one.app.server.address() as AddressInfo).port}`);
+    }
+    const nginxDir = mkdtempSync(path.join(tmpdir(), 'appdesk-test-nginx-'));
+    extraDirs.push(nginxDir);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        nginx = await startNginx({
+          prefix: nginxDir,
+          port: await freePort(),
+          upstreams,
+          // nginx as deployed (the server's default limits plus framing), so a test that lowers a
+          // limit still gets the server's own answer for a body just over it.
+          limits: {
+            image: Math.max(config.limits.image, defaults.limits.image),
+            audio: Math.max(config.limits.audio, defaults.limits.audio),
+            package: Math.max(config.limits.package, defaults.limits.package),
+          },
+          quiet: true,
+        });
+        break;
+      } catch (error) {
+        // Another process took the free port between the probe and nginx's bind: another port.
+        if (attempt >= 3) throw error;
+      }
+    }
+    url = nginx.url;
+  } else {
+    apps.push(await buildApp(config, { database: database.handle, logger: { level: 'info', stream }, onHandlerRun }));
+    await apps[0].app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(apps[0].app.server.address() as AddressInfo).port}`;
+  }
+  const app = apps[0];
 
   // Every token the server handed out and every password digest a test sent: none may reach the log.
   const secrets = new Set<string>();
@@ -143,6 +248,7 @@ export async function startServer(overrides: Partial<Config> = {}, shared?: Test
   const server: TestServer = {
     url,
     app,
+    apps,
     config,
     logs,
     handlerRuns,
@@ -203,9 +309,11 @@ export async function startServer(overrides: Partial<Config> = {}, shared?: Test
     },
     secondInstance: () => startServer({ ...overrides, dataDir }, database),
     close: async () => {
-      await app.close();
+      await nginx?.stop();
+      for (const one of apps) await one.close();
       assertLogsKeepSecrets(logs, secrets);
       await database.drop();
+      for (const dir of extraDirs) rmSync(dir, { recursive: true, force: true });
       if (!shared) rmSync(dataDir, { recursive: true, force: true });
     },
   };

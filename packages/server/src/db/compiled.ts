@@ -2,7 +2,11 @@ import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './index';
 
 /** Runs a point read synchronously (SQLite: a main-thread connection); none on PostgreSQL. */
-export type PointReader = { all(sql: string, parameters: readonly unknown[]): unknown[] };
+export type PointReader = {
+  all(sql: string, parameters: readonly unknown[]): unknown[];
+  /** A one-row write run now, or undefined when it has to go through the pool (the writer's turn is taken). */
+  write(sql: string, parameters: readonly unknown[]): unknown[] | undefined;
+};
 const pointReaders = new WeakMap<Db, PointReader>();
 
 /** Lets `compiledOnce(…, { pointRead: true })` queries of this database skip the connection pool. */
@@ -27,6 +31,12 @@ export function compiledOnce<A extends readonly (string | number)[], R>(
      * main thread's own read-only connection (sqlite-pool.ts SqlitePointReader).
      */
     pointRead?: boolean;
+    /**
+     * The query writes one row through its primary key or a unique index (an insert of app
+     * traffic): on SQLite it runs on the main thread's own connection when no other write is
+     * under way (sqlite-pool.ts SqlitePointReader.write), else through the pool.
+     */
+    pointWrite?: boolean;
   } = {},
 ): (db: Db, ...args: A) => Promise<R[]> {
   const compiled = new WeakMap<Db, { query: CompiledQuery<R>; slots: number[] }>();
@@ -53,7 +63,13 @@ export function compiledOnce<A extends readonly (string | number)[], R>(
     const parameters = entry.query.parameters.slice();
     for (let i = 0; i < args.length; i++) parameters[entry.slots[i]] = args[i];
     const { query, queryId, sql } = entry.query;
-    return runCompiled(db, { query, queryId, sql, parameters }, options.pointRead === true);
+    const run: CompiledQuery<R> = { query, queryId, sql, parameters };
+    if (options.pointWrite) {
+      const rows = pointReaders.get(db)?.write(sql, parameters);
+      if (rows) return rows as R[];
+      return (await db.executeQuery(run)).rows;
+    }
+    return runCompiled(db, run, options.pointRead === true);
   };
 }
 

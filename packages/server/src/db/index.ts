@@ -17,7 +17,7 @@ import type { Dialect } from './migrations/helpers';
 import { type Migration, migrations } from './migrations/index';
 import { PreparedStatementsClient } from './pg-prepared';
 import type { Database } from './schema';
-import { SqlitePointReader, sqlitePoolDialect } from './sqlite-pool';
+import { SqlitePointReader, sqlitePoolDialect, WriterTurn } from './sqlite-pool';
 
 export type Db = Kysely<Database>;
 export type { Dialect } from './migrations/helpers';
@@ -111,14 +111,14 @@ export function openDatabase(options: {
   setup.close();
   const queries = queryLog();
   const poolSize = options.poolSize ?? Math.max(2, availableParallelism());
-  const db = new Kysely<Database>({
-    dialect: sqlitePoolDialect(file, poolSize, {
-      busyTimeoutMs: options.busyTimeoutMs ?? 5000,
-      synchronous: options.synchronous ?? 'normal',
-    }),
-    log: queries.log,
-  });
-  const pointReader = new SqlitePointReader(file);
+  const settings = { busyTimeoutMs: options.busyTimeoutMs ?? 5000, synchronous: options.synchronous ?? 'normal' };
+  // One writer at a time across the pool and the main thread's point writes.
+  const turn = new WriterTurn(settings.busyTimeoutMs);
+  const db = new Kysely<Database>({ dialect: sqlitePoolDialect(file, poolSize, settings, turn), log: queries.log });
+  const pointReader = new SqlitePointReader(file, { turn, synchronous: settings.synchronous });
+  pointReader.checkpoint = () => {
+    sql`pragma wal_checkpoint(passive)`.execute(db).catch(() => {});
+  };
   registerPointReader(db, pointReader);
   return {
     db,

@@ -12,6 +12,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
+import { grams } from './grams.mjs';
 
 interface Reply {
   id: number;
@@ -21,13 +22,73 @@ interface Reply {
   error?: { message: string; code?: string };
 }
 
+/**
+ * The one writer at a time, decided in this process. Two connections writing at once would meet
+ * at SQLite's lock, and the loser sleeps in SQLite's busy handler (1, 2, 5, 10 … ms) although a
+ * write here takes tens of microseconds: under concurrent writes that sleeping, not the writing,
+ * set the rate and the p99. Here writers queue in order and the next starts as soon as the last
+ * ends; one waiting longer than busy_timeout fails as SQLite's lock would (SQLITE_BUSY, a 503).
+ */
+export class WriterTurn {
+  private held = false;
+  private readonly queue: { grant(): void; timer: NodeJS.Timeout }[] = [];
+
+  constructor(private readonly timeoutMs: number) {}
+
+  /** Takes the turn now if nobody holds it (true), without waiting. */
+  tryAcquire(): boolean {
+    if (this.held) return false;
+    this.held = true;
+    return true;
+  }
+
+  acquire(): Promise<void> | undefined {
+    if (!this.held) {
+      this.held = true;
+      return undefined;
+    }
+    return new Promise((resolve, reject) => {
+      const entry = {
+        grant: () => {
+          clearTimeout(entry.timer);
+          resolve();
+        },
+        timer: setTimeout(() => {
+          this.queue.splice(this.queue.indexOf(entry), 1);
+          reject(Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }));
+        }, this.timeoutMs),
+      };
+      this.queue.push(entry);
+    });
+  }
+
+  release(): void {
+    const next = this.queue.shift();
+    if (next) next.grant();
+    else this.held = false;
+  }
+}
+
+/** Statements that only read: everything else takes the writer's turn (an unsure raw statement included). */
+function onlyReads(query: CompiledQuery): boolean {
+  const kind = query.query.kind;
+  if (kind === 'SelectQueryNode') return true;
+  if (kind === 'RawNode') return /^\s*(select|pragma\s+\w+\s*$|explain)\b/i.test(query.sql);
+  return false;
+}
+
 /** A connection living in its own worker thread: a slow query there never blocks HTTP. */
 class WorkerConnection implements DatabaseConnection {
   private readonly pending = new Map<number, { resolve(reply: Reply): void; reject(error: Error): void }>();
   private nextId = 0;
   private failure: Error | undefined;
+  /** Inside a transaction this connection holds the writer's turn already (begin immediate). */
+  inTransaction = false;
 
-  constructor(private readonly worker: Worker) {
+  constructor(
+    private readonly worker: Worker,
+    private readonly turn: WriterTurn,
+  ) {
     worker.on('message', (reply: Reply) => {
       const waiter = this.pending.get(reply.id);
       this.pending.delete(reply.id);
@@ -44,6 +105,18 @@ class WorkerConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.inTransaction || onlyReads(query)) return this.send(query);
+    const waiting = this.turn.acquire();
+    if (waiting) await waiting;
+    try {
+      return await this.send<R>(query);
+    } finally {
+      this.turn.release();
+    }
+  }
+
+  /** Runs a statement on the worker without asking for the writer's turn. */
+  async send<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.failure) throw this.failure;
     const id = this.nextId++;
     const reply = await new Promise<Reply>((resolve, reject) => {
@@ -84,12 +157,16 @@ class SqlitePoolDriver implements Driver {
   private readonly idle: WorkerConnection[] = [];
   private readonly all: WorkerConnection[] = [];
   private readonly waiting: ((connection: WorkerConnection) => void)[] = [];
+  private readonly turn: WriterTurn;
 
   constructor(
     private readonly file: string,
     private readonly size: number,
     private readonly settings: SqliteSettings,
-  ) {}
+    turn?: WriterTurn,
+  ) {
+    this.turn = turn ?? new WriterTurn(settings.busyTimeoutMs);
+  }
 
   async init(): Promise<void> {
     const workerUrl = new URL('./sqlite-worker.mjs', import.meta.url);
@@ -100,6 +177,7 @@ class SqlitePoolDriver implements Driver {
           // A worker's young generation stays small: it only carries rows from SQLite to the main thread.
           resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
         }),
+        this.turn,
       );
       this.all.push(connection);
       this.idle.push(connection);
@@ -118,22 +196,44 @@ class SqlitePoolDriver implements Driver {
     else this.idle.push(connection as WorkerConnection);
   }
 
+  // A transaction holds the writer's turn from its begin to its commit or rollback.
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    const worker = connection as WorkerConnection;
+    const waiting = this.turn.acquire();
+    if (waiting) await waiting;
+    try {
+      await worker.send(CompiledQuery.raw('begin immediate'));
+    } catch (error) {
+      this.turn.release();
+      throw error;
+    }
+    worker.inTransaction = true;
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
+    const worker = connection as WorkerConnection;
+    // A commit that fails leaves the transaction open: Kysely rolls it back next, and that ends the turn.
+    await worker.send(CompiledQuery.raw('commit'));
+    this.endTransaction(worker);
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const worker = connection as WorkerConnection;
     try {
-      await connection.executeQuery(CompiledQuery.raw('rollback'));
+      await worker.send(CompiledQuery.raw('rollback'));
     } catch (error) {
       // SQLite has already rolled back by itself after some failures (a full disk, an I/O error):
       // the original error is the one to report, not this one.
       if (!/no transaction is active/.test((error as Error).message)) throw error;
+    } finally {
+      this.endTransaction(worker);
     }
+  }
+
+  private endTransaction(worker: WorkerConnection) {
+    if (!worker.inTransaction) return;
+    worker.inTransaction = false;
+    this.turn.release();
   }
 
   async destroy(): Promise<void> {
@@ -152,10 +252,11 @@ export function sqlitePoolDialect(
   file: string,
   size = Math.max(2, availableParallelism()),
   settings: SqliteSettings = { busyTimeoutMs: 5000, synchronous: 'normal' },
+  turn?: WriterTurn,
 ): KyselyDialect {
   return {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new SqlitePoolDriver(file, size, settings),
+    createDriver: () => new SqlitePoolDriver(file, size, settings, turn),
     createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };
@@ -166,12 +267,29 @@ export function sqlitePoolDialect(
  * session of a token, a kept count), which SQLite answers in microseconds. Handing such a read to
  * a worker costs more than the read itself (two thread wake-ups, tens of microseconds here); a
  * read that could take long never comes here (db/compiled.ts decides, per query).
+ *
+ * And one writable connection on the main thread for point writes: a one-row insert on the hot
+ * path of app traffic (a promotion `show`), run when the writer's turn is free at that moment
+ * (else the caller goes through the pool and waits its turn there). It never waits for SQLite's
+ * lock (busy timeout 0: a lock held by another process sends the write to the pool) and never
+ * checkpoints (the event loop would wait for the disk): after every CHECKPOINT_EVERY writes a
+ * worker is asked to checkpoint, as the workers' own commits do.
  */
+const CHECKPOINT_EVERY = 500;
+
 export class SqlitePointReader {
   private connection: SQLite.Database | undefined;
   private readonly statements = new Map<string, SQLite.Statement>();
+  private writer: SQLite.Database | undefined;
+  private readonly writes = new Map<string, SQLite.Statement>();
+  private written = 0;
+  /** Asks a pooled connection to checkpoint the WAL (set by openDatabase). */
+  checkpoint: () => void = () => {};
 
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly file: string,
+    private readonly options?: { turn: WriterTurn; synchronous: 'normal' | 'full' },
+  ) {}
 
   all(sql: string, parameters: readonly unknown[]): unknown[] {
     // Readers never wait in WAL mode but while the log is recovered; the event loop waits at most a second.
@@ -184,9 +302,49 @@ export class SqlitePointReader {
     return statement.all(...parameters);
   }
 
+  /** Runs a one-row write now and answers its RETURNING rows, or undefined when it must go through the pool. */
+  write(sql: string, parameters: readonly unknown[]): unknown[] | undefined {
+    const turn = this.options?.turn;
+    if (!turn?.tryAcquire()) return undefined;
+    try {
+      const statement = this.writeStatement(sql);
+      let rows: unknown[] = [];
+      if (statement.reader) rows = statement.all(...parameters);
+      else statement.run(...parameters);
+      this.written += 1;
+      if (this.written % CHECKPOINT_EVERY === 0) this.checkpoint();
+      return rows;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_BUSY') return undefined;
+      throw error;
+    } finally {
+      turn.release();
+    }
+  }
+
+  private writeStatement(sql: string): SQLite.Statement {
+    if (!this.writer) {
+      const writer = new SQLite(this.file, { timeout: 0 });
+      writer.pragma('foreign_keys = ON');
+      writer.pragma(`synchronous = ${this.options?.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+      writer.pragma('wal_autocheckpoint = 0');
+      writer.function('appdesk_grams', { deterministic: true }, grams);
+      this.writer = writer;
+    }
+    let statement = this.writes.get(sql);
+    if (!statement) {
+      statement = this.writer.prepare(sql);
+      this.writes.set(sql, statement);
+    }
+    return statement;
+  }
+
   close(): void {
     this.connection?.close();
     this.connection = undefined;
     this.statements.clear();
+    this.writer?.close();
+    this.writer = undefined;
+    this.writes.clear();
   }
 }

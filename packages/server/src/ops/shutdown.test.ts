@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startServer, tinyPng } from '../../test/harness';
+import { singleInstanceOnly, startServer, tinyPng } from '../../test/harness';
 import { shutdown, trackConnections } from './shutdown';
 
 /** An upload whose body arrives in two parts: the second when `finish` is called. */
@@ -42,75 +42,78 @@ const connect = (url: string) =>
     req.end();
   });
 
-describe('graceful shutdown', () => {
-  it('stops accepting, finishes the upload in flight, then closes the pool', async () => {
-    const server = await startServer();
-    trackConnections(server.app);
-    try {
-      const { token } = await server.initAdmin();
-      const upload = slowUpload(server.url, token);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const stopping = shutdown(server.app, 10_000);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(await connect(server.url)).toBe('ECONNREFUSED');
-      upload.finish();
-      const answer = await upload.answer;
-      expect((await answer.json()).code).toBe(200);
-      expect(await stopping).toEqual({ forced: false });
-      // The pool is closed: a query fails.
-      await expect(server.app.services.db.selectFrom('users').select('id').execute()).rejects.toThrow();
-    } finally {
-      await server.close();
-    }
-  });
+describe.runIf(singleInstanceOnly('signals one process and watches its own sockets and pool'))(
+  'graceful shutdown',
+  () => {
+    it('stops accepting, finishes the upload in flight, then closes the pool', async () => {
+      const server = await startServer();
+      trackConnections(server.app);
+      try {
+        const { token } = await server.initAdmin();
+        const upload = slowUpload(server.url, token);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const stopping = shutdown(server.app, 10_000);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(await connect(server.url)).toBe('ECONNREFUSED');
+        upload.finish();
+        const answer = await upload.answer;
+        expect((await answer.json()).code).toBe(200);
+        expect(await stopping).toEqual({ forced: false });
+        // The pool is closed: a query fails.
+        await expect(server.app.services.db.selectFrom('users').select('id').execute()).rejects.toThrow();
+      } finally {
+        await server.close();
+      }
+    });
 
-  it('cuts a request that outlives the timeout', async () => {
-    const server = await startServer();
-    trackConnections(server.app);
-    try {
-      const { token } = await server.initAdmin();
-      const upload = slowUpload(server.url, token);
-      const failed = upload.answer.then(
-        () => 'answered',
-        () => 'cut',
-      );
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const started = Date.now();
-      expect(await shutdown(server.app, 500)).toEqual({ forced: true });
-      expect(Date.now() - started).toBeLessThan(3000);
-      expect(await failed).toBe('cut');
-    } finally {
-      await server.close();
-    }
-  });
+    it('cuts a request that outlives the timeout', async () => {
+      const server = await startServer();
+      trackConnections(server.app);
+      try {
+        const { token } = await server.initAdmin();
+        const upload = slowUpload(server.url, token);
+        const failed = upload.answer.then(
+          () => 'answered',
+          () => 'cut',
+        );
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const started = Date.now();
+        expect(await shutdown(server.app, 500)).toEqual({ forced: true });
+        expect(Date.now() - started).toBeLessThan(3000);
+        expect(await failed).toBe('cut');
+      } finally {
+        await server.close();
+      }
+    });
 
-  it('serves the first request of a connection accepted before the signal, as a proxy handed it over', async () => {
-    const server = await startServer();
-    trackConnections(server.app);
-    try {
-      const { port } = new URL(server.url);
-      const socket = net.connect(Number(port), '127.0.0.1');
-      await new Promise((resolve) => socket.once('connect', resolve));
-      // Accepted, nothing sent yet (a proxy writing its request): now the signal.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const stopping = shutdown(server.app, 10_000);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(await connect(server.url)).toBe('ECONNREFUSED');
-      let text = '';
-      socket.on('data', (chunk) => {
-        text += chunk.toString();
-      });
-      const closed = new Promise((resolve) => socket.once('close', resolve));
-      socket.write(
-        'POST /api/allocation/fetch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
-      );
-      await closed;
-      expect(text).toMatch(/^HTTP\/1\.1 200/);
-      expect(text.toLowerCase()).toContain('connection: close');
-      expect(text).toContain('"code":200');
-      expect(await stopping).toEqual({ forced: false });
-    } finally {
-      await server.close();
-    }
-  });
-});
+    it('serves the first request of a connection accepted before the signal, as a proxy handed it over', async () => {
+      const server = await startServer();
+      trackConnections(server.app);
+      try {
+        const { port } = new URL(server.url);
+        const socket = net.connect(Number(port), '127.0.0.1');
+        await new Promise((resolve) => socket.once('connect', resolve));
+        // Accepted, nothing sent yet (a proxy writing its request): now the signal.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const stopping = shutdown(server.app, 10_000);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(await connect(server.url)).toBe('ECONNREFUSED');
+        let text = '';
+        socket.on('data', (chunk) => {
+          text += chunk.toString();
+        });
+        const closed = new Promise((resolve) => socket.once('close', resolve));
+        socket.write(
+          'POST /api/allocation/fetch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+        );
+        await closed;
+        expect(text).toMatch(/^HTTP\/1\.1 200/);
+        expect(text.toLowerCase()).toContain('connection: close');
+        expect(text).toContain('"code":200');
+        expect(await stopping).toEqual({ forced: false });
+      } finally {
+        await server.close();
+      }
+    });
+  },
+);

@@ -60,11 +60,23 @@ async function sumsByDim(db: Db, metric: string, first: number, last: number) {
 }
 
 /**
- * Sums per breakdown (channel, item) over the days [first, last], largest first. Whole months
+ * Sums per breakdown (channel, item) over the days [first, last], largest first; ties by `tie`
+ * (channels by code, items newest first: ids compared as numbers, not as text). Whole months
  * come from the monthly counter (`<base>.m<x>`), the other days from the daily one (`<base>.d<x>`),
  * so a year reads at most eleven months and one month's days.
  */
-async function breakdown(db: Db, base: string, suffix: string, first: number, last: number, limit?: number) {
+const byCode = (a: string, b: string) => a.localeCompare(b);
+const newestFirst = (a: string, b: string) => Number(b) - Number(a);
+
+async function breakdown(
+  db: Db,
+  base: string,
+  suffix: string,
+  first: number,
+  last: number,
+  tie: (a: string, b: string) => number,
+  limit?: number,
+) {
   const lastMonth = monthOfDay(last);
   const wholeMonths = first === firstDayOfMonth(monthOfDay(first)) && monthOfDay(first) < lastMonth;
   const parts = await Promise.all(
@@ -79,7 +91,7 @@ async function breakdown(db: Db, base: string, suffix: string, first: number, la
   for (const rows of parts) for (const r of rows) sums.set(r.dim, (sums.get(r.dim) ?? 0) + num(r.v));
   const sorted = [...sums.entries()]
     .filter(([, value]) => value !== 0)
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .sort((a, b) => b[1] - a[1] || tie(a[0], b[0]))
     .map(([dim, value]) => ({ dim, value }));
   return limit ? sorted.slice(0, limit) : sorted;
 }
@@ -96,9 +108,9 @@ export async function chartFigures(db: Db, range: DashboardRange, now: number) {
     series(db, `active.${grain}`, b.first, b.last),
     series(db, `orders.${grain}`, b.first, b.last),
     series(db, `revenue.${grain}`, b.first, b.last),
-    breakdown(db, 'signups', 'c', first, last),
-    breakdown(db, 'revenue', 'c', first, last),
-    breakdown(db, 'exchanges', 'i', first, last, TOP_ITEMS),
+    breakdown(db, 'signups', 'c', first, last, byCode),
+    breakdown(db, 'revenue', 'c', first, last, byCode),
+    breakdown(db, 'exchanges', 'i', first, last, newestFirst, TOP_ITEMS),
   ]);
   const channels = new Map<string, { channel: string; users: number; revenue: number }>();
   const entry = (channel: string) => {

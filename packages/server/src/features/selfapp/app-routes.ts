@@ -48,6 +48,8 @@ const insertReport = compiledOnce(
           .where('id', '=', selfappId),
       )
       .returning('id'),
+  // A one-row insert of app traffic: on SQLite on the main thread when no other write is under way.
+  { pointWrite: true },
 );
 
 /** The calls our apps make: which promoted apps to show, and what the user did with them. */

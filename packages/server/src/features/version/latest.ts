@@ -123,6 +123,17 @@ const FLUSH_MS = 2000;
 /** The day in Asia/Shanghai (UTC+8, no daylight saving) as YYYY-MM-DD. */
 export const shanghaiDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
 
+/** shanghaiDay of now, formatted once per Shanghai day rather than on every update check. */
+let day = { text: '', from: 0, until: 0 };
+function today(now: number): string {
+  if (now >= day.until || now < day.from) {
+    const DAY = 86_400_000;
+    const from = Math.floor((now + 8 * 3600_000) / DAY) * DAY - 8 * 3600_000;
+    day = { text: shanghaiDay(now), from, until: from + DAY };
+  }
+  return day.text;
+}
+
 /** Counts one event; every few seconds the caller also writes what has gathered (awaited, so no write outlives a call). */
 function bump(db: Db, versionId: number, channel: string, field: keyof Counts): Promise<void> {
   let state = pending.get(db);
@@ -130,7 +141,7 @@ function bump(db: Db, versionId: number, channel: string, field: keyof Counts): 
     state = { counts: new Map(), flushedAt: Date.now() };
     pending.set(db, state);
   }
-  const key = `${versionId}|${channel}|${shanghaiDay(Date.now())}`;
+  const key = `${versionId}|${channel}|${today(Date.now())}`;
   const counts = state.counts.get(key) ?? { checks: 0, prompts: 0, downloads: 0 };
   counts[field] += 1;
   state.counts.set(key, counts);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../../test/harness';
+import { singleInstanceOnly, startServer, type TestServer } from '../../../test/harness';
 import { makeApk } from '../../../test/packages';
 
 let server: TestServer;
@@ -202,7 +202,11 @@ describe('releases', () => {
     );
   }, 300_000);
 
-  it('pause, roll back and publish again; copy to channels as drafts; hold prompts during vivo review', async () => {
+  it.runIf(
+    singleInstanceOnly(
+      'asserts that a change shows at once on the instance that made it; across instances a cached answer is invalidated within a second (cluster.test.ts measures it)',
+    ),
+  )('pause, roll back and publish again; copy to channels as drafts; hold prompts during vivo review', async () => {
     const { list } = await admin<{ list: Release[] }>('/api/version/fetch/page', { channel: 'huawei', search: '3.0' });
     const three = list[0];
     await admin('/api/version/update', { id: three.id, rollout: 100 });
@@ -248,7 +252,11 @@ describe('releases', () => {
     await admin('/api/version/remove', { id: copied.created[0].id });
   });
 
-  it('count checks, prompts and downloads per version, channel and day', async () => {
+  it.runIf(
+    singleInstanceOnly(
+      "counts are buffered in each instance before they are written, so one instance's figures lack the other's latest",
+    ),
+  )('count checks, prompts and downloads per version, channel and day', async () => {
     const before = await admin<{
       list: { versionId: number; channel: string; checks: number; prompts: number; downloads: number }[];
     }>('/api/version/fetch/stats', { channel: 'huawei' });

@@ -27,7 +27,8 @@ test('the 操作日志 shows a change in words, field by field, with links to th
   const block = rows.filter({ hasText: '封禁用户' });
   await expect(block).toContainText('状态');
   await expect(block.locator('del')).toHaveText('正常');
-  await expect(block.locator('ins')).toHaveText('已封禁');
+  // The status, then the reason the operator gave (none before).
+  await expect(block.locator('ins')).toHaveText(['已封禁', '测试']);
   await expect(block).toContainText(`用户 #${userId}`);
   await expect(block).toContainText(masked);
   const coins = rows.filter({ hasText: '调整金币' });

@@ -2,7 +2,7 @@ import { channels } from '@appdesk/contract/constants';
 import { fenToYuan } from '@appdesk/contract/format';
 import type { ApiOutput } from '@appdesk/contract/types';
 import { Card, Empty } from 'antd';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { defaultColor, palette } from './chartTheme';
 import { type ChartOption, EChart } from './EChart';
 
@@ -146,13 +146,48 @@ function itemsOption(data: Charts) {
   };
 }
 
-function ChartCard(props: { title: string; empty: string | null; option: ChartOption; label: string }) {
+const count = (v: number) => v.toLocaleString('zh-CN');
+const sum = (values: number[]) => values.reduce((s, v) => s + v, 0);
+const yuan = (fen: number) => `${fenToYuan(fen)} 元`;
+
+/** The figures a chart draws, in words: its text alternative (and what the e2e suite reads). */
+function summaries(data: Charts) {
+  const { signups, active, orders, revenue } = data.series;
+  const peak = Math.max(0, ...active);
+  const peakAt = data.labels[active.indexOf(peak)] ?? '';
+  const users = data.byChannel.filter((c) => c.users > 0);
+  const paid = data.byChannel.filter((c) => c.revenue > 0);
+  return {
+    users: `新增用户共 ${count(sum(signups))} 人；活跃用户${peak > 0 ? `最多 ${count(peak)} 人（${peakAt}）` : '为 0'}。`,
+    orders: `支付订单共 ${count(sum(orders))} 笔，收入共 ${yuan(sum(revenue))}。`,
+    channels: [
+      `新增用户：${users.map((c) => `${channelLabel(c.channel)} ${count(c.users)} 人`).join('、') || '无'}`,
+      `收入：${paid.map((c) => `${channelLabel(c.channel)} ${yuan(c.revenue)}`).join('、') || '无'}。`,
+    ].join('；'),
+    items: `兑换次数：${data.topItems.map((i) => `${i.name} ${count(i.count)} 次`).join('、') || '无'}。`,
+  };
+}
+
+function ChartCard(props: {
+  name: string;
+  title: string;
+  empty: string | null;
+  option: ChartOption;
+  label: string;
+  summary: string;
+}) {
+  const summaryId = useId();
   return (
     <Card size="small" title={props.title} className="dash-chart-card">
       {props.empty ? (
         <Empty className="dash-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.empty} />
       ) : (
-        <EChart option={props.option} label={props.label} />
+        <>
+          <EChart option={props.option} label={props.label} describedBy={summaryId} />
+          <p id={summaryId} className="dash-summary" data-summary={props.name}>
+            {props.summary}
+          </p>
+        </>
       )}
     </Card>
   );
@@ -175,29 +210,38 @@ export default function DashboardCharts({ data, rangeLabel }: { data: Charts; ra
     }),
     [data],
   );
+  const summary = useMemo(() => summaries(data), [data]);
   const { signups, active, orders, revenue } = data.series;
   return (
     <div className="dash-charts">
       <ChartCard
+        name="users"
         title="用户趋势"
+        summary={summary.users}
         label={`${rangeLabel}新增用户与活跃用户趋势图`}
         empty={allZero(signups, active) ? `${rangeLabel}暂无新增或活跃用户，有用户注册或登录后这里会显示趋势。` : null}
         option={options.users}
       />
       <ChartCard
+        name="orders"
         title="订单与收入"
+        summary={summary.orders}
         label={`${rangeLabel}支付订单数与收入趋势图`}
         empty={allZero(orders, revenue) ? `${rangeLabel}暂无支付订单，收入为 0 元。` : null}
         option={options.orders}
       />
       <ChartCard
+        name="channels"
         title="渠道分布"
+        summary={summary.channels}
         label={`${rangeLabel}各渠道新增用户与收入占比图`}
         empty={data.byChannel.length === 0 ? `${rangeLabel}暂无新增用户和收入，无法按渠道统计。` : null}
         option={options.channels}
       />
       <ChartCard
+        name="items"
         title="热门兑换商品"
+        summary={summary.items}
         label={`${rangeLabel}兑换次数最多的商品排行图`}
         empty={data.topItems.length === 0 ? `${rangeLabel}还没有人兑换积分商城的商品。` : null}
         option={options.items}

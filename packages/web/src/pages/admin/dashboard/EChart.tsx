@@ -23,7 +23,18 @@ echarts.registerTheme('appdesk-dark', chartTheme('dark'));
 export type ChartOption = echarts.EChartsCoreOption;
 
 /** One ECharts canvas that follows its box's size and the console's light or dark scheme. */
-export function EChart({ option, height = 280, label }: { option: ChartOption; height?: number; label: string }) {
+export function EChart({
+  option,
+  height = 280,
+  label,
+  describedBy,
+}: {
+  option: ChartOption;
+  height?: number;
+  label: string;
+  /** The id of the chart's figures in words (its text alternative). */
+  describedBy?: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   const scheme = useScheme();
@@ -48,5 +59,14 @@ export function EChart({ option, height = 280, label }: { option: ChartOption; h
     chart.current?.setOption(option, { notMerge: true });
   }, [option]);
 
-  return <div ref={box} className="dash-chart" style={{ height }} role="img" aria-label={label} />;
+  return (
+    <div
+      ref={box}
+      className="dash-chart"
+      style={{ height }}
+      role="img"
+      aria-label={label}
+      aria-describedby={describedBy}
+    />
+  );
 }

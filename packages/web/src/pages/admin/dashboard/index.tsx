@@ -177,7 +177,7 @@ export default function DashboardPage() {
           数据统计
         </Typography.Title>
         <Button
-          icon={<ReloadOutlined />}
+          icon={<ReloadOutlined aria-hidden />}
           loading={query.isFetching}
           onClick={() => {
             if (!refresh) return setRefresh(true);

@@ -1,12 +1,14 @@
 import { admin, api, ensureSiteReady, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
 import { expect, test } from '@playwright/test';
+import { appUserWithCoins } from '../exchange/e2e-steps';
+import { shipRecord } from './e2e-steps';
 
 /**
  * Issue 11, done-when 1 (records): a physical redemption waits; the operator ships it with a
  * tracking number and the user sees the message; another is cancelled and its coins come back.
  */
 test('exchange records: ship with a tracking number, cancel with a refund', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await ensureSiteReady();
   const adminToken = (await api('/api/users/login', { phone: admin.phone, password: sha256(admin.password) })).data
     ?.token as string;
@@ -18,11 +20,7 @@ test('exchange records: ship with a tracking number, cancel with a refund', asyn
     adminToken,
   );
   const itemId = made.data?.item.id as number;
-  const phone = `135${String(Date.now()).slice(-8)}`;
-  const registered = await api('/api/users/register', { phone, password: sha256('User12345'), app: 'tailor' });
-  const userToken = registered.data?.token as string;
-  const userId = (registered.data?.user as { id: number } | undefined)?.id as number;
-  await api('/api/users/update/coins', { id: userId, delta: 300, reason: '活动奖励' }, adminToken);
+  const { phone, token: userToken } = await appUserWithCoins(adminToken, 300);
   const coinsBefore = (await api('/api/users/fetch/info', {}, userToken)).data?.user.coins as number;
   const delivery = { receiverName: '陈七', receiverPhone: '13912345678', address: '四川省成都市武侯区天府大道 88 号' };
   for (let i = 0; i < 2; i++) {
@@ -38,14 +36,7 @@ test('exchange records: ship with a tracking number, cancel with a refund', asyn
   await expect(rows.first()).toContainText('139****5678');
   await shoot(page, 'exchangerecord-list');
 
-  await rows.first().getByRole('button', { name: '发货' }).click();
-  const ship = page.getByRole('dialog', { name: '发货' });
-  await ship.getByLabel('快递公司').fill('顺丰速运');
-  await ship.getByLabel('快递单号').fill(`SF${tag}0001`);
-  await shoot(page, 'exchangerecord-ship');
-  await ship.getByRole('button', { name: '确认发货' }).click();
-  await expect(page.getByText('已发货，用户会收到发货通知')).toBeVisible();
-  await expect(ship).toBeHidden();
+  await shipRecord(page, rows.first(), '顺丰速运', `SF${tag}0001`, () => shoot(page, 'exchangerecord-ship'));
   await expect(rows).toHaveCount(1);
 
   const unread = await api('/api/message/fetch/page/unread', { page: 0, size: 20 }, userToken);

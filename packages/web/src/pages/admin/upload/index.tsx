@@ -51,7 +51,7 @@ function Preview({ file }: { file: FileRow }) {
     return <audio controls preload="none" src={file.url} className="upload-audio" aria-label={`播放 ${file.name}`} />;
   return (
     <span className="upload-package" aria-hidden>
-      <FileZipOutlined />
+      <FileZipOutlined aria-hidden />
     </span>
   );
 }

@@ -1,0 +1,19 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** 发货 on a waiting record's row: carrier and tracking number, confirmed; the user is messaged. */
+export async function shipRecord(
+  page: Page,
+  row: Locator,
+  carrier: string,
+  trackingNo: string,
+  beforeConfirm?: () => Promise<void>,
+) {
+  await row.getByRole('button', { name: '发货' }).click();
+  const ship = page.getByRole('dialog', { name: '发货' });
+  await ship.getByLabel('快递公司').fill(carrier);
+  await ship.getByLabel('快递单号').fill(trackingNo);
+  await beforeConfirm?.();
+  await ship.getByRole('button', { name: '确认发货' }).click();
+  await expect(page.getByText('已发货，用户会收到发货通知')).toBeVisible();
+  await expect(ship).toBeHidden();
+}
