@@ -87,6 +87,9 @@ const TabPage = memo(function TabPage({
           content={watermark}
           font={{ color: dark ? 'rgba(255, 255, 255, 0.08)' : 'rgba(0, 0, 0, 0.07)', fontSize: 14 }}
           gap={[120, 120]}
+          // antd clips its container (overflow: hidden), which makes it the scroll box that a list's
+          // sticky header sticks in: the header then sat its offset (header + tabs) low, over the first row.
+          style={{ overflow: 'visible' }}
         >
           {page}
         </Watermark>

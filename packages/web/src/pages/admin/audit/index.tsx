@@ -197,11 +197,7 @@ function AuditList() {
       columns={columns}
       rowKey="id"
       fields={fields}
-      emptyText={
-        list.hasFilters
-          ? '没有符合条件的操作记录，可以换个手机号、操作类型或时间范围再试。'
-          : '还没有操作日志。管理员登录后台、封禁用户、调整金币、导出数据、修改配置等操作都会记录在这里。'
-      }
+      emptyText="还没有操作日志。管理员登录后台、封禁用户、调整金币、导出数据、修改配置等操作都会记录在这里。"
       exportPath="/api/audit/export"
       exportName="操作日志"
       expandable={{

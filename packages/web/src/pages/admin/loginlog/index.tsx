@@ -87,11 +87,7 @@ export default function LoginLogPage() {
       fields={fields}
       exportPath="/api/loginlog/export"
       exportName="登录日志"
-      emptyText={
-        list.hasFilters
-          ? '没有符合条件的登录记录，可以换个手机号或时间范围再试。'
-          : '还没有登录记录。每一次登录尝试（成功、密码错误、被锁定、账号封禁）都会记录在这里。'
-      }
+      emptyText="还没有登录记录。每一次登录尝试（成功、密码错误、被锁定、账号封禁）都会记录在这里。"
     />
   );
 }

@@ -166,11 +166,7 @@ export default function UsersPage() {
         columns={columns}
         rowKey="id"
         fields={fields}
-        emptyText={
-          list.hasFilters
-            ? '没有符合筛选条件的用户，可以调整或重置筛选条件。'
-            : '还没有用户。App 用户注册后会出现在这里，也可以点击“生成账号”批量创建。'
-        }
+        emptyText="还没有用户。App 用户注册后会出现在这里，也可以点击“生成账号”批量创建。"
         exportPath="/api/users/export"
         exportName="用户"
         header={

@@ -99,18 +99,18 @@ test('segment filters find the right users and stay in the URL', async ({ page }
   await expect(rowOf(xiaomi.phone)).toHaveCount(0);
   await shoot(page, 'users-segments');
 
-  // VIP: the kuan user has it, so "从未开通" with kuan finds nobody; the sentence says why.
+  // VIP: the kuan user has it, so "从未开通" with kuan finds nobody; the list says why and offers 清空筛选.
   await page.getByRole('combobox', { name: '会员' }).click();
   await page.getByTitle('从未开通', { exact: true }).click();
   await expect(page).toHaveURL(/vip=never/);
-  await expect(page.getByText('没有符合筛选条件的用户')).toBeVisible();
+  await expect(page.getByText('没有符合筛选条件的记录')).toBeVisible();
   await page.reload();
-  await expect(page.getByText('没有符合筛选条件的用户')).toBeVisible();
+  await expect(page.getByText('没有符合筛选条件的记录')).toBeVisible();
 
   // Sign-up range in the future finds nobody; today finds both.
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
   await page.goto(`/admin/admin/users?search=${middle}&from=${encodeURIComponent(tomorrow)}`);
-  await expect(page.getByText('没有符合筛选条件的用户')).toBeVisible();
+  await expect(page.getByText('没有符合筛选条件的记录')).toBeVisible();
   await page.goto(`/admin/admin/users?search=${middle}&vip=active`);
   await expect(rowOf(kuan.phone)).toBeVisible();
   await expect(rowOf(xiaomi.phone)).toHaveCount(0);
