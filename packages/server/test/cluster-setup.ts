@@ -1,12 +1,12 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { TestProject } from 'vitest/node';
 import { S3_KEY, S3_SECRET } from '../../../scripts/cluster';
+import { freePort } from './free-port';
 
 /*
  * The api-cluster project's global setup: one S3 store (Debian's radosgw, scripts/s3-test-server.sh)
@@ -21,16 +21,6 @@ declare module 'vitest' {
 }
 
 const script = path.resolve(import.meta.dirname, '../../../scripts/s3-test-server.sh');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'appdesk-cluster-s3-'));

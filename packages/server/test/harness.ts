@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -11,6 +11,7 @@ import { type App, buildApp } from '../src/app';
 import { type Config, loadConfig, type Quotas } from '../src/config';
 import { hashPassword } from '../src/core/passwords';
 import { type DatabaseHandle, openDatabase } from '../src/db/index';
+import { freePort } from './free-port';
 import { makeWav } from './media';
 import { tinyApk } from './packages';
 
@@ -117,17 +118,6 @@ export const unlimitedQuotas: Quotas = {
   uploadBytesPerUserPerHour: 1024 ** 4,
   uploadBytesPerHour: 1024 ** 4,
 };
-
-/** A loopback port nothing listens on now. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** The run's S3 store (radosgw, started by test/cluster-setup.ts), once it has answered. */
 let s3Ready: Promise<{ endpoint: string; bucket: string }> | undefined;

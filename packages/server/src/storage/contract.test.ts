@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../test/free-port';
 import { startServer, testDb, tinyPng } from '../../test/harness';
 import { LocalStorage } from './local';
 import { S3Storage } from './s3';
@@ -26,16 +26,6 @@ const hasRadosgw = (() => {
     return false;
   }
 })();
-/** A port nothing listens on now (the daemons' three ports are chosen so, so parallel runs never meet). */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 if (!hasRadosgw && testDb === 'sqlite') {
   console.log(
     'S3 storage contract skipped: radosgw is not installed (scripts/s3-test-server.sh install; .ci/run does)',
