@@ -39,11 +39,17 @@ export function logAttempt(ctx: RequestContext, phone: string, account: Account 
 
 /**
  * Refused attempts (429) cost the sender nothing, so a flood of them must not fill the disk with
- * 登录日志 rows: one per address per minute is kept (per process; the map is bounded).
+ * 登录日志 rows: one per address per minute is kept (per server, keyed by its config object, which
+ * each server has its own of even when several run in one process, as in the tests; bounded).
  */
 const LOCKED_LOG_EVERY_MS = 60_000;
-const lockedLogged = new Map<string, number>();
-function shouldLogLocked(ip: string): boolean {
+const lockedLoggedByServer = new WeakMap<object, Map<string, number>>();
+function shouldLogLocked(server: object, ip: string): boolean {
+  let lockedLogged = lockedLoggedByServer.get(server);
+  if (!lockedLogged) {
+    lockedLogged = new Map();
+    lockedLoggedByServer.set(server, lockedLogged);
+  }
   const now = Date.now();
   const last = lockedLogged.get(ip);
   if (last !== undefined && now - last < LOCKED_LOG_EVERY_MS) return false;
@@ -72,7 +78,7 @@ export async function beginAttempt(
   try {
     return { account, reservation: await reserveAttempt(ctx.db, phone, ctx.ip, { knownDevice }) };
   } catch (error) {
-    if (error instanceof ApiError && shouldLogLocked(ctx.ip)) await logAttempt(ctx, phone, account, 'locked');
+    if (error instanceof ApiError && shouldLogLocked(ctx.config, ctx.ip)) await logAttempt(ctx, phone, account, 'locked');
     throw error;
   }
 }
