@@ -78,7 +78,8 @@ export async function beginAttempt(
   try {
     return { account, reservation: await reserveAttempt(ctx.db, phone, ctx.ip, { knownDevice }) };
   } catch (error) {
-    if (error instanceof ApiError && shouldLogLocked(ctx.config, ctx.ip)) await logAttempt(ctx, phone, account, 'locked');
+    if (error instanceof ApiError && shouldLogLocked(ctx.config, ctx.ip))
+      await logAttempt(ctx, phone, account, 'locked');
     throw error;
   }
 }
