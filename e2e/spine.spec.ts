@@ -54,6 +54,8 @@ test('a fresh site sends visitors to setup, which creates the admin; the home pa
 });
 
 test('the admin signs in, configures the site, changes the password and signs out', async ({ page }) => {
+  // The longest walk of the suite (about 20 s alone); CI runs it beside a second browser and cluster.
+  test.setTimeout(120_000);
   await signIn(page, admin.phone, admin.password);
   await expect(page).toHaveURL(/\/admin\/admin\/dashboard$/);
   await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
