@@ -66,6 +66,9 @@ const runs = [
             E2E_PORT: process.env.E2E_CLUSTER_PORT ?? '8941',
             PLAYWRIGHT_JSON_OUTPUT_NAME: clusterE2eReport,
           },
+          // Its own output folder: Playwright empties its folder at the start, which took the
+          // other run's traces from under it.
+          ['--output', 'e2e/test-results-cluster'],
         ),
       ]
     : []),
@@ -74,9 +77,9 @@ const [e2eStatus, clusterStatus = 0] = await Promise.all(runs);
 phase('端到端测试', e2eStarted);
 
 /** One Playwright run; its output lines prefixed when it runs beside another. */
-function playwright(label, specs, env) {
+function playwright(label, specs, env, options = []) {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...specs], {
+    const child = spawn('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...options, ...specs], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
