@@ -154,6 +154,9 @@ test('shop, shipping and review rewards end to end, as the dashboard counts them
 
   // An app user from the vivo store redeems each through the API.
   const user = await appUserWithCoins(adminToken, 1000, 'vivo');
+  // Read, not assumed: other specs on the same server may set a sign-up or sign-in reward.
+  const coinsBefore = (await api('/api/users/fetch/info', {}, user.token)).data?.user.coins as number;
+  expect(coinsBefore).toBeGreaterThanOrEqual(1000);
   const vip = await api('/api/exchange/make', { itemId: vipId }, user.token);
   expect(vip.data?.record.status).toBe('done');
   const code = await api('/api/exchange/make', { itemId: codeId }, user.token);
@@ -171,7 +174,7 @@ test('shop, shipping and review rewards end to end, as the dashboard counts them
   );
   expect(box.data?.record.status).toBe('waiting');
   const info = (await api('/api/users/fetch/info', {}, user.token)).data?.user;
-  expect(info?.coins).toBe(1000 - spent);
+  expect(info?.coins).toBe(coinsBefore - spent);
   expect(Date.parse(info?.vipExpiresAt ?? '')).toBeGreaterThan(Date.now() + 89 * 86_400_000);
   expect((await claimReview(user.token, 'huawei')).code).toBe(200);
   expect((await claimReview(user.token, 'xiaomi')).code).toBe(200);
@@ -228,7 +231,7 @@ test('shop, shipping and review rewards end to end, as the dashboard counts them
   await expect(claims).toHaveCount(1);
   await rejectClaim(page, claims.first(), '截图里的应用不是本应用', { typed: true });
   await expect(claims).toHaveCount(0);
-  expect((await api('/api/users/fetch/info', {}, user.token)).data?.user.coins).toBe(1000 - spent + reward);
+  expect((await api('/api/users/fetch/info', {}, user.token)).data?.user.coins).toBe(coinsBefore - spent + reward);
   const titles = ((await api('/api/message/fetch/page/unread', { page: 0, size: 50 }, user.token)).list ?? []).map(
     (m) => m.title,
   );
