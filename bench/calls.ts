@@ -17,6 +17,7 @@ import { prepareAppData } from './lib/app-data';
 import { featureReport, runAgainstBaseline, setUpSite, startBaseline } from './lib/feature-run';
 import type { LoadContext, Scenario } from './lib/load';
 import { freePort, start, stop } from './lib/processes';
+import { appCallScenarios } from './scenarios';
 
 const flag = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -82,46 +83,7 @@ try {
       target: 'server',
       path: '/api/allocation/fetch',
     },
-    {
-      name: 'version/fetch/latest',
-      measures: 'app update check: 10,000 device ids in turn on 4 channels, codes 100–299',
-      target: 'server',
-      path: '/api/version/fetch/latest',
-      body: (n: number) => ({
-        app: 'tailor',
-        platform: 'android',
-        channel: ['huawei', 'xiaomi', 'oppo', 'vivo'][n % 4],
-        versionCode: 100 + (n % 200),
-        deviceId: `bench-device-${n % 10_000}`,
-      }),
-    },
-    {
-      name: 'a11t/fetch full',
-      measures: 'remote config, the full answer: 20 keys for 10,000 device ids in turn',
-      target: 'server',
-      path: '/api/a11t/fetch',
-      body: (n: number) => ({
-        app: 'tailor',
-        platform: 'android',
-        channel: n % 2 ? 'huawei' : 'xiaomi',
-        versionCode: 250,
-        deviceId: `bench-device-${n % 10_000}`,
-      }),
-    },
-    {
-      name: 'a11t/fetch unchanged',
-      measures: 'remote config sent with its current tag',
-      target: 'server',
-      path: '/api/a11t/fetch',
-      body: {
-        app: 'tailor',
-        platform: 'android',
-        channel: 'huawei',
-        versionCode: 250,
-        deviceId: appData.deviceId,
-        tag: appData.configTag,
-      },
-    },
+    ...appCallScenarios(appData),
     {
       name: 'selfapp/report show',
       measures: 'a promotion show from a device not signed in',

@@ -116,6 +116,37 @@ export function scenarios(options: {
       body: { page: 0, size: 1024 },
       token: 'users',
     },
+    ...appCallScenarios(options.appData),
+    {
+      name: 'users/login',
+      measures: 'sign-in with the right password: argon2id verify (m=19 MiB, t=2) + a new session row',
+      target: 'server',
+      path: '/api/users/login',
+      body: (n: number) => ({ phone: phones[n % phones.length], password: digest }),
+      connections: 4,
+      unit: 'sign-ins/s',
+    },
+  ];
+}
+
+/** 3 to 11 consecutive digits of a phone, length and start varying with n. */
+export function phoneFragment(phone: string, n: number): string {
+  const length = 3 + (n % 9);
+  const start = (n * 7) % (phone.length - length + 1);
+  return phone.slice(start, start + length);
+}
+
+/** Two consecutive characters of a nickname, the position varying with n. */
+export function twoChars(nickname: string, n: number): string {
+  const chars = [...nickname];
+  if (chars.length <= 2) return chars.join('');
+  const start = n % (chars.length - 1);
+  return chars.slice(start, start + 2).join('');
+}
+
+/** The app-facing hot calls (issue 8): the update check and remote config, full and "unchanged". */
+export function appCallScenarios(appData?: { deviceId: string; configTag: string }): Scenario[] {
+  return [
     {
       name: 'version/fetch/latest',
       measures: 'app update check: 10,000 device ids in turn on 4 channels, codes 100–299 (rollout hashes included)',
@@ -153,33 +184,9 @@ export function scenarios(options: {
         platform: 'android',
         channel: 'huawei',
         versionCode: 250,
-        deviceId: options.appData?.deviceId ?? 'bench-device-unchanged',
-        tag: options.appData?.configTag ?? '',
+        deviceId: appData?.deviceId ?? 'bench-device-unchanged',
+        tag: appData?.configTag ?? '',
       },
     },
-    {
-      name: 'users/login',
-      measures: 'sign-in with the right password: argon2id verify (m=19 MiB, t=2) + a new session row',
-      target: 'server',
-      path: '/api/users/login',
-      body: (n: number) => ({ phone: phones[n % phones.length], password: digest }),
-      connections: 4,
-      unit: 'sign-ins/s',
-    },
   ];
-}
-
-/** 3 to 11 consecutive digits of a phone, length and start varying with n. */
-export function phoneFragment(phone: string, n: number): string {
-  const length = 3 + (n % 9);
-  const start = (n * 7) % (phone.length - length + 1);
-  return phone.slice(start, start + length);
-}
-
-/** Two consecutive characters of a nickname, the position varying with n. */
-export function twoChars(nickname: string, n: number): string {
-  const chars = [...nickname];
-  if (chars.length <= 2) return chars.join('');
-  const start = n % (chars.length - 1);
-  return chars.slice(start, start + 2).join('');
 }
