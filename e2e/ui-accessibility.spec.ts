@@ -47,7 +47,10 @@ async function seriousViolations(page: Page, name: string, within?: string): Pro
 async function settled(page: Page, admin = false) {
   await expect(page.locator('#root .boot')).toHaveCount(0);
   if (admin) await expect(page.locator('.admin-content > *').first()).toBeVisible();
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 });
+  // .admin-spinner: a page whose code is still loading (its Spin shows only after 200 ms).
+  await expect(page.locator('.admin-spinner, .ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, {
+    timeout: 15_000,
+  });
 }
 
 /** Opens an admin page with only the home tab beside it (earlier pages' tabs would stay mounted, hidden). */

@@ -59,8 +59,11 @@ test('a failed action’s reason stays on screen until closed', async ({ page })
   // Success notices close after 1.5 s; an error is still there well after that.
   await page.waitForTimeout(3_000);
   await expect(notice).toBeVisible();
-  // The same failure again replaces it instead of stacking.
+  // The same failure again replaces it instead of stacking (once its answer is in: on a busy machine
+  // the first notice alone would pass this, and the second would arrive after the close below).
+  const answered = page.waitForResponse((r) => r.url().includes('/api/users/update/password'));
   await dialog.getByRole('button', { name: '确认修改' }).click();
+  await answered;
   await expect(notice).toHaveCount(1);
   await notice.getByRole('button', { name: /关闭|Close/ }).click();
   await expect(notice).toHaveCount(0);

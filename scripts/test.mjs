@@ -44,14 +44,16 @@ const vitestStatus = run(
 );
 phase('接口测试', vitestStarted);
 
-// The end-to-end suite on SQLite and, with TEST_DATABASE_URL, the whole suite again through nginx in
-// front of two instances on PostgreSQL + S3, the two runs side by side (each one browser at a time).
+// The end-to-end suite on SQLite and, with TEST_DATABASE_URL, the sign-in specs (or, with
+// E2E_CLUSTER_SPECS=all, the whole suite) again through nginx in front of two instances on
+// PostgreSQL + S3, the two runs side by side.
 console.log(`▸ 端到端测试（Playwright + Chromium${cluster ? '；SQLite 与 nginx 集群两套同时运行' : ''}）`);
 const e2eStarted = Date.now();
 const e2eReport = path.join(reports, 'e2e.json');
 const clusterE2eReport = path.join(reports, 'e2e-cluster.json');
 const runs = [
-  playwright('', [], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport }),
+  // Two browsers side by side on SQLite (the spine first, the site-wide counts last: playwright.config.ts).
+  playwright('', [], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, E2E_WORKERS: process.env.E2E_WORKERS ?? '2' }),
   ...(cluster
     ? [
         playwright(

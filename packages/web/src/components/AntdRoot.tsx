@@ -5,7 +5,7 @@ import 'antd/dist/antd.css';
 import { theme as antdTheme, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
-import { type ReactNode, useLayoutEffect } from 'react';
+import { type ReactNode, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 import { currentScheme, markDocument, type Scheme, useScheme } from './theme';
 
 dayjs.locale('zh-cn');
@@ -40,19 +40,40 @@ const themes: Record<Scheme, object> = {
 };
 const button = { autoInsertSpace: false };
 
+const reducedMotionQuery =
+  typeof window !== 'undefined' ? window.matchMedia?.('(prefers-reduced-motion: reduce)') : undefined;
+
+/** The system's "reduce motion" setting, followed while the page is open. */
+function useReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      reducedMotionQuery?.addEventListener?.('change', changed);
+      return () => reducedMotionQuery?.removeEventListener?.('change', changed);
+    },
+    () => reducedMotionQuery?.matches ?? false,
+    () => false,
+  );
+}
+
 /**
  * antd root for the user and admin layouts: zh_CN locale, the light or dark theme (see theme.ts),
- * no automatic space in 2-character buttons.
+ * no automatic space in 2-character buttons, and no opening/closing animations of drawers, modals
+ * and menus when the system asks for reduced motion.
  */
 export function AntdRoot({ children }: { children: ReactNode }) {
   const scheme = useScheme();
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => {
+    const chosen = themes[scheme] as { token: object };
+    return reducedMotion ? { ...chosen, token: { ...chosen.token, motion: false } } : chosen;
+  }, [scheme, reducedMotion]);
   useLayoutEffect(() => {
     markDocument(scheme);
   }, [scheme]);
   // The public pages have no dark variant.
   useLayoutEffect(() => () => markDocument(null), []);
   return (
-    <ConfigProvider locale={zhCN} button={button} theme={themes[scheme]}>
+    <ConfigProvider locale={zhCN} button={button} theme={theme}>
       {children}
     </ConfigProvider>
   );

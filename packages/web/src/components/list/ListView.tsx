@@ -361,7 +361,7 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
           loading={list.loading}
           onChange={onTableChange}
           expandable={expandable}
-          rowSelection={props.rowSelection}
+          rowSelection={props.rowSelection && withChineseLabels(props.rowSelection)}
           scroll={{ x: props.scrollX ?? 'max-content' }}
           locale={{ emptyText: list.loading && !list.data ? ' ' : empty }}
           pagination={pagination}
@@ -369,4 +369,16 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
       )}
     </div>
   );
+}
+
+/**
+ * antd names its selection checkboxes in English whatever the locale ("Select all", "Select row 3"),
+ * which is what a screen reader says; these are the page's own words.
+ */
+function withChineseLabels<Row>(selection: NonNullable<TableProps<Row>['rowSelection']>) {
+  return {
+    ...selection,
+    getTitleCheckboxProps: () => ({ 'aria-label': '全选本页', ...selection.getTitleCheckboxProps?.() }),
+    getCheckboxProps: (row: Row) => ({ 'aria-label': '选择此行', ...selection.getCheckboxProps?.(row) }),
+  };
 }

@@ -1,4 +1,4 @@
-import { admin, api, confirmPop, ensureSiteReady, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
+import { admin, api, baseUrl, confirmPop, ensureSiteReady, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
 import { expect, test } from '@playwright/test';
 
 /**
@@ -8,9 +8,15 @@ import { expect, test } from '@playwright/test';
 test('an operator edits the profile and signs another of their sessions out', async ({ page }) => {
   await ensureSiteReady();
   await signInAdmin(page);
-  // Another device of the same operator: the newest session, so the first row that is not this one.
-  const other = (await api('/api/users/login', { phone: admin.phone, password: sha256(admin.password) })).data
-    ?.token as string;
+  // Another device of the same operator, named by its User-Agent: other specs running beside this
+  // one sign the same operator in too, so "the newest other session" may not be this one.
+  const device = `E2EPhone/${String(Date.now()).slice(-6)}`;
+  const signedIn = await fetch(`${baseUrl}/api/users/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'User-Agent': device },
+    body: JSON.stringify({ phone: admin.phone, password: sha256(admin.password) }),
+  });
+  const other = ((await signedIn.json()) as { data: { token: string } }).data.token;
 
   await page.getByRole('button', { name: /^个人中心/ }).click();
   await expect(page).toHaveURL(/\/admin\/admin\/account$/);
@@ -34,7 +40,11 @@ test('an operator edits the profile and signs another of their sessions out', as
   const sessions = page.locator('.ant-card').filter({ hasText: '登录会话' });
   await expect(sessions.getByText('当前会话')).toBeVisible();
   await shoot(page, 'account');
-  await sessions.getByRole('button', { name: '下线', exact: true }).first().click();
+  await sessions
+    .getByRole('row')
+    .filter({ hasText: device.replace('/', ' ') })
+    .getByRole('button', { name: '下线', exact: true })
+    .click();
   await confirmPop(page, '下线');
   await expect(page.getByText('该会话已下线').first()).toBeVisible();
   expect((await api('/api/users/fetch/info', {}, other)).code).toBe(401);

@@ -63,6 +63,10 @@ export async function createItem(page: Page, item: NewItem, beforeSave?: () => P
   expect(answer.code).toBe(200);
   await expect(page.getByText('兑换商品已创建')).toBeVisible();
   await expect(drawer).toBeHidden();
+  // The notice opens top right, under the pointer that clicked 保存, and stays while hovered; it
+  // would cover 新建商品 for the next item. Away from it, it closes by itself.
+  await page.mouse.move(300, 600);
+  await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
   await expect(page.locator('tr.ant-table-row:visible', { hasText: item.name })).toContainText('已上架');
   return answer.data?.item.id as number;
 }

@@ -151,7 +151,9 @@ test('batch block, unblock, message and export the selected users', async ({ pag
   const rowA = page.locator('tr.ant-table-row', { hasText: masked(a.phone) });
   const rowB = page.locator('tr.ant-table-row', { hasText: masked(b.phone) });
   await expect(rowA).toBeVisible();
-  await rowA.getByRole('checkbox').check();
+  // Named in Chinese for a screen reader (antd's own names are English).
+  await expect(page.getByRole('checkbox', { name: '全选本页' })).toBeVisible();
+  await rowA.getByRole('checkbox', { name: '选择此行' }).check();
   await rowB.getByRole('checkbox').check();
   const bar = page.getByRole('region', { name: '批量操作' });
   await expect(bar).toContainText('已选择 2 个用户');
