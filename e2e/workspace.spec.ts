@@ -201,11 +201,16 @@ test('the list toolbar: columns and density remembered, refresh, fullscreen, com
     await up.click();
   }
   await expect(header.locator('th').first()).toHaveText('原因');
-  // TODO: the density menu (行密度) is not yet asserted: its class did not change in the first run.
+  // Roomier rows (中等), remembered too.
+  await coin.getByRole('button', { name: '行密度' }).click();
+  await page.getByRole('menuitem', { name: '中等' }).click();
+  await expect(coin.locator('.ant-table-medium')).toHaveCount(1);
+  await expect(coin.locator('.ant-table-small')).toHaveCount(0);
 
   await page.reload();
   await expect(header.locator('th').first()).toHaveText('原因', { timeout: 30_000 });
   await expect(header.getByText('备注', { exact: true })).toHaveCount(0);
+  await expect(coin.locator('.ant-table-medium')).toHaveCount(1);
 
   // Refresh asks the server again.
   const again = page.waitForResponse('**/api/coin/fetch/page');

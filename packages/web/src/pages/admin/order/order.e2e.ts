@@ -82,11 +82,15 @@ test('plan → order → paid twice grants once → refund takes back → timeli
   await drawer.getByRole('button', { name: '关闭订单详情' }).click();
   await page.goto('/admin/admin/order?status=refunded');
   await expect(page.getByRole('tab', { name: '已退款', selected: true })).toBeVisible();
-  const amounts = await page.locator('.ant-table-row td:nth-child(4)').allInnerTexts();
-  const sum = amounts.reduce((s, t) => s + Math.round(Number(t.replace(/[¥,]/g, '')) * 100), 0);
-  const totals = await page.getByTestId('order-totals').innerText();
-  expect(totals).toContain(`共 ${amounts.length} 笔`);
-  expect(totals).toContain(`金额合计 ¥${(sum / 100).toFixed(2)}`);
+  // Read again until both have loaded (at least this order is refunded) and agree.
+  await expect(async () => {
+    const amounts = await page.locator('.ant-table-row td:nth-child(4)').allInnerTexts();
+    expect(amounts.length).toBeGreaterThan(0);
+    const sum = amounts.reduce((s, t) => s + Math.round(Number(t.replace(/[¥,]/g, '')) * 100), 0);
+    const totals = await page.getByTestId('order-totals').innerText();
+    expect(totals).toContain(`共 ${amounts.length} 笔`);
+    expect(totals).toContain(`金额合计 ¥${(sum / 100).toFixed(2)}`);
+  }).toPass({ timeout: 15_000 });
   await page.goto('/admin/admin/audit');
   await expect(page.getByText('确认订单收款').first()).toBeVisible();
   await expect(page.getByText('订单退款').first()).toBeVisible();

@@ -79,6 +79,29 @@ test('a user blocked for a duration is refused, then signs in again after it wit
   await expect(drawer.getByText('正常', { exact: true })).toBeVisible();
 });
 
+test('one- and two-character searches find 艳 and 董艳 inside a nickname', async ({ page }) => {
+  await ensureSiteReady();
+  const user = await register();
+  // A nickname no earlier run has used, with 董艳 inside it: a search must match within the text.
+  const nickname = `老董艳${middle.slice(-3)}`;
+  expect((await api('/api/users/update/info', { nickname }, user.token)).code).toBe(200);
+  await signInAdmin(page);
+  await page.goto('/admin/admin/users');
+  const row = page.locator('tr.ant-table-row', { hasText: masked(user.phone) });
+  const search = page.getByRole('textbox', { name: '搜索' });
+  for (const text of ['艳', '董艳']) {
+    await search.fill(text);
+    await search.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(text)}`));
+    await expect(row).toContainText(nickname);
+  }
+  // Not a loose match: the characters in another order find nobody of this test.
+  await search.fill('艳董');
+  await search.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent('艳董')}`));
+  await expect(page.locator('.ant-table-tbody')).not.toContainText(nickname);
+});
+
 test('segment filters find the right users and stay in the URL', async ({ page }) => {
   await ensureSiteReady();
   const xiaomi = await register('xiaomi');
