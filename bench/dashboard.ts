@@ -19,21 +19,19 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { serverEnv, serverNodeArgs } from '../packages/server/runtime.mjs';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../packages/server/src/db/index';
 import type { Migration } from '../packages/server/src/db/migrations/index';
 import { chartFigures } from '../packages/server/src/features/dashboard/charts';
 import { rollUpSql } from '../packages/server/src/features/dashboard/counters';
 import { cardFigures } from '../packages/server/src/features/dashboard/queries';
-import { callOk } from './lib/api';
 import { assertKnown, intFlag, parseArgs, stringFlag } from './lib/args';
-import { featureReport } from './lib/feature-run';
-import { admin, sha256hex } from './lib/fixtures';
+import { featureReport, setUpSite } from './lib/feature-run';
 import { type LoadContext, runScenario, type Scenario, type ScenarioResult } from './lib/load';
 import { seedCommerceSqlite } from './lib/orders-seed';
-import { type Child, freePort, start, stop, waitUntil } from './lib/processes';
+import { type Child, stop } from './lib/processes';
 import { seed } from './lib/seed';
 import { seedPostgres } from './lib/seed-postgres';
+import { startSeededServer } from './lib/server';
 
 const flags = parseArgs(process.argv.slice(2));
 assertKnown(flags, ['users', 'coin-records', 'orders', 'records', 'duration', 'warmup', 'postgres']);
@@ -125,54 +123,6 @@ async function coldRows(label: string, options: { dataDir: string; databaseUrl?:
   return [row('cards computed, nothing kept', cards), row('year charts computed, nothing kept', year)];
 }
 
-async function startServer(dataDir: string, databaseUrl?: string): Promise<{ child: Child; base: string }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = start(
-    databaseUrl ? 'server-pg' : 'server',
-    process.execPath,
-    [...serverNodeArgs, path.join(root, 'packages/server/dist/main.js')],
-    {
-      cwd: dataDir,
-      env: {
-        ...serverEnv,
-        PATH: process.env.PATH,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      },
-    },
-  );
-  // The first start migrates, and the dashboard's migration rolls millions of rows up: allow time.
-  const began = performance.now();
-  await waitUntil(
-    child,
-    async () => {
-      await callOk(base, '/api/allocation/fetch');
-      return true;
-    },
-    300_000,
-  );
-  log(`  server up (migrated) in ${((performance.now() - began) / 1000).toFixed(1)} s`);
-  return { child, base };
-}
-
-async function adminToken(base: string): Promise<string> {
-  const password = sha256hex(admin.password);
-  const site = await callOk(base, '/api/allocation/fetch');
-  if (!(site as { allocation?: { isInit?: boolean } }).allocation?.isInit) {
-    await callOk(base, '/api/allocation/init', {
-      phone: admin.phone,
-      password,
-      title: admin.title,
-      slogen: admin.slogen,
-    });
-  }
-  return (await callOk(base, '/api/users/login', { phone: admin.phone, password })).token;
-}
-
 async function measure(database: 'sqlite' | 'postgres', server: { child: Child; base: string }, token: string) {
   const ctx: LoadContext = {
     urls: { server: server.base, baseline: server.base },
@@ -248,9 +198,9 @@ try {
   }
 
   log('SQLite: measure');
-  let server = await startServer(dataDir);
+  let server = await startSeededServer(dataDir, { log });
   try {
-    results.push(...(await measure('sqlite', server, await adminToken(server.base))));
+    results.push(...(await measure('sqlite', server, await setUpSite(server.child, server.base))));
   } finally {
     await stop(server.child);
   }
@@ -258,9 +208,9 @@ try {
 
   if (postgres) {
     log('PostgreSQL: measure');
-    server = await startServer(dataDir, postgres.url);
+    server = await startSeededServer(dataDir, { databaseUrl: postgres.url, log });
     try {
-      results.push(...(await measure('postgres', server, await adminToken(server.base))));
+      results.push(...(await measure('postgres', server, await setUpSite(server.child, server.base))));
     } finally {
       await stop(server.child);
     }

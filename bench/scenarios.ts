@@ -69,6 +69,14 @@ export function scenarios(options: {
       token: 'admin',
     },
     {
+      name: 'users/fetch/page 1-char nickname',
+      measures: 'search by one character of a real nickname (any position), first page with the total',
+      target: 'server',
+      path: '/api/users/fetch/page',
+      body: (n: number) => ({ page: 0, size: 20, search: oneChar(nicknames[n % nicknames.length], n) }),
+      token: 'admin',
+    },
+    {
       name: 'users/fetch/page 2-char nickname',
       measures: 'search by two characters of a real nickname (any position), first page with the total',
       target: 'server',
@@ -134,6 +142,12 @@ export function phoneFragment(phone: string, n: number): string {
   const length = 3 + (n % 9);
   const start = (n * 7) % (phone.length - length + 1);
   return phone.slice(start, start + length);
+}
+
+/** One character of a nickname, the position varying with n. */
+export function oneChar(nickname: string, n: number): string {
+  const chars = [...nickname];
+  return chars[n % chars.length] ?? '';
 }
 
 /** Two consecutive characters of a nickname, the position varying with n. */

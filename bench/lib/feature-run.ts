@@ -17,19 +17,22 @@ export async function startBaseline(root: string) {
   return { process: process_, port, url, ready };
 }
 
-/** Waits for a fresh server, sets the site up with the bench admin, and answers the admin's token. */
+/** Waits for the server, sets the site up with the bench admin unless it is, and answers the admin's token. */
 export async function setUpSite(server: Parameters<typeof waitUntil>[0], base: string): Promise<string> {
   await waitUntil(server, async () => {
     await callOk(base, '/api/allocation/fetch');
     return true;
   });
   const password = sha256hex(admin.password);
-  await callOk(base, '/api/allocation/init', {
-    phone: admin.phone,
-    password,
-    title: admin.title,
-    slogen: admin.slogen,
-  });
+  const site = await callOk(base, '/api/allocation/fetch');
+  if (!(site as { allocation?: { isInit?: boolean } }).allocation?.isInit) {
+    await callOk(base, '/api/allocation/init', {
+      phone: admin.phone,
+      password,
+      title: admin.title,
+      slogen: admin.slogen,
+    });
+  }
   return (await callOk(base, '/api/users/login', { phone: admin.phone, password })).token;
 }
 

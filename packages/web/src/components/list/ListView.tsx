@@ -131,8 +131,10 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
 
   // Keep the form in step with the URL (back/forward, links, reset), only when the URL's values
   // changed: a workspace tab shown again re-runs effects, and must keep what was typed but not sent.
+  // Before paint (layout effect): on a busy machine a passive effect could run after the operator
+  // had already typed into the freshly shown form, and wipe it.
   const synced = useRef<string | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const now = JSON.stringify(list.values);
     if (synced.current === now) return;
     synced.current = now;
