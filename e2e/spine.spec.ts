@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { admin, api, sha256, shoot, signIn } from './support';
+import { admin, api, freshPhone, sha256, shoot, signIn } from './support';
 
 /**
  * The spine end to end, in order on one fresh server: first run, setup, sign-in, the admin
@@ -157,7 +157,7 @@ test('access rules: no stored user goes to login, a non-admin to 403, a 401 clea
   await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fadmin%2Fadmin%2Fusers$/);
   await expect(page.getByText('登录已失效，请重新登录')).toBeHidden();
 
-  const phone = `137${String(Date.now()).slice(-8)}`;
+  const phone = freshPhone('137');
   const registered = await api('/api/users/register', {
     phone,
     password: sha256('User12345'),

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { createApiClient } from '@appdesk/contract/client';
 import type { ApiInput, ApiPath } from '@appdesk/contract/types';
 import { expect, type Page } from '@playwright/test';
@@ -12,6 +12,14 @@ export const admin = { phone: '13800000000', password: 'Admin12345' };
 export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 const client = createApiClient({ baseUrl });
+
+/**
+ * A phone no other test of this run holds: `prefix` and random digits to 11. Specs run side by side,
+ * and phones made from the clock met in the same millisecond; registering a taken phone with the
+ * shared test password signs its owner in, so a clash silently shares one account between specs.
+ */
+export const freshPhone = (prefix = '13') =>
+  prefix + String(randomInt(10 ** (11 - prefix.length))).padStart(11 - prefix.length, '0');
 
 /** One typed call, as an app makes it (token empty when signed out); answers the envelope. */
 export const api = <P extends ApiPath>(path: P, body?: ApiInput<P>, token = '') => client.call(path, body, { token });

@@ -1,4 +1,14 @@
-import { admin, api, baseUrl, confirmPop, ensureSiteReady, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
+import {
+  admin,
+  api,
+  baseUrl,
+  confirmPop,
+  ensureSiteReady,
+  freshPhone,
+  sha256,
+  shoot,
+  signInAdmin,
+} from '@appdesk/e2e/support';
 import { expect, test } from '@playwright/test';
 
 /**
@@ -60,7 +70,7 @@ test('an operator edits the profile and signs another of their sessions out', as
 
 test('在线用户 lists a user’s live session with the phone masked, and 强制下线 ends it', async ({ page }) => {
   await ensureSiteReady();
-  const phone = `136${String(Date.now()).slice(-8)}`;
+  const phone = freshPhone('136');
   const registered = await api('/api/users/register', { phone, password: sha256('User12345'), app: 'tailor' });
   expect(registered.code).toBe(200);
   const userToken = registered.data?.token as string;

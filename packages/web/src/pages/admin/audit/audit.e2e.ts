@@ -1,4 +1,4 @@
-import { admin, api, ensureSiteReady, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
+import { admin, api, ensureSiteReady, freshPhone, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
 import { expect, test } from '@playwright/test';
 
 test('the 操作日志 shows a change in words, field by field, with links to the operator and the user', async ({
@@ -6,7 +6,7 @@ test('the 操作日志 shows a change in words, field by field, with links to th
 }) => {
   test.setTimeout(120_000);
   await ensureSiteReady();
-  const phone = `137${String(Date.now()).slice(-8)}`;
+  const phone = freshPhone('137');
   const masked = `${phone.slice(0, 3)}****${phone.slice(7)}`;
   const registered = await api('/api/users/register', { phone, password: sha256('User12345'), app: 'tailor' });
   expect(registered.code).toBe(200);

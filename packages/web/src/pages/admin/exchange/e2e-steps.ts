@@ -1,5 +1,5 @@
 import { type ChannelCode, type ExchangeKind, exchangeKinds } from '@appdesk/contract/constants';
-import { api, sha256 } from '@appdesk/e2e/support';
+import { api, freshPhone, sha256 } from '@appdesk/e2e/support';
 import { expect, type Page } from '@playwright/test';
 
 /**
@@ -7,11 +7,9 @@ import { expect, type Page } from '@playwright/test';
  * coins, an item made in the 新建商品 drawer, codes pasted into 导入兑换码.
  */
 
-let users = 0;
-
 /** A fresh app user (a phone no earlier run has used) granted `coins` by the operator. */
 export async function appUserWithCoins(adminToken: string, coins: number, channel: ChannelCode = 'other') {
-  const phone = `13${String(Date.now()).slice(-7)}${String(users++ % 100).padStart(2, '0')}`;
+  const phone = freshPhone();
   const registered = await api('/api/users/register', { phone, password: sha256('User12345'), app: 'tailor', channel });
   expect(registered.code).toBe(200);
   const token = registered.data?.token as string;

@@ -1,5 +1,5 @@
 import { screenshots } from '@appdesk/e2e/shots';
-import { api, ensureSiteReady, sha256, signInAdmin } from '@appdesk/e2e/support';
+import { api, ensureSiteReady, freshPhone, sha256, signInAdmin } from '@appdesk/e2e/support';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 
@@ -12,7 +12,7 @@ test('feedback v1: sent with an image through the API, replied in the console, r
   page,
 }) => {
   await ensureSiteReady();
-  const phone = `135${String(Date.now()).slice(-8)}`;
+  const phone = freshPhone('135');
   const registered = await api('/api/users/register', { phone, password: sha256('User12345'), app: 'tailor' });
   expect(registered.code).toBe(200);
   const token = registered.data?.token as string;

@@ -1,5 +1,5 @@
 import { screenshots } from '@appdesk/e2e/shots';
-import { api, confirmPop, ensureSiteReady, sha256, signInAdmin } from '@appdesk/e2e/support';
+import { api, confirmPop, ensureSiteReady, freshPhone, sha256, signInAdmin } from '@appdesk/e2e/support';
 import { expect, test } from '@playwright/test';
 
 /**
@@ -11,7 +11,7 @@ test('feedback v2: a thread counted in the bell, answered with a canned reply, u
   page,
 }) => {
   await ensureSiteReady();
-  const phone = `134${String(Date.now()).slice(-8)}`;
+  const phone = freshPhone('134');
   const registered = await api('/api/users/register', { phone, password: sha256('User12345'), app: 'tailor' });
   expect(registered.code).toBe(200);
   const token = registered.data?.token as string;

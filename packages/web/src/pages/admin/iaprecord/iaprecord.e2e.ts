@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { admin, api, ensureSiteReady, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
+import { admin, api, ensureSiteReady, freshPhone, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
 import { expect, test } from '@playwright/test';
 import { chainFrom } from '../../../../../server/test/storekit-chain';
 
@@ -22,7 +22,7 @@ test('StoreKit receipts: verified and granted once, forged ones rejected with th
     adminToken,
   );
   expect(made.code).toBe(200);
-  const phone = `137${String(Date.now()).slice(-8)}`;
+  const phone = freshPhone('137');
   const registered = await api('/api/users/register', { phone, password: sha256('User12345'), app: 'tailor' });
   const userToken = registered.data?.token as string;
 

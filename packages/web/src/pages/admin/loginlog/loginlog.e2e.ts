@@ -1,10 +1,10 @@
-import { admin, api, ensureSiteReady, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
+import { admin, api, ensureSiteReady, freshPhone, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
 import { expect, test } from '@playwright/test';
 
 test('the 登录日志 lists a failed and a successful sign-in with device, filters them and exports', async ({ page }) => {
   test.setTimeout(120_000);
   await ensureSiteReady();
-  const phone = `136${String(Date.now()).slice(-8)}`;
+  const phone = freshPhone('136');
   const masked = `${phone.slice(0, 3)}****${phone.slice(7)}`;
   expect((await api('/api/users/register', { phone, password: sha256('User12345'), app: 'tailor' })).code).toBe(200);
   expect((await api('/api/users/login', { phone, password: sha256('Wrong12345') })).code).toBe(401);

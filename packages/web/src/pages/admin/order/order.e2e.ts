@@ -1,4 +1,4 @@
-import { admin, api, ensureSiteReady, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
+import { admin, api, ensureSiteReady, freshPhone, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
 import { expect, test } from '@playwright/test';
 
 /**
@@ -20,7 +20,7 @@ test('plan → order → paid twice grants once → refund takes back → timeli
   expect(made.code).toBe(200);
   const planId = made.data?.plan.id as number;
 
-  const phone = `136${String(Date.now()).slice(-8)}`;
+  const phone = freshPhone('136');
   const registered = await api('/api/users/register', {
     phone,
     password: sha256('User12345'),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { admin, api, baseUrl, ensureSiteReady, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
+import { admin, api, baseUrl, ensureSiteReady, freshPhone, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
 import { expect, test } from '@playwright/test';
 import { alipayBody, alipayFields, type PaymentKeys, wechatCallback } from '../../../../../server/test/payment-signers';
 
@@ -15,7 +15,7 @@ test('payment notifications pay orders once, a wrong amount is refused, the orde
   const name = `通知会员${String(Date.now()).slice(-5)}`;
   const plan = await api('/api/plan/make', { name, price: 1200, durationDays: 7, onSale: true }, adminToken);
   const planId = plan.data?.plan.id as number;
-  const phone = `135${String(Date.now()).slice(-8)}`;
+  const phone = freshPhone('135');
   const userToken = (await api('/api/users/register', { phone, password: sha256('User12345'), app: 'tailor' })).data
     ?.token as string;
   const make = async (payMethod: 'alipay' | 'wechat') =>

@@ -1,11 +1,11 @@
-import { api, ensureSiteReady, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
+import { api, ensureSiteReady, freshPhone, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
 import { expect, test } from '@playwright/test';
 
 test('an operator extends a user’s VIP with a reason; the list, the drawer, the history and the app agree', async ({
   page,
 }) => {
   await ensureSiteReady();
-  const phone = `137${String(Date.now()).slice(-8)}`;
+  const phone = freshPhone('137');
   const registered = await api('/api/users/register', {
     phone,
     password: sha256('User12345'),
