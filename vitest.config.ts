@@ -22,7 +22,17 @@ export default defineConfig({
           include: ['packages/contract/test/**/*.test.ts', 'packages/web/src/**/*.test.ts'],
         },
       },
-      { test: { ...shared, name: 'api-sqlite', include: apiTests, env: { TEST_DB: 'sqlite' }, testTimeout: 30_000 } },
+      {
+        test: {
+          ...shared,
+          name: 'api-sqlite',
+          include: apiTests,
+          env: { TEST_DB: 'sqlite' },
+          testTimeout: 30_000,
+          // A test server migrates a fresh database first: past 10 s on a busy 2-core machine.
+          hookTimeout: 30_000,
+        },
+      },
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
@@ -32,6 +42,7 @@ export default defineConfig({
                 include: apiTests,
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 30_000,
+                hookTimeout: 30_000,
               },
             },
             // The same suite against two instances on one schema with S3 storage (radosgw) behind a

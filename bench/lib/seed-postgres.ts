@@ -112,10 +112,13 @@ export async function seedPostgres(options: {
   await client.connect();
   const piecesClient = new pg.Client({ connectionString: url });
   await piecesClient.connect();
+  const suffixesClient = new pg.Client({ connectionString: url });
+  await suffixesClient.connect();
   try {
     // A bulk load: no triggers (kept counts arrive with row_counts) and no foreign-key checks.
     await client.query('set session_replication_role = replica');
     await client.query('alter table nickname_pieces drop constraint nickname_pieces_pkey');
+    await client.query('alter table phone_suffixes drop constraint phone_suffixes_pkey');
     await client.query('delete from row_counts');
     for (const table of tables) {
       const since = performance.now();
@@ -143,6 +146,10 @@ export async function seedPostgres(options: {
       // same function (db/grams.mjs) and copied on a second connection at the same time.
       const pieces =
         table === 'users' ? copyInto(piecesClient, 'copy nickname_pieces (piece, user_id) from stdin') : null;
+      // And the suffixes of each phone (migration 0010), on a third connection.
+      const suffixes =
+        table === 'users' ? copyInto(suffixesClient, 'copy phone_suffixes (suffix, user_id) from stdin') : null;
+      const phoneAt = columnRows.findIndex((c) => c.column_name === 'phone');
       const nicknameAt = columnRows.findIndex((c) => c.column_name === 'nickname');
       const idAt = columnRows.findIndex((c) => c.column_name === 'id');
       const rows = sqlite.prepare(`select ${columns} from ${table} order by rowid`).raw().iterate() as Iterable<
@@ -159,10 +166,15 @@ export async function seedPostgres(options: {
           const piecesBehind = pieces.write(lines.join(''));
           if (piecesBehind) await piecesBehind;
         }
+        if (suffixes) {
+          const suffixesBehind = suffixes.write(phoneSuffixLines(row[phoneAt] as string, row[idAt] as number));
+          if (suffixesBehind) await suffixesBehind;
+        }
         copied++;
       }
       await copy.end();
       await pieces?.end();
+      await suffixes?.end();
       phase(`pg ${table}`, copied, since);
       if (indexes.length > 0) {
         const built = performance.now();
@@ -173,6 +185,9 @@ export async function seedPostgres(options: {
     const keyed = performance.now();
     await client.query('alter table nickname_pieces add primary key (piece, user_id)');
     phase('pg nickname_pieces key', 0, keyed);
+    const suffixesKeyed = performance.now();
+    await client.query('alter table phone_suffixes add primary key (suffix, user_id)');
+    phase('pg phone_suffixes key', 0, suffixesKeyed);
     for (const table of ['users', 'coin_records', 'messages', 'audit_log', ...(options.moreTables ?? [])]) {
       await client.query(
         `select setval(s, greatest((select max(id) from ${table}), 1))
@@ -181,12 +196,20 @@ export async function seedPostgres(options: {
     }
     if (options.afterCopy) await options.afterCopy(client);
     const analysed = performance.now();
-    for (const table of [...tables, 'nickname_pieces']) await client.query(`vacuum analyze ${table}`);
+    for (const table of [...tables, 'nickname_pieces', 'phone_suffixes']) await client.query(`vacuum analyze ${table}`);
     phase('pg vacuum analyze', 0, analysed);
   } finally {
     await client.end();
     await piecesClient.end();
+    await suffixesClient.end();
     sqlite.close();
   }
   return { url, phases, totalSeconds: (performance.now() - started) / 1000, drop };
+}
+
+/** COPY lines of a phone's suffixes of three characters or more, each once, as migration 0010's trigger keeps them. */
+function phoneSuffixLines(phone: string, id: number): string {
+  const seen = new Set<string>();
+  for (let start = 0; start <= phone.length - 3; start++) seen.add(phone.slice(start));
+  return [...seen].map((suffix) => `${copyText(suffix)}\t${id}\n`).join('');
 }

@@ -127,7 +127,7 @@ function simulateLedger(seed: number, id: number, count: number, createdAt: numb
 /**
  * Adds `users` users (with their coin ledgers) and `messages` messages to the SQLite database in
  * dataDir, creating and migrating it first when needed. Rows are appended: running it twice
- * gives twice the users. Insert-only triggers of the users_search FTS index, and the secondary
+ * gives twice the users. Insert-only triggers of the search indexes (FTS5 tables, phone suffixes), and the secondary
  * indexes of tables that start empty, are dropped during the load and rebuilt at the end.
  */
 export async function seed(options: SeedOptions): Promise<SeedReport> {
@@ -178,7 +178,8 @@ export async function seed(options: SeedOptions): Promise<SeedReport> {
   const droppedTriggers = db
     .prepare(
       `select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'users'
-         and (sql like '%users_search%' or sql like '%users_grams%') and sql like '%after insert%'`,
+         and (sql like '%users_nickname_search%' or sql like '%users_grams%' or sql like '%phone_suffixes%')
+         and sql like '%after insert%'`,
     )
     .all() as { name: string; sql: string }[];
   const droppedIndexes: { name: string; sql: string }[] = [];
@@ -371,19 +372,27 @@ export async function seed(options: SeedOptions): Promise<SeedReport> {
     // 8. Put back what was dropped, even after a failure, so the database stays consistent.
     if (droppedTriggers.length > 0) {
       since = performance.now();
+      const range = userIds ?? { first: 1, last: 0 };
       if (usersWereEmpty) {
-        db.exec(`insert into users_search(users_search) values ('rebuild')`);
+        db.exec(`insert into users_nickname_search(users_nickname_search) values ('rebuild')`);
         db.exec(`insert into users_grams(users_grams) values ('rebuild')`);
-      } else if (userIds) {
+      } else {
         db.prepare(
-          'insert into users_search(rowid, phone, nickname) select id, phone, nickname from users where id between ? and ?',
-        ).run(userIds.first, userIds.last);
+          'insert into users_nickname_search(rowid, nickname) select id, nickname from users where id between ? and ?',
+        ).run(range.first, range.last);
         db.prepare(
           "insert into users_grams(rowid, grams) select id, appdesk_grams(nickname || ' ' || phone) from users where id between ? and ?",
-        ).run(userIds.first, userIds.last);
+        ).run(range.first, range.last);
       }
+      // What the insert trigger of migration 0010 writes, sorted so the index is written in order.
+      db.prepare(
+        `insert or ignore into phone_suffixes (suffix, user_id)
+           select * from (select substr(phone, s.value) as suffix, id from users, json_each(?) as s
+             where id between ? and ? and s.value <= length(phone) - 2)
+           order by suffix, id`,
+      ).run(JSON.stringify(Array.from({ length: 30 }, (_, i) => i + 1)), range.first, range.last);
       for (const t of droppedTriggers) db.exec(t.sql);
-      phase('users fts (3+, 1-2)', n, since);
+      phase('users search (3+, 1-2, phone suffixes)', n, since);
     }
     if (droppedIndexes.length > 0) {
       since = performance.now();

@@ -131,6 +131,29 @@ describe('operator tools', () => {
         ).toContain(id);
       }
     }
+    // Three digits or more are looked for in phones (suffix index) and in nicknames (trigrams) at once,
+    // at every length and position, with the total counting each user once.
+    const digits = await register(`1868${String(Date.now()).slice(-7)}`);
+    await server.call('/api/users/update/info', { nickname: `玩家${phone.slice(4, 10)}` }, digits.token);
+    for (const length of [3, 4, 7, 11]) {
+      for (const start of [0, 11 - length]) {
+        const search = phone.slice(start, start + length);
+        const all = data<{ list: { id: number }[]; total: number; totalExact: boolean }>(
+          await server.call('/api/users/fetch/page', { search, size: 100 }, admin),
+        );
+        expect(
+          all.list.map((u) => u.id),
+          search,
+        ).toContain(user.id);
+        if (all.totalExact) expect(all.total, search).toBe(new Set(all.list.map((u) => u.id)).size);
+      }
+    }
+    const inNickname = data<{ list: { id: number }[] }>(
+      await server.call('/api/users/fetch/page', { search: phone.slice(5, 9), size: 100 }, admin),
+    );
+    expect(inNickname.list.map((u) => u.id)).toEqual(expect.arrayContaining([user.id, digits.id]));
+    const newestFirst = inNickname.list.map((u) => u.id);
+    expect(newestFirst).toEqual([...newestFirst].sort((a, b) => b - a));
     const renamed = await server.call('/api/users/update/info', { nickname: '改名了' }, dong.token);
     expect(renamed.body.code).toBe(200);
     const gone = data<{ list: { id: number }[] }>(await server.call('/api/users/fetch/page', { search: '艳' }, admin));
