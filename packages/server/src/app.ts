@@ -83,7 +83,7 @@ export async function buildApp(
       busyTimeoutMs: config.sqliteBusyTimeoutMs,
     });
   await migrateToLatest(database, featureMigrations);
-  const storage = openStorage(config.storageUrl, config.dataDir);
+  const storage = await openStorage(config.storageUrl, config.dataDir);
   await storage.init();
   const services: Services = {
     config,

@@ -75,7 +75,7 @@ export async function runCli(
     });
   }
   if (command === 'storage-sweep') {
-    const storage = options.storage ?? openStorage(config.storageUrl, config.dataDir);
+    const storage = options.storage ?? (await openStorage(config.storageUrl, config.dataDir));
     const grace = args.find((a) => a.startsWith('--pending-grace-minutes='))?.split('=')[1];
     const pendingGraceMs = grace === undefined ? undefined : Number(grace) * 60_000;
     if (pendingGraceMs !== undefined && !(pendingGraceMs >= 0)) {

@@ -1,5 +1,5 @@
-import { parseFile } from 'music-metadata';
-import sharp from 'sharp';
+import type { parseFile } from 'music-metadata';
+import type Sharp from 'sharp';
 import type { FileStorage } from '../storage/types';
 import { fail } from './errors';
 
@@ -15,8 +15,20 @@ export type MediaInfo =
 /** Longest side of a thumbnail, in pixels. */
 export const THUMB_SIZE = 480;
 
-// Decoded images are large: libvips keeps no cache of them, and one image is worked on at a time.
-sharp.cache(false);
+/**
+ * sharp (libvips), loaded by the first image upload: about 30 MB of a process's memory that a
+ * server nobody uploads images to never holds. Decoded images are large: libvips keeps no cache
+ * of them, and one image is worked on at a time.
+ */
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+export function loadSharp() {
+  sharpLoaded ??= import('sharp').then((module) => {
+    const sharp = module.default as typeof Sharp;
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoaded;
+}
 let imageQueue: Promise<unknown> = Promise.resolve();
 function oneImageAtATime<T>(work: () => Promise<T>): Promise<T> {
   const run = imageQueue.then(work, work);
@@ -35,6 +47,7 @@ export async function probeMedia(
 
 function probeImage(tempPath: string, deps: { storage: FileStorage; maxPixels: number }): Promise<MediaInfo> {
   return oneImageAtATime(async () => {
+    const sharp = await loadSharp();
     // The pixel limit is checked from the header before this (uploads.ts); limitInputPixels is the
     // second guard, and a truncated file fails instead of being padded with grey.
     const open = () => sharp(tempPath, { limitInputPixels: deps.maxPixels, failOn: 'truncated', autoOrient: true });
@@ -60,6 +73,7 @@ function probeImage(tempPath: string, deps: { storage: FileStorage; maxPixels: n
 async function probeAudio(tempPath: string): Promise<MediaInfo> {
   let format: Awaited<ReturnType<typeof parseFile>>['format'];
   try {
+    const { parseFile } = await import('music-metadata'); // loaded by the first sound upload
     ({ format } = await parseFile(tempPath, { duration: true, skipCovers: true }));
   } catch {
     throw fail.unsupportedType('音频无法解析（文件不完整或已损坏）');

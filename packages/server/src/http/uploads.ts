@@ -1,8 +1,6 @@
 import type { UploadAccept, UploadKind } from '@appdesk/contract/constants';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { fileTypeFromFile } from 'file-type';
-import sharp from 'sharp';
 import type { Config } from '../config';
 import type { SessionUser } from '../core/sessions';
 import { assertRoom, consumeAll, type Limit } from '../core/throttle';
@@ -11,7 +9,7 @@ import { PendingWrites, settlePending } from '../storage/pending';
 import { type FileReference, isReferenced, keyOfUrl } from '../storage/references';
 import type { FileStorage } from '../storage/types';
 import { fail } from './errors';
-import { type MediaInfo, probeMedia } from './media';
+import { loadSharp, type MediaInfo, probeMedia } from './media';
 import { identifyPackage, isZipFamily } from './packages';
 
 /** Accepted types per kind, decided from the file's first bytes (never its name or header). */
@@ -156,6 +154,7 @@ async function keepFile(
     await storage.discard(written.tempPath);
     throw fail.badInput('上传的文件是空的');
   }
+  const { fileTypeFromFile } = await import('file-type'); // loaded by the first upload
   let mime = (await fileTypeFromFile(written.tempPath))?.mime;
   // A zip container is a package only when its entries say which one (never by its name).
   if (mime && isZipFamily(mime)) mime = (await identifyPackage(written.tempPath))?.mime;
@@ -215,6 +214,7 @@ export function formatBytes(bytes: number): string {
 async function checkPixels(tempPath: string, maxPixels: number, storage: FileStorage): Promise<void> {
   let pixels: number;
   try {
+    const sharp = await loadSharp();
     const meta = await sharp(tempPath, { limitInputPixels: false }).metadata();
     pixels = (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * (meta.pages ?? 1);
     if (!pixels) throw new Error('no dimensions');

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/free-port';
 import { startServer, testDb, tinyPng } from '../../test/harness';
 import { LocalStorage } from './local';
-import { S3Storage } from './s3';
+import { loadS3Sdk, parseS3Url, S3Storage } from './s3';
 import type { FileStorage } from './types';
 
 /*
@@ -124,16 +124,14 @@ describe.runIf(hasRadosgw && testDb === 'sqlite')('S3 driver on radosgw', () => 
   });
 
   contract('S3 (radosgw)', async (dir) => {
-    const { parseS3Url } = await import('./s3');
-    return new S3Storage(parseS3Url(storageUrl), dir);
+    return new S3Storage(parseS3Url(storageUrl), dir, await loadS3Sdk());
   });
 
   it('refuses a wrong secret (the requests are really signed)', async () => {
-    const { parseS3Url } = await import('./s3');
     const saved = process.env.AWS_SECRET_ACCESS_KEY;
     process.env.AWS_SECRET_ACCESS_KEY = 'not-the-secret';
     try {
-      const wrong = new S3Storage(parseS3Url(storageUrl), scratch);
+      const wrong = new S3Storage(parseS3Url(storageUrl), scratch, await loadS3Sdk());
       await expect(wrong.check()).rejects.toThrow();
     } finally {
       process.env.AWS_SECRET_ACCESS_KEY = saved;

@@ -3,16 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  CreateBucketCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { spool } from './spool';
 import { type FileStorage, newKey, type WrittenFile } from './types';
 
@@ -51,6 +42,18 @@ const PART_BYTES = 8 * 1024 * 1024;
  * with the local folder), then streamed from it with a multipart upload of 8 MiB parts, two at a
  * time: a file is never held in memory.
  */
+/** The AWS SDK's parts this driver uses. */
+export type S3Sdk = typeof import('@aws-sdk/client-s3') & Pick<typeof import('@aws-sdk/lib-storage'), 'Upload'>;
+
+/**
+ * The SDK, loaded when S3 is configured: it holds about 25 MB of a process's memory, which a
+ * server on its data folder's `files/` never needs.
+ */
+export async function loadS3Sdk(): Promise<S3Sdk> {
+  const [client, storage] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  return { ...client, Upload: storage.Upload };
+}
+
 export class S3Storage implements FileStorage {
   readonly driver = 's3' as const;
   readonly client: S3Client;
@@ -59,9 +62,10 @@ export class S3Storage implements FileStorage {
   constructor(
     readonly settings: S3Settings,
     dataDir: string,
+    private readonly sdk: S3Sdk,
   ) {
     this.tmp = path.join(dataDir, 'tmp');
-    this.client = new S3Client({
+    this.client = new sdk.S3Client({
       region: settings.region,
       endpoint: settings.endpoint,
       forcePathStyle: settings.forcePathStyle,
@@ -80,12 +84,12 @@ export class S3Storage implements FileStorage {
     } catch (error) {
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
       if (status !== 404) throw error;
-      await this.client.send(new CreateBucketCommand({ Bucket: this.settings.bucket }));
+      await this.client.send(new this.sdk.CreateBucketCommand({ Bucket: this.settings.bucket }));
     }
   }
 
   async check(): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }));
+    await this.client.send(new this.sdk.HeadBucketCommand({ Bucket: this.settings.bucket }));
   }
 
   write(stream: Readable, maxBytes: number): Promise<WrittenFile> {
@@ -95,7 +99,7 @@ export class S3Storage implements FileStorage {
   async keep(tempPath: string, extension: string, chosen?: string): Promise<string> {
     const key = chosen ?? newKey(extension, randomBytes(12).toString('base64url'));
     try {
-      await new Upload({
+      await new this.sdk.Upload({
         client: this.client,
         params: { Bucket: this.settings.bucket, Key: this.objectKey(key), Body: createReadStream(tempPath) },
         partSize: PART_BYTES,
@@ -112,7 +116,7 @@ export class S3Storage implements FileStorage {
   async put(bytes: Buffer, extension: string, chosen?: string): Promise<string> {
     const key = chosen ?? newKey(extension, randomBytes(12).toString('base64url'));
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key), Body: bytes }),
+      new this.sdk.PutObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key), Body: bytes }),
     );
     return key;
   }
@@ -122,7 +126,9 @@ export class S3Storage implements FileStorage {
   }
 
   async remove(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
+    await this.client.send(
+      new this.sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
+    );
   }
 
   url(key: string): string {
@@ -143,7 +149,7 @@ export class S3Storage implements FileStorage {
   async read(key: string): Promise<{ body: Readable; size: number | undefined } | undefined> {
     try {
       const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
+        new this.sdk.GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
       );
       return { body: answer.Body as Readable, size: answer.ContentLength };
     } catch (error) {
@@ -157,7 +163,7 @@ export class S3Storage implements FileStorage {
     let token: string | undefined;
     do {
       const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: prefix, ContinuationToken: token }),
+        new this.sdk.ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: prefix, ContinuationToken: token }),
       );
       for (const object of page.Contents ?? []) {
         if (object.Key) yield prefix ? object.Key.slice(prefix.length) : object.Key;

@@ -1,9 +1,9 @@
 import { MAX_CODES_PER_IMPORT } from '@appdesk/contract/constants';
-import ExcelJS from 'exceljs';
 import { fail } from '../../http/errors';
 
 /** The first column of an .xlsx file's first sheet, as text (a header row like "兑换码" is dropped later). */
 async function xlsxColumn(base64: string): Promise<string[]> {
+  const { default: ExcelJS } = await import('exceljs'); // loaded on first use, as in http/export.ts
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(base64, 'base64') as unknown as ArrayBuffer);

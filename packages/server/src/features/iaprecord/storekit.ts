@@ -1,25 +1,32 @@
-import {
-  Environment,
-  type JWSTransactionDecodedPayload,
-  type ResponseBodyV2DecodedPayload,
+import type {
+  JWSTransactionDecodedPayload,
+  ResponseBodyV2DecodedPayload,
   SignedDataVerifier,
-  VerificationException,
-  VerificationStatus,
 } from '@apple/app-store-server-library';
 import type { PaymentsConfig } from '../../payments-config';
 
 type Apple = NonNullable<PaymentsConfig['apple']>;
 
+/**
+ * Apple's library (with jsrsasign, about 25 MB of a process's memory), loaded by the first
+ * verification: a server whose apps never send a receipt never holds it.
+ */
+const appleLibrary = () => import('@apple/app-store-server-library');
+
 /** What a refusal means, for the operator reading the record. */
-const reasons: Record<number, string> = {
-  [VerificationStatus.VERIFICATION_FAILURE]: '签名无效或证书链不受信任',
-  [VerificationStatus.RETRYABLE_VERIFICATION_FAILURE]: '证书状态暂时无法确认',
-  [VerificationStatus.INVALID_APP_IDENTIFIER]: 'Bundle ID 或 App Apple ID 与配置不符',
-  [VerificationStatus.INVALID_ENVIRONMENT]: '交易环境与配置不符',
-  [VerificationStatus.INVALID_CHAIN_LENGTH]: '证书链长度不正确',
-  [VerificationStatus.INVALID_CERTIFICATE]: '证书无效或在签名时已过期',
-  [VerificationStatus.FAILURE]: '签名数据格式不正确',
-};
+async function refusalReason(status: number): Promise<string> {
+  const { VerificationStatus } = await appleLibrary();
+  const reasons: Record<number, string> = {
+    [VerificationStatus.VERIFICATION_FAILURE]: '签名无效或证书链不受信任',
+    [VerificationStatus.RETRYABLE_VERIFICATION_FAILURE]: '证书状态暂时无法确认',
+    [VerificationStatus.INVALID_APP_IDENTIFIER]: 'Bundle ID 或 App Apple ID 与配置不符',
+    [VerificationStatus.INVALID_ENVIRONMENT]: '交易环境与配置不符',
+    [VerificationStatus.INVALID_CHAIN_LENGTH]: '证书链长度不正确',
+    [VerificationStatus.INVALID_CERTIFICATE]: '证书无效或在签名时已过期',
+    [VerificationStatus.FAILURE]: '签名数据格式不正确',
+  };
+  return reasons[status] ?? '验证失败';
+}
 
 export type Verified<T> =
   | { ok: true; decoded: T }
@@ -28,8 +35,9 @@ export type Verified<T> =
 const verifiers = new WeakMap<Apple, Map<string, SignedDataVerifier>>();
 
 /** One verifier per configured environment, kept (it caches verified certificate chains). */
-function verifierFor(apple: Apple, environment: string): SignedDataVerifier | null {
+async function verifierFor(apple: Apple, environment: string): Promise<SignedDataVerifier | null> {
   if (!apple.environments.includes(environment as 'Production')) return null;
+  const { Environment, SignedDataVerifier } = await appleLibrary();
   const byEnvironment = verifiers.get(apple) ?? new Map<string, SignedDataVerifier>();
   verifiers.set(apple, byEnvironment);
   let verifier = byEnvironment.get(environment);
@@ -61,7 +69,7 @@ async function verify<T>(
   const claimed = claimedPayload(jws);
   if (!claimed) return { ok: false, reason: '签名数据格式不正确', claimed: null };
   const environment = String(environmentOf(claimed) ?? '');
-  const verifier = verifierFor(apple, environment);
+  const verifier = await verifierFor(apple, environment);
   if (!verifier) {
     return {
       ok: false,
@@ -72,8 +80,8 @@ async function verify<T>(
   try {
     return { ok: true, decoded: await run(verifier) };
   } catch (error) {
-    if (error instanceof VerificationException) {
-      return { ok: false, reason: reasons[error.status] ?? '验证失败', claimed };
+    if (error instanceof (await appleLibrary()).VerificationException) {
+      return { ok: false, reason: await refusalReason(error.status), claimed };
     }
     throw error;
   }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
 import { hashToken } from '../../core/sessions';
 import type { Db } from '../../db/index';
@@ -36,6 +35,7 @@ export async function sendEmailVerification(
     return false;
   }
   try {
+    const { default: nodemailer } = await import('nodemailer'); // loaded only where SMTP is configured
     await nodemailer.createTransport(deps.config.smtpUrl).sendMail({
       from: deps.config.smtpFrom,
       to: email,
