@@ -5,7 +5,7 @@ import { finished } from 'node:stream/promises';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { grams } from '../../packages/server/src/db/grams.mjs';
+import { digitSuffixes, grams } from '../../packages/server/src/db/grams.mjs';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../packages/server/src/db/index';
 import type { PhaseReport } from './seed';
 
@@ -118,7 +118,7 @@ export async function seedPostgres(options: {
     // A bulk load: no triggers (kept counts arrive with row_counts) and no foreign-key checks.
     await client.query('set session_replication_role = replica');
     await client.query('alter table nickname_pieces drop constraint nickname_pieces_pkey');
-    await client.query('alter table phone_suffixes drop constraint phone_suffixes_pkey');
+    await client.query('alter table digit_suffixes drop constraint digit_suffixes_pkey');
     await client.query('delete from row_counts');
     for (const table of tables) {
       const since = performance.now();
@@ -146,9 +146,9 @@ export async function seedPostgres(options: {
       // same function (db/grams.mjs) and copied on a second connection at the same time.
       const pieces =
         table === 'users' ? copyInto(piecesClient, 'copy nickname_pieces (piece, user_id) from stdin') : null;
-      // And the suffixes of each phone (migration 0010), on a third connection.
+      // And each user's digit suffixes (migration 0010, db/grams.mjs), on a third connection.
       const suffixes =
-        table === 'users' ? copyInto(suffixesClient, 'copy phone_suffixes (suffix, user_id) from stdin') : null;
+        table === 'users' ? copyInto(suffixesClient, 'copy digit_suffixes (suffix, user_id) from stdin') : null;
       const phoneAt = columnRows.findIndex((c) => c.column_name === 'phone');
       const nicknameAt = columnRows.findIndex((c) => c.column_name === 'nickname');
       const idAt = columnRows.findIndex((c) => c.column_name === 'id');
@@ -167,7 +167,10 @@ export async function seedPostgres(options: {
           if (piecesBehind) await piecesBehind;
         }
         if (suffixes) {
-          const suffixesBehind = suffixes.write(phoneSuffixLines(row[phoneAt] as string, row[idAt] as number));
+          const lines = digitSuffixes(row[phoneAt] as string, row[nicknameAt] as string | null).map(
+            (suffix) => `${copyText(suffix)}\t${row[idAt]}\n`,
+          );
+          const suffixesBehind = suffixes.write(lines.join(''));
           if (suffixesBehind) await suffixesBehind;
         }
         copied++;
@@ -186,8 +189,8 @@ export async function seedPostgres(options: {
     await client.query('alter table nickname_pieces add primary key (piece, user_id)');
     phase('pg nickname_pieces key', 0, keyed);
     const suffixesKeyed = performance.now();
-    await client.query('alter table phone_suffixes add primary key (suffix, user_id)');
-    phase('pg phone_suffixes key', 0, suffixesKeyed);
+    await client.query('alter table digit_suffixes add primary key (suffix, user_id)');
+    phase('pg digit_suffixes key', 0, suffixesKeyed);
     for (const table of ['users', 'coin_records', 'messages', 'audit_log', ...(options.moreTables ?? [])]) {
       await client.query(
         `select setval(s, greatest((select max(id) from ${table}), 1))
@@ -196,7 +199,7 @@ export async function seedPostgres(options: {
     }
     if (options.afterCopy) await options.afterCopy(client);
     const analysed = performance.now();
-    for (const table of [...tables, 'nickname_pieces', 'phone_suffixes']) await client.query(`vacuum analyze ${table}`);
+    for (const table of [...tables, 'nickname_pieces', 'digit_suffixes']) await client.query(`vacuum analyze ${table}`);
     phase('pg vacuum analyze', 0, analysed);
   } finally {
     await client.end();
@@ -205,11 +208,4 @@ export async function seedPostgres(options: {
     sqlite.close();
   }
   return { url, phases, totalSeconds: (performance.now() - started) / 1000, drop };
-}
-
-/** COPY lines of a phone's suffixes of three characters or more, each once, as migration 0010's trigger keeps them. */
-function phoneSuffixLines(phone: string, id: number): string {
-  const seen = new Set<string>();
-  for (let start = 0; start <= phone.length - 3; start++) seen.add(phone.slice(start));
-  return [...seen].map((suffix) => `${copyText(suffix)}\t${id}\n`).join('');
 }

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { channels } from '@appdesk/contract/constants';
 import Database from 'better-sqlite3';
 import { hashPassword } from '../../packages/server/src/core/passwords';
-import { grams } from '../../packages/server/src/db/grams.mjs';
+import { registerSearchFunctions } from '../../packages/server/src/db/grams.mjs';
 import { migrateToLatest, openDatabase } from '../../packages/server/src/db/index';
 import { rng, seededPassword, seededPhone, sha256hex } from './fixtures';
 import { ADJECTIVES, AUDIT_ACTIONS, BODIES, GIVEN, NOUNS, SURNAMES, TITLES } from './seed-words';
@@ -165,8 +165,8 @@ export async function seed(options: SeedOptions): Promise<SeedReport> {
   db.pragma('synchronous = OFF'); // a seed that dies half-way is simply rerun
   db.pragma('cache_size = -262144'); // 256 MiB
   db.pragma('temp_store = MEMORY');
-  // The nickname-piece index's triggers call this, as the server's connections do.
-  db.function('appdesk_grams', { deterministic: true }, grams);
+  // The search indexes' triggers call these, as the server's connections do.
+  registerSearchFunctions(db);
 
   const count = (table: string) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
   const maxId = (table: string) =>
@@ -178,7 +178,7 @@ export async function seed(options: SeedOptions): Promise<SeedReport> {
   const droppedTriggers = db
     .prepare(
       `select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'users'
-         and (sql like '%users_nickname_search%' or sql like '%users_grams%' or sql like '%phone_suffixes%')
+         and (sql like '%users_nickname_search%' or sql like '%users_grams%' or sql like '%digit_suffixes%')
          and sql like '%after insert%'`,
     )
     .all() as { name: string; sql: string }[];
@@ -386,13 +386,13 @@ export async function seed(options: SeedOptions): Promise<SeedReport> {
       }
       // What the insert trigger of migration 0010 writes, sorted so the index is written in order.
       db.prepare(
-        `insert or ignore into phone_suffixes (suffix, user_id)
-           select * from (select substr(phone, s.value) as suffix, id from users, json_each(?) as s
-             where id between ? and ? and s.value <= length(phone) - 2)
+        `insert or ignore into digit_suffixes (suffix, user_id)
+           select * from (select s.value as suffix, u.id from users as u,
+             json_each(appdesk_digit_suffixes(u.phone, u.nickname)) as s where u.id between ? and ?)
            order by suffix, id`,
-      ).run(JSON.stringify(Array.from({ length: 30 }, (_, i) => i + 1)), range.first, range.last);
+      ).run(range.first, range.last);
       for (const t of droppedTriggers) db.exec(t.sql);
-      phase('users search (3+, 1-2, phone suffixes)', n, since);
+      phase('users search (3+, 1-2, digits)', n, since);
     }
     if (droppedIndexes.length > 0) {
       since = performance.now();

@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { digitSuffixes } from '../src/db/grams.mjs';
 import { digest, startServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -57,24 +58,20 @@ async function piecesOutOfStep() {
   return rows;
 }
 
-/** Phone suffixes (migration 0010) missing from, or left over in, the kept table, on either database. */
+/** Digit suffixes (migration 0010) missing from, or left over in, the kept table, against db/grams.mjs's own. */
 async function suffixesOutOfStep() {
   const db = server.app.services.db;
-  const { rows } =
-    server.app.services.dialect === 'postgres'
-      ? await sql<{ suffix: string; user_id: number }>`
-          with expected as (select substr(phone, s) as suffix, id as user_id from users,
-            generate_series(1, char_length(phone) - 2) as s)
-          (select * from expected except select suffix, user_id from phone_suffixes)
-          union all (select suffix, user_id from phone_suffixes except select * from expected)`.execute(db)
-      : await sql<{ suffix: string; user_id: number }>`
-          with recursive s(i) as (select 1 union all select i + 1 from s where i < 30),
-            expected as (select substr(phone, i) as suffix, id as user_id from users, s where i <= length(phone) - 2)
-          select * from (select * from expected except select suffix, user_id from phone_suffixes)
-          union all select * from (select suffix, user_id from phone_suffixes except select * from expected)`.execute(
-          db,
-        );
-  return rows;
+  const users = await db.selectFrom('users').select(['id', 'phone', 'nickname']).execute();
+  const expected = new Set(users.flatMap((u) => digitSuffixes(u.phone, u.nickname).map((s) => `${s} ${u.id}`)));
+  const kept = new Set(
+    (await sql<{ suffix: string; user_id: number }>`select suffix, user_id from digit_suffixes`.execute(db)).rows.map(
+      (r) => `${r.suffix} ${r.user_id}`,
+    ),
+  );
+  return [
+    ...[...expected].filter((e) => !kept.has(e)).map((e) => `missing ${e}`),
+    ...[...kept].filter((k) => !expected.has(k)).map((k) => `left over ${k}`),
+  ];
 }
 
 const ok = async (path: string, body: unknown, token = admin) => {
@@ -121,7 +118,11 @@ it('kept totals equal real counts after every kind of change', async () => {
   await Promise.all(signedIn.map((token, i) => ok('/api/users/update/info', { nickname: `小橘子${i}号` }, token)));
   await ok('/api/users/update/info', { nickname: '董艳' }, signedIn[0]);
   expect(await piecesOutOfStep()).toEqual([]);
-  // Phones change only by hand in the database (the product has no such call): the suffixes follow.
+  // Digits in nicknames, renamed; phones change only by hand in the database (the product has no
+  // such call): the digit suffixes follow both.
+  await ok('/api/users/update/info', { nickname: '玩家2024跑者90210' }, signedIn[1]);
+  await ok('/api/users/update/info', { nickname: '玩家2025' }, signedIn[1]);
+  await ok('/api/users/update/info', { nickname: '玩家777' }, signedIn[2]);
   const db = server.app.services.db;
   const { phone: oldPhone } = await db
     .selectFrom('users')
@@ -133,6 +134,11 @@ it('kept totals equal real counts after every kind of change', async () => {
   const moved = (await ok('/api/users/fetch/page', { search: '9999000' })).list as { id: number }[];
   expect(moved.map((u) => u.id)).toEqual([ids[18].id]);
   expect(((await ok('/api/users/fetch/page', { search: oldPhone })).list as unknown[]).length).toBe(0);
+  const inNickname = async (search: string) =>
+    ((await ok('/api/users/fetch/page', { search })).list as { id: number }[]).map((u) => u.id);
+  const runner = (await ok('/api/users/fetch/info', {}, signedIn[1])).user as { id: number };
+  expect(await inNickname('025')).toContain(runner.id);
+  expect(await inNickname('90210')).toEqual([]);
   // Orders through every status, payments raced, and a refused payment rolled back; VIP history.
   const plan = (await ok('/api/plan/make', { name: '月度会员', price: 1800, onSale: true })).plan as { id: number };
   const orders = await Promise.all(

@@ -12,7 +12,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
-import { grams } from './grams.mjs';
+import { registerSearchFunctions } from './grams.mjs';
 
 interface Reply {
   id: number;
@@ -328,7 +328,7 @@ export class SqlitePointReader {
       writer.pragma('foreign_keys = ON');
       writer.pragma(`synchronous = ${this.options?.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
       writer.pragma('wal_autocheckpoint = 0');
-      writer.function('appdesk_grams', { deterministic: true }, grams);
+      registerSearchFunctions(writer);
       this.writer = writer;
     }
     let statement = this.writes.get(sql);

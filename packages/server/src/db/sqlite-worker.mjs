@@ -2,15 +2,15 @@
 // file runs under the tests (TypeScript source) and from the built bundle (copied beside it).
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { grams } from './grams.mjs';
+import { registerSearchFunctions } from './grams.mjs';
 
 const db = new Database(workerData.file);
 db.pragma('foreign_keys = ON');
 // Settings come from openDatabase (SQLITE_SYNCHRONOUS); only these two values are accepted there.
 db.pragma(`busy_timeout = ${Number(workerData.busyTimeoutMs ?? 5000)}`);
 db.pragma(`synchronous = ${workerData.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
-// Short substring search (migration 0005) indexes these pieces of every nickname.
-db.function('appdesk_grams', { deterministic: true }, grams);
+// The search indexes' triggers (migrations 0005, 0010) call these.
+registerSearchFunctions(db);
 
 // Prepared statements are reused: compiling the same SQL on every call costs more than running it.
 const statements = new Map();

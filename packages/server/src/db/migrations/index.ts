@@ -8,7 +8,7 @@ import * as m0006 from './0006_bigint_balances';
 import * as m0007 from './0007_idempotency_keys';
 import * as m0008 from './0008_nickname_pieces';
 import * as m0009 from './0009_sign_in_hardening';
-import * as m0010 from './0010_phone_suffixes';
+import * as m0010 from './0010_digit_suffixes';
 import type { Dialect } from './helpers';
 
 export interface Migration {
@@ -27,5 +27,5 @@ export const migrations: Migration[] = [
   { name: '0007_idempotency_keys', ...m0007 },
   { name: '0008_nickname_pieces', ...m0008 },
   { name: '0009_sign_in_hardening', ...m0009 },
-  { name: '0010_phone_suffixes', ...m0010 },
+  { name: '0010_digit_suffixes', ...m0010 },
 ];

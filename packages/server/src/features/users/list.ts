@@ -34,21 +34,21 @@ const usesGrams = (search: string) => !usesTrigrams(search) && /^[\p{L}\p{N}]+$/
 const walksPhones = (dialect: Dialect, search: string) => dialect === 'postgres' && /^\d{1,2}$/.test(search);
 /** How many users a capped count of one or two digits looks at on PostgreSQL: past it, the total is "more than". */
 const PHONE_WALK_ROWS = 20_000;
-/** Three digits or more: found in phones through the index of phone suffixes (migration 0010). */
-const usesPhoneSuffixes = (search: string) => /^\d{3,}$/.test(search);
+/** Three digits or more: found in phones and nicknames through the index of digit suffixes (migration 0010). */
+const usesDigitSuffixes = (search: string) => /^\d{3,}$/.test(search);
 
 /**
  * The ids whose phone or nickname contains the text, plus the id typed, read from the search
- * indexes alone, or undefined when the text needs a scan. Phones, three digits or more: the
- * range of the suffix index that starts with them (migration 0010), on both databases; a text
- * with anything but digits is in no phone. Nicknames, three characters or more: SQLite's FTS5
- * trigram index of nicknames (the text a quoted phrase with inner quotes doubled, so never FTS
- * syntax), PostgreSQL's trigram index through LIKE. One or two characters: SQLite's FTS5 index
- * of the pieces of nicknames and phones (migration 0005); PostgreSQL's B-tree of nickname pieces
- * (migration 0008) and, for digits, a walk of the users newest first (every one or two digits
- * occur in a tenth of all phones or more). With `first`, each part hands over only its first
- * `first` ids in `direction` (id order is sign-up order), so a page or a capped count never reads
- * every match of an index that lists them in that order.
+ * indexes alone, or undefined when the text needs a scan. Three digits or more, on both
+ * databases: the range of the digit-suffix index that starts with them (migration 0010), which
+ * holds the phones and the digits of nicknames. Other text of three characters or more is in no
+ * phone: SQLite finds it in nicknames with its FTS5 trigram index (a quoted phrase with inner
+ * quotes doubled, so never FTS syntax), PostgreSQL by a scan through pg_trgm (undefined here).
+ * One or two characters: SQLite's FTS5 index of the pieces of nicknames and phones (migration
+ * 0005); PostgreSQL's B-tree of nickname pieces (migration 0008) and, for digits, a walk of the
+ * users newest first (every one or two digits occur in a tenth of all phones or more). With
+ * `first`, each part hands over only its first `first` ids in `direction` (id order is sign-up
+ * order), so a page or a capped count never reads every match of an index listed in that order.
  */
 function indexedMatches(
   dialect: Dialect,
@@ -57,30 +57,23 @@ function indexedMatches(
 ): RawBuilder<{ id: number }>[] | undefined {
   const id = idLike(search);
   const typed = id === undefined ? [] : [sql<{ id: number }>`select id from users where id = ${id}`];
-  const phones = usesPhoneSuffixes(search)
-    ? [
-        sql<{
-          id: number;
-        }>`select user_id as id from phone_suffixes where suffix >= ${search} and suffix < ${`${search}:`}`,
-      ]
-    : [];
+  // A bounded part is parenthesised for its own ORDER BY and LIMIT; an unbounded one is not, as
+  // `id in ((select …))` would read the parentheses as one value.
+  const part = (query: RawBuilder<unknown>, column: string) =>
+    bound && dialect === 'postgres'
+      ? sql<{ id: number }>`(${query} order by ${sql.ref(column)} ${sql.raw(bound.direction)} limit ${bound.first})`
+      : (query as RawBuilder<{ id: number }>);
+  if (usesDigitSuffixes(search)) {
+    const range = sql`select distinct user_id as id from digit_suffixes where suffix >= ${search} and suffix < ${`${search}:`}`;
+    return [part(range, 'id'), ...typed];
+  }
   if (dialect === 'sqlite') {
     if (!usesTrigrams(search) && !usesGrams(search)) return undefined;
     const phrase = `"${search.toLowerCase().replaceAll('"', '""')}"`;
     const matches = usesGrams(search)
       ? sql<{ id: number }>`select rowid as id from users_grams where users_grams match ${phrase}`
       : sql<{ id: number }>`select rowid as id from users_nickname_search where users_nickname_search match ${phrase}`;
-    return [matches, ...phones, ...typed];
-  }
-  // A bounded part is parenthesised for its own ORDER BY and LIMIT; an unbounded one is not, as
-  // `id in ((select …))` would read the parentheses as one value.
-  const part = (query: RawBuilder<unknown>, column: string) =>
-    bound
-      ? sql<{ id: number }>`(${query} order by ${sql.ref(column)} ${sql.raw(bound.direction)} limit ${bound.first})`
-      : (query as RawBuilder<{ id: number }>);
-  if (usesPhoneSuffixes(search)) {
-    const nicknames = sql`select id from users where nickname like ${`%${search}%`}`;
-    return [part(nicknames, 'id'), ...phones.map((p) => part(p, 'id')), ...typed];
+    return [matches, ...typed];
   }
   if (!usesGrams(search)) return undefined;
   const parts = [part(sql`select user_id as id from nickname_pieces where piece = ${search.toLowerCase()}`, 'user_id')];
@@ -98,7 +91,7 @@ const union = (parts: RawBuilder<{ id: number }>[]) => sql.join(parts, sql` unio
 
 /**
  * The search condition: an exact id, and phone or nickname containing the text. Substring
- * search uses the indexes above where they answer; PostgreSQL's three characters or more that
+ * search uses the indexes above where they answer; on PostgreSQL, three characters or more that
  * are not all digits are in no phone, and are found in nicknames by pg_trgm's GIN index through LIKE.
  */
 function searchCondition(dialect: Dialect, search: string) {
