@@ -227,7 +227,7 @@ async function countOf(db: Db, ids: RawBuilder<unknown>): Promise<Total> {
 
 /**
  * How many users an indexed search matches, up to the exact-count limit. On PostgreSQL the first
- * part (nickname pieces) is probed alone first: past the limit by itself, nothing needs counting
+ * part of a one- or two-character search (nickname pieces) is probed alone first: past the limit by itself, nothing needs counting
  * and the other parts need not be read nor merged. A walk of phones that stopped before the last user found "at least" its
  * matches, so that total is not exact.
  */
@@ -240,8 +240,9 @@ async function cappedMatchCount(db: Db, dialect: Dialect, search: string, direct
       (await sql<{ n: number }>`select count(*) as n from (select 1 from (${ids}) as m limit ${cap}) as c`.execute(db))
         .rows[0]?.n ?? 0,
     );
-  if (dialect === 'postgres') {
-    // Is there a match past the limit? One probe down the index, with nothing to count or merge.
+  if (dialect === 'postgres' && usesGrams(search)) {
+    // A common piece has more matches than the limit: one probe down the nickname pieces, with
+    // nothing to count or merge. (Digits have only their suffix range to count.)
     const past = await sql`select 1 from (${parts[0]}) as m offset ${EXACT_COUNT_LIMIT} limit 1`.execute(db);
     if (past.rows.length > 0) return { total: EXACT_COUNT_LIMIT, totalExact: false };
   }
