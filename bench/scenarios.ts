@@ -69,6 +69,19 @@ export function scenarios(options: {
       token: 'admin',
     },
     {
+      name: 'users/fetch/page 7-digit phone in 正常',
+      measures: 'the same search in the 正常 (normal) status tab, first page with the tab’s total',
+      target: 'server',
+      path: '/api/users/fetch/page',
+      body: (n: number) => ({
+        page: 0,
+        size: 20,
+        status: 'normal',
+        search: phones[n % phones.length].slice(n % 5, (n % 5) + 7),
+      }),
+      token: 'admin',
+    },
+    {
       name: 'users/fetch/page 1-char nickname',
       measures: 'search by one character of a real nickname (any position), first page with the total',
       target: 'server',
