@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { digest, startServer, type TestServer } from './harness';
+
+/**
+ * Searching users by three digits or more (issue 14): one range of the digit-suffix index finds
+ * them in phones and in the digits of nicknames, newest first, in every status tab, with totals
+ * that count each user once.
+ */
+let server: TestServer;
+let admin: string;
+beforeAll(async () => {
+  server = await startServer();
+  admin = (await server.initAdmin()).token;
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const data = <T>(answer: { body: { data?: unknown } }) => answer.body.data as T;
+
+async function register(phone: string) {
+  const answer = await server.call('/api/users/register', { phone, password: await digest('App12345'), app: 'tailor' });
+  expect(answer.body.code).toBe(200);
+  const { token, user } = data<{ token: string; user: { id: number } }>(answer);
+  return { token, id: user.id, phone };
+}
+
+it('finds digits of phones and nicknames at every length and position, in every status tab', async () => {
+  const phone = `1865${String(Date.now()).slice(-7)}`;
+  const user = await register(phone);
+  const digits = await register(`1868${String(Date.now()).slice(-7)}`);
+  await server.call('/api/users/update/info', { nickname: `玩家${phone.slice(4, 10)}` }, digits.token);
+  for (const length of [3, 4, 7, 11]) {
+    for (const start of [0, 11 - length]) {
+      const search = phone.slice(start, start + length);
+      const all = data<{ list: { id: number }[]; total: number; totalExact: boolean }>(
+        await server.call('/api/users/fetch/page', { search, size: 100 }, admin),
+      );
+      expect(
+        all.list.map((u) => u.id),
+        search,
+      ).toContain(user.id);
+      if (all.totalExact) expect(all.total, search).toBe(new Set(all.list.map((u) => u.id)).size);
+    }
+  }
+  const inNickname = data<{ list: { id: number }[] }>(
+    await server.call('/api/users/fetch/page', { search: phone.slice(5, 9), size: 100 }, admin),
+  );
+  expect(inNickname.list.map((u) => u.id)).toEqual(expect.arrayContaining([user.id, digits.id]));
+  // In a status tab too, with its total (the tab's own rows, read from the matches).
+  const inTab = async (status: 'normal' | 'blocked' | 'admin') =>
+    data<{ list: { id: number }[]; total: number }>(
+      await server.call('/api/users/fetch/page', { search: phone.slice(2, 9), status, size: 100 }, admin),
+    );
+  expect((await inTab('normal')).list.map((u) => u.id)).toContain(user.id);
+  expect((await inTab('normal')).total).toBe((await inTab('normal')).list.length);
+  expect((await inTab('blocked')).list.map((u) => u.id)).not.toContain(user.id);
+  expect((await inTab('admin')).list.map((u) => u.id)).not.toContain(user.id);
+  expect((await server.call('/api/users/block', { id: digits.id, reason: '测试' }, admin)).body.code).toBe(200);
+  const blockedDigits = data<{ list: { id: number }[]; total: number }>(
+    await server.call('/api/users/fetch/page', { search: phone.slice(4, 10), status: 'blocked', size: 100 }, admin),
+  );
+  expect(blockedDigits.list.map((u) => u.id)).toEqual([digits.id]);
+  expect(blockedDigits.total).toBe(1);
+  for (const sort of ['coins', 'lastActiveAt'] as const) {
+    const sorted = data<{ list: { id: number }[] }>(
+      await server.call('/api/users/fetch/page', { search: phone.slice(4, 10), status: 'normal', sort }, admin),
+    );
+    expect(
+      sorted.list.map((u) => u.id),
+      sort,
+    ).toContain(user.id);
+    expect(
+      sorted.list.map((u) => u.id),
+      sort,
+    ).not.toContain(digits.id);
+  }
+  expect((await server.call('/api/users/unblock', { id: digits.id, reason: '测试' }, admin)).body.code).toBe(200);
+  const newestFirst = inNickname.list.map((u) => u.id);
+  expect(newestFirst).toEqual([...newestFirst].sort((a, b) => b - a));
+});
