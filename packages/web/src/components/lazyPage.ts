@@ -30,3 +30,12 @@ export function withChunkTimeout<T>(load: Promise<T>, ms: number = timings.chunk
 export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
   return lazy(() => withChunkTimeout(load()));
 }
+
+/** A named component export of a lazily loaded module (a drawer or modal opened later), as lazyPage. */
+// biome-ignore lint/suspicious/noExplicitAny: any props, as React.lazy
+export function lazyExport<M extends Record<K, ComponentType<any>>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<M[K]> {
+  return lazyPage(() => load().then((module) => ({ default: module[name] })));
+}
