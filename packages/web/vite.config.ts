@@ -62,9 +62,60 @@ function chineseTabPosition(): Plugin {
   };
 }
 
+/**
+ * The console runs antd zero-runtime (AntdRoot: `zeroRuntime`, styles from antd/dist/antd.css), and
+ * then antd's style hooks return before they call a component's style function; only its token
+ * function (the CSS variables) still runs. The style functions and everything they alone import
+ * were still bundled: about 50 KiB of compressed JavaScript on a list page. Here the style function
+ * given to genStyleHooks / genSubStyleComponent / genComponentStyleHook becomes `() => []`, and the
+ * bundler drops the rest. The build fails if no antd module calls them any more, so this is revisited.
+ */
+function antdZeroRuntimeStyles(): Plugin {
+  const hooks = new Set(['genStyleHooks', 'genSubStyleComponent', 'genComponentStyleHook']);
+  const inAntd = /[\\/]node_modules[\\/]antd[\\/]es[\\/]/;
+  let stubbed = 0;
+  type Node = { type: string; start: number; end: number; [key: string]: unknown };
+  const isNode = (value: unknown): value is Node =>
+    typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+  const styleFunctions = (node: Node, found: Node[]) => {
+    if (node.type === 'CallExpression') {
+      const callee = node.callee as Node;
+      const args = node.arguments as Node[];
+      if (callee.type === 'Identifier' && hooks.has(callee.name as string) && args.length >= 2) found.push(args[1]);
+    }
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) for (const item of value) isNode(item) && styleFunctions(item, found);
+      else if (isNode(value)) styleFunctions(value, found);
+    }
+    return found;
+  };
+  return {
+    name: 'appdesk-antd-zero-runtime-styles',
+    apply: 'build',
+    transform(code, id) {
+      if (!inAntd.test(id) || !/\bgen(StyleHooks|SubStyleComponent|ComponentStyleHook)\(/.test(code)) return null;
+      // The definitions themselves (theme/util) are kept; only calls that pass a style function change.
+      const found = styleFunctions(this.parse(code) as unknown as Node, []).filter((arg) =>
+        ['ArrowFunctionExpression', 'FunctionExpression', 'Identifier'].includes(arg.type),
+      );
+      if (found.length === 0) return null;
+      let out = code;
+      for (const arg of found.sort((a, b) => b.start - a.start)) {
+        out = `${out.slice(0, arg.start)}() => []${out.slice(arg.end)}`;
+      }
+      stubbed += found.length;
+      return { code: out, map: null };
+    },
+    buildEnd() {
+      if (stubbed === 0)
+        this.error('antd no longer calls genStyleHooks with a style function; check the zero-runtime build');
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [chineseTabPosition(), react(), precompress()],
+  plugins: [chineseTabPosition(), antdZeroRuntimeStyles(), react(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

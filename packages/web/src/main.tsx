@@ -53,6 +53,11 @@ function Root() {
 installHistoryEvents();
 // Start the site configuration request while the layout chunk downloads.
 void loadAllocation();
+// A console page: its code and first rows are asked for now, beside the layout's code, not after it.
+if (under(window.location.pathname, '/admin/admin') && !adminRedirect()) {
+  const page = window.location.pathname.split('/')[3] ?? '';
+  import('./layouts/adminBoot').then((boot) => boot.preparePage(page, window.location.search)).catch(() => undefined);
+}
 
 const container = document.getElementById('root');
 if (container) {

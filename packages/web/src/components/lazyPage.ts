@@ -1,5 +1,5 @@
 import { timings } from '@appdesk/contract/constants';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentProps, type ComponentType, createElement, use } from 'react';
 
 export class ChunkTimeoutError extends Error {
   constructor() {
@@ -25,8 +25,59 @@ export function withChunkTimeout<T>(load: Promise<T>, ms: number = timings.chunk
   });
 }
 
-/** React.lazy with the spec's chunk-load timeout. */
-// biome-ignore lint/suspicious/noExplicitAny: mirrors React.lazy's own signature
-export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
-  return lazy(() => withChunkTimeout(load()));
+/** A promise whose outcome React's `use` reads at once when it has settled (React's own convention). */
+type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+const onceLoaders = new WeakSet<() => Promise<unknown>>();
+
+/**
+ * A chunk's loader that loads once, under the spec's chunk-load timeout: every call answers the same
+ * promise, so a page's code started early (adminBoot: the entry, the menu) is the code it renders.
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  if (onceLoaders.has(load)) return load;
+  let pending: Tracked<T> | null = null;
+  const once = () => {
+    if (pending) return pending;
+    const tracked: Tracked<T> = withChunkTimeout(load());
+    tracked.status = 'pending';
+    tracked.then(
+      (value) => {
+        tracked.status = 'fulfilled';
+        tracked.value = value;
+      },
+      (reason: unknown) => {
+        tracked.status = 'rejected';
+        tracked.reason = reason;
+      },
+    );
+    pending = tracked;
+    return tracked;
+  };
+  onceLoaders.add(once);
+  return once;
+}
+
+/**
+ * A lazily loaded component (as React.lazy, with the spec's chunk-load timeout). Unlike React.lazy,
+ * code that has already arrived renders at once: no fallback is committed first (a page whose code
+ * was started early, or hovered in the menu, opens in one render).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any props, as React.lazy
+export function lazyPage<T extends ComponentType<any>>(
+  load: () => Promise<{ default: T }>,
+): ComponentType<ComponentProps<T>> {
+  const get = loadOnce(load);
+  return function LazyPage(props: ComponentProps<T>) {
+    return createElement(use(get()).default, props);
+  };
+}
+
+/** A named component export of a lazily loaded module (a drawer or modal opened later), as lazyPage. */
+// biome-ignore lint/suspicious/noExplicitAny: any props, as React.lazy
+export function lazyExport<M extends Record<K, ComponentType<any>>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): ComponentType<ComponentProps<M[K]>> {
+  return lazyPage(() => load().then((module) => ({ default: module[name] })));
 }

@@ -1,18 +1,20 @@
 import { KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Code } from '@appdesk/contract/codes';
+import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Drawer, Layout } from 'antd';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { call } from '../api/request';
 import { NoticeBell } from '../components/admin/NoticeBell';
 import { PasswordModal } from '../components/admin/PasswordModal';
+import { lazyExport } from '../components/lazyPage';
 import { useIsMobile } from '../components/useIsMobile';
 import { navigate as navigateAnywhere } from '../nav';
-import { ExceptionView } from '../pages/exception';
 import { allocationStore, loadAllocation, redirectIfNotInitialised } from '../state/allocation';
 import { fetchNotices, fetchUnreadMessages, globalStore, setCollapsed } from '../state/global';
 import { clearSession, clearSessionCookie, restoreLogin, updateStoredUser, userStore } from '../state/session';
 import { useStore } from '../state/store';
+import { preparePage } from './adminBoot';
 import { adminPages, adminPath } from './adminPages';
 import { SideMenu } from './SideMenu';
 import { TabWorkspace } from './TabWorkspace';
@@ -22,9 +24,16 @@ import './admin.css';
 
 const { Header, Sider, Content } = Layout;
 
+// Only an unknown console URL shows it (antd's Result and its pictures).
+const ExceptionView = lazyExport(() => import('../pages/exception'), 'ExceptionView');
+
 export function AdminNotFound() {
   const navigate = useNavigate();
-  return <ExceptionView status="404" onBack={() => navigate(adminPath('dashboard'))} backText="返回数据统计" />;
+  return (
+    <Suspense fallback={null}>
+      <ExceptionView status="404" onBack={() => navigate(adminPath('dashboard'))} backText="返回数据统计" />
+    </Suspense>
+  );
 }
 
 export async function logout(): Promise<void> {
@@ -75,7 +84,10 @@ export function AdminShell() {
     document.title = current ? `${current.label} - ${siteTitle} 管理后台` : `${siteTitle} 管理后台`;
   }, [current, siteTitle]);
 
+  const queryClient = useQueryClient();
   const openPage = (key: string) => {
+    // The page's code and first rows load while the console switches to it.
+    preparePage(key, '', (path, input) => queryClient.getQueryData([path, input]) !== undefined);
     navigate(adminPath(key));
     if (mobile) setCollapsed(true);
   };

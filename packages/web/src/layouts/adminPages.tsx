@@ -27,8 +27,9 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { lazyPage } from '../components/lazyPage';
+import { adminPageChunks } from './adminChunks';
 
 export interface AdminPage {
   /** Path segment under /admin/admin/. */
@@ -39,7 +40,7 @@ export interface AdminPage {
   /** false: reached from the header (个人中心, 消息中心), not listed in the side menu. */
   inMenu?: false;
   icon: ReactNode;
-  Component: LazyExoticComponent<ComponentType>;
+  Component: ComponentType;
 }
 
 /** The menu's groups, in order: 22 flat entries did not fit a 768 px high screen. */
@@ -63,175 +64,175 @@ export const adminPages: AdminPage[] = [
     group: 'overview',
     label: '数据统计',
     icon: <DashboardOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/dashboard')),
+    Component: lazyPage(adminPageChunks.dashboard),
   },
   {
     key: 'users',
     group: 'people',
     label: '用户管理',
     icon: <TeamOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/users')),
+    Component: lazyPage(adminPageChunks.users),
   },
   {
     key: 'version',
     group: 'release',
     label: '版本管理',
     icon: <RocketOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/version')),
+    Component: lazyPage(adminPageChunks.version),
   },
   {
     key: 'plan',
     group: 'commerce',
     label: '会员套餐',
     icon: <CrownOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/plan')),
+    Component: lazyPage(adminPageChunks.plan),
   },
   {
     key: 'order',
     group: 'commerce',
     label: '订单管理',
     icon: <ProfileOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/order')),
+    Component: lazyPage(adminPageChunks.order),
   },
   {
     key: 'iap',
     group: 'commerce',
     label: '内购商品',
     icon: <ShoppingOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/iap')),
+    Component: lazyPage(adminPageChunks.iap),
   },
   {
     key: 'iaprecord',
     group: 'commerce',
     label: '内购记录',
     icon: <FileDoneOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/iaprecord')),
+    Component: lazyPage(adminPageChunks.iaprecord),
   },
   {
     key: 'exchange',
     group: 'commerce',
     label: '兑换商品',
     icon: <GiftOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/exchange')),
+    Component: lazyPage(adminPageChunks.exchange),
   },
   {
     key: 'exchangerecord',
     group: 'commerce',
     label: '兑换记录',
     icon: <SwapOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/exchangerecord')),
+    Component: lazyPage(adminPageChunks.exchangerecord),
   },
   {
     key: 'selfapp',
     group: 'commerce',
     label: '自家应用',
     icon: <AppstoreOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/selfapp')),
+    Component: lazyPage(adminPageChunks.selfapp),
   },
   {
     key: 'selfapprecord',
     group: 'commerce',
     label: '推广记录',
     icon: <FundOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/selfapprecord')),
+    Component: lazyPage(adminPageChunks.selfapprecord),
   },
   {
     key: 'feedback',
     group: 'people',
     label: '意见反馈',
     icon: <CommentOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/feedback')),
+    Component: lazyPage(adminPageChunks.feedback),
   },
   {
     key: 'feedbackv2',
     group: 'people',
     label: '反馈工单',
     icon: <CustomerServiceOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/feedbackv2')),
+    Component: lazyPage(adminPageChunks.feedbackv2),
   },
   {
     key: 'unsplash',
     group: 'content',
     label: '图片管理',
     icon: <PictureOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/unsplash')),
+    Component: lazyPage(adminPageChunks.unsplash),
   },
   {
     key: 'soundeffect',
     group: 'content',
     label: '音效管理',
     icon: <SoundOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/soundeffect')),
+    Component: lazyPage(adminPageChunks.soundeffect),
   },
   {
     key: 'a11t',
     group: 'release',
     label: '键值配置',
     icon: <KeyOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/a11t')),
+    Component: lazyPage(adminPageChunks.a11t),
   },
   {
     key: 'upload',
     group: 'release',
     label: '文件管理',
     icon: <CloudUploadOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/upload')),
+    Component: lazyPage(adminPageChunks.upload),
   },
   {
     key: 'help',
     group: 'release',
     label: '帮助文档',
     icon: <QuestionCircleOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/help')),
+    Component: lazyPage(adminPageChunks.help),
   },
   {
     key: 'message',
     group: 'people',
     label: '站内消息',
     icon: <MailOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/message')),
+    Component: lazyPage(adminPageChunks.message),
   },
   {
     key: 'coin',
     group: 'people',
     label: '金币流水',
     icon: <MoneyCollectOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/coin')),
+    Component: lazyPage(adminPageChunks.coin),
   },
   {
     key: 'audit',
     group: 'system',
     label: '操作日志',
     icon: <AuditOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/audit')),
+    Component: lazyPage(adminPageChunks.audit),
   },
   {
     key: 'loginlog',
     group: 'system',
     label: '登录日志',
     icon: <LoginOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/loginlog')),
+    Component: lazyPage(adminPageChunks.loginlog),
   },
   {
     key: 'reviewreward',
     group: 'commerce',
     label: '好评奖励',
     icon: <LikeOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/reviewreward')),
+    Component: lazyPage(adminPageChunks.reviewreward),
   },
   {
     key: 'allocation',
     group: 'system',
     label: '站点配置',
     icon: <SettingOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/allocation')),
+    Component: lazyPage(adminPageChunks.allocation),
   },
   {
     key: 'online',
     group: 'system',
     label: '在线用户',
     icon: <DesktopOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/online')),
+    Component: lazyPage(adminPageChunks.online),
   },
   {
     key: 'account',
@@ -239,7 +240,7 @@ export const adminPages: AdminPage[] = [
     inMenu: false,
     label: '个人中心',
     icon: <UserOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/account')),
+    Component: lazyPage(adminPageChunks.account),
   },
   {
     key: 'inbox',
@@ -247,7 +248,7 @@ export const adminPages: AdminPage[] = [
     inMenu: false,
     label: '消息中心',
     icon: <InboxOutlined aria-hidden />,
-    Component: lazyPage(() => import('../pages/admin/inbox')),
+    Component: lazyPage(adminPageChunks.inbox),
   },
 ];
 

@@ -6,27 +6,6 @@ import { useMemo } from 'react';
 import type { ListValues } from '../../../components/list';
 import { leaveOnTab } from '../../../components/list/ListView';
 
-/** The VIP segment's choices (the contract's userVipStates, labelled). */
-export const vipLabels = { active: '会员有效', expired: '会员已过期', never: '从未开通' } as const;
-type VipState = keyof typeof vipLabels;
-
-/** The URL query keys of the segments, beside the list's status and search. */
-export const segmentKeys = ['channel', 'app', 'from', 'to', 'activeFrom', 'activeTo', 'vip'] as const;
-
-/** The segment part of the users filter, from the URL values (unknown values are left out). */
-export function segmentFilter(values: ListValues) {
-  const time = (v: string | undefined) => (v && dayjs(v).isValid() ? v : undefined);
-  return {
-    channel: channels.find((c) => c.value === values.channel)?.value,
-    app: apps.find((a) => a.value === values.app)?.value,
-    from: time(values.from),
-    to: time(values.to),
-    activeFrom: time(values.activeFrom),
-    activeTo: time(values.activeTo),
-    vip: values.vip && values.vip in vipLabels ? (values.vip as VipState) : undefined,
-  };
-}
-
 function rangeOf(from: string | undefined, to: string | undefined): [Dayjs, Dayjs] | null {
   const a = from ? dayjs(from) : null;
   const b = to ? dayjs(to) : null;

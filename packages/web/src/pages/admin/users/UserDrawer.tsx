@@ -3,49 +3,20 @@ import { apps, channels, coinReasons } from '@appdesk/contract/constants';
 import { formatDateTime, formatExactTime } from '@appdesk/contract/format';
 import { labelOf } from '@appdesk/contract/rules';
 import type { AdminUser, ApiOutput } from '@appdesk/contract/types';
-import {
-  Avatar,
-  Button,
-  Descriptions,
-  Drawer,
-  Empty,
-  Result,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Avatar, Button, Descriptions, Drawer, Empty, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useApiQuery } from '../../../api/hooks';
 import { DeltaCell, TimeCell, useIsMobile } from '../../../components/list';
 import { PhoneReveal } from './PhoneReveal';
+import { StatusTag } from './StatusTag';
 import { UserMenu } from './UserMenu';
-import { VipSection, VipText } from './VipSection';
+import { VipSection } from './VipSection';
+import { VipText } from './VipText';
 import './users.css';
 
 type Other = ApiOutput<'/api/users/fetch/other/info'>;
 type CoinRow = Other['coinRecords'][number];
 type SessionRow = Other['sessions'][number];
-
-/**
- * The users list's status filters. 正常 and 已封禁 are the contract's user statuses, which live
- * with the zod schemas the web may not import; 全部 and 管理员 are filters only this page has.
- */
-export const statusLabels = { all: '全部', normal: '正常', blocked: '已封禁', admin: '管理员' } as const;
-
-/** 正常, 已封禁, or 封禁至 <time> for a block that ends by itself. */
-export function StatusTag({ user }: { user: Pick<AdminUser, 'status' | 'blockedUntil'> }) {
-  if (user.status === 'blocked' && user.blockedUntil) {
-    return (
-      <Tooltip title="到期后自动解封">
-        <Tag color="red">封禁至 {formatDateTime(user.blockedUntil)}</Tag>
-      </Tooltip>
-    );
-  }
-  return <Tag color={user.status === 'blocked' ? 'red' : 'green'}>{statusLabels[user.status]}</Tag>;
-}
 
 /** 用户详情: profile, coins, VIP, source, latest ledger rows and login sessions, with the actions. */
 export function UserDrawer({

@@ -4,11 +4,16 @@ import type { AdminUser, ApiOutput } from '@appdesk/contract/types';
 import { App, Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { lazyExport } from '../../../components/lazyPage';
+import { OpenedOnce } from '../../../components/OpenedOnce';
 import { untilSettled } from '../../../components/writes';
 import { userStore } from '../../../state/session';
 import { useStore } from '../../../state/store';
-import { type Confirmed, ReasonModal } from './ReasonModal';
-import { ResetResultModal } from './ResetPassword';
+import type { Confirmed } from './ReasonModal';
+
+// Every row has this menu; its dialogs load when first asked for.
+const ReasonModal = lazyExport(() => import('./ReasonModal'), 'ReasonModal');
+const ResetResultModal = lazyExport(() => import('./ResetPassword'), 'ResetResultModal');
 
 type Asking = 'block' | 'unblock' | 'logout' | 'reset';
 type Reset = ApiOutput<'/api/users/reset/password'>;
@@ -133,17 +138,21 @@ export function UserMenu({
           {compact ? '更多' : '更多操作'} <DownOutlined aria-hidden />
         </Button>
       </Dropdown>
-      <ReasonModal
-        open={ask !== null}
-        title={ask ? `${ask.title} - ${user.name}` : ''}
-        description={ask?.says(user.name) ?? ''}
-        okText={ask?.okText ?? '确定'}
-        duration={ask?.duration}
-        pending={pending}
-        onCancel={done}
-        onSubmit={confirmed}
-      />
-      <ResetResultModal result={resetResult} onClose={() => setResetResult(null)} />
+      <OpenedOnce open={ask !== null}>
+        <ReasonModal
+          open={ask !== null}
+          title={ask ? `${ask.title} - ${user.name}` : ''}
+          description={ask?.says(user.name) ?? ''}
+          okText={ask?.okText ?? '确定'}
+          duration={ask?.duration}
+          pending={pending}
+          onCancel={done}
+          onSubmit={confirmed}
+        />
+      </OpenedOnce>
+      <OpenedOnce open={resetResult !== null}>
+        <ResetResultModal result={resetResult} onClose={() => setResetResult(null)} />
+      </OpenedOnce>
     </>
   );
 }

@@ -1,32 +1,14 @@
-import { VIP_LIFETIME_MS, vipReasons } from '@appdesk/contract/constants';
-import { formatDateTime } from '@appdesk/contract/format';
+import { vipReasons } from '@appdesk/contract/constants';
 import { labelOf } from '@appdesk/contract/rules';
 import type { AdminUser, ApiOutput } from '@appdesk/contract/types';
-import { Button, Empty, Form, Input, InputNumber, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Button, Empty, Form, Input, InputNumber, Modal, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
 import { TimeCell } from '../../../components/list';
 import { formRules, inputLimits, rules } from '../../../components/rules';
+import { vipTime } from './VipText';
 
 type VipRow = ApiOutput<'/api/vip/fetch/page'>['list'][number];
-
-/** 永久 for a lifetime grant, otherwise the Shanghai time. */
-export function vipTime(expires: string | null) {
-  if (!expires) return '-';
-  return Date.parse(expires) >= VIP_LIFETIME_MS ? '永久' : formatDateTime(expires);
-}
-
-/** The VIP cell of the list and the drawer: expiry, and whether it is still running. */
-export function VipText({ expires }: { expires: string | null }) {
-  if (!expires) return <span className="list-muted">未开通</span>;
-  const active = Date.parse(expires) > Date.now();
-  return (
-    <Space size={4}>
-      <span>{vipTime(expires)}</span>
-      {active ? <Tag color="gold">有效</Tag> : <Tag>已过期</Tag>}
-    </Space>
-  );
-}
 
 interface Values {
   days: number | null;

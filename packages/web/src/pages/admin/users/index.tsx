@@ -4,33 +4,23 @@ import { Avatar, Button, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useApiQuery } from '../../../api/hooks';
-import {
-  type FilterField,
-  idValue,
-  type ListValues,
-  ListView,
-  sortParams,
-  timeColumn,
-  useIsMobile,
-  useList,
-} from '../../../components/list';
-import { BatchBar } from './BatchBar';
-import { CoinsModal } from './CoinsModal';
-import { GenerateModal } from './GenerateModal';
+import { lazyExport } from '../../../components/lazyPage';
+import { type FilterField, idValue, ListView, timeColumn, useIsMobile, useList } from '../../../components/list';
+import { OpenedOnce } from '../../../components/OpenedOnce';
 import { PhoneReveal } from './PhoneReveal';
-import { SegmentFilters, segmentFilter, segmentKeys, vipLabels } from './SegmentFilters';
-import { StatusTag, statusLabels, UserDrawer } from './UserDrawer';
+import { type Status, statuses, statusLabels, usersList, vipLabels } from './query';
+import { SegmentFilters } from './SegmentFilters';
+import { StatusTag } from './StatusTag';
 import { UserMenu } from './UserMenu';
-import { VipText } from './VipSection';
+import { VipText } from './VipText';
 import './users.css';
 
-type Status = keyof typeof statusLabels;
-const statuses = Object.keys(statusLabels) as Status[];
-const sortKeys = ['createdAt', 'lastActiveAt', 'coins'] as const;
+// Opened by the operator, not needed to show the list: loaded when first opened.
+const BatchBar = lazyExport(() => import('./BatchBar'), 'BatchBar');
+const CoinsModal = lazyExport(() => import('./CoinsModal'), 'CoinsModal');
+const GenerateModal = lazyExport(() => import('./GenerateModal'), 'GenerateModal');
+const UserDrawer = lazyExport(() => import('./UserDrawer'), 'UserDrawer');
 
-const keys = ['status', 'search', 'active', ...segmentKeys] as const;
-/** 活跃: since midnight in Shanghai today, or 7 / 30 days back. */
-const activeSince = { today: 0, '7d': 6, '30d': 29 } as const;
 const fields: FilterField[] = [
   { kind: 'text', name: 'search', label: '搜索', placeholder: '手机号、昵称或 ID', width: 220 },
   {
@@ -58,29 +48,9 @@ const fields: FilterField[] = [
   { kind: 'range', name: 'range', label: '注册时间' },
 ];
 
-const DAY = 24 * 60 * 60 * 1000;
-const SHANGHAI = 8 * 60 * 60 * 1000;
-function activeFrom(value: string | undefined): string | undefined {
-  if (!value || !(value in activeSince)) return undefined;
-  const back = activeSince[value as keyof typeof activeSince];
-  return new Date((Math.floor((Date.now() + SHANGHAI) / DAY) - back) * DAY - SHANGHAI).toISOString();
-}
-const defaultSort = { sort: 'createdAt', order: 'descend' } as const;
-
-function toFilter(values: ListValues, sort: { sort?: string; order?: 'ascend' | 'descend' }) {
-  const status = statuses.includes(values.status as Status) ? (values.status as Status) : 'all';
-  return {
-    status,
-    search: values.search ?? '',
-    ...segmentFilter(values),
-    ...(values.active ? { activeFrom: activeFrom(values.active) } : {}),
-    ...sortParams(sort, sortKeys),
-  };
-}
-
 /** /admin/admin/users (用户管理): status tabs, search, sortable list, detail drawer and account tools. */
 export default function UsersPage() {
-  const list = useList({ fetchPath: '/api/users/fetch/page', keys, toFilter, defaultSort });
+  const list = useList(usersList);
   const [generateOpen, setGenerateOpen] = useState(false);
   const [coinsUser, setCoinsUser] = useState<AdminUser | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
@@ -178,7 +148,9 @@ export default function UsersPage() {
               className="user-tabs"
             />
             <SegmentFilters values={list.values} update={update} />
-            <BatchBar ids={selected} onDone={() => setSelected([])} />
+            <OpenedOnce open={selected.length > 0}>
+              <BatchBar ids={selected} onDone={() => setSelected([])} />
+            </OpenedOnce>
           </>
         }
         rowSelection={{
@@ -192,9 +164,15 @@ export default function UsersPage() {
           </Button>
         }
       />
-      <UserDrawer id={detailId} onClose={() => setDetail(null)} onAdjustCoins={setCoinsUser} />
-      <CoinsModal user={coinsUser} onClose={() => setCoinsUser(null)} />
-      <GenerateModal open={generateOpen} onClose={() => setGenerateOpen(false)} />
+      <OpenedOnce open={detailId !== null}>
+        <UserDrawer id={detailId} onClose={() => setDetail(null)} onAdjustCoins={setCoinsUser} />
+      </OpenedOnce>
+      <OpenedOnce open={coinsUser !== null}>
+        <CoinsModal user={coinsUser} onClose={() => setCoinsUser(null)} />
+      </OpenedOnce>
+      <OpenedOnce open={generateOpen}>
+        <GenerateModal open={generateOpen} onClose={() => setGenerateOpen(false)} />
+      </OpenedOnce>
     </>
   );
 }
