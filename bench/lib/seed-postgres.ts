@@ -119,6 +119,9 @@ export async function seedPostgres(options: {
     await client.query('set session_replication_role = replica');
     await client.query('alter table nickname_pieces drop constraint nickname_pieces_pkey');
     await client.query('alter table digit_suffixes drop constraint digit_suffixes_pkey');
+    // The counts this database keeps: the SQLite file has more when the server there migrated its
+    // features too, and a feature migrated here later inserts its own (a copied one would collide).
+    const keptNames = (await client.query<{ name: string }>('select name from row_counts')).rows.map((r) => r.name);
     await client.query('delete from row_counts');
     for (const table of tables) {
       const since = performance.now();
@@ -152,9 +155,11 @@ export async function seedPostgres(options: {
       const phoneAt = columnRows.findIndex((c) => c.column_name === 'phone');
       const nicknameAt = columnRows.findIndex((c) => c.column_name === 'nickname');
       const idAt = columnRows.findIndex((c) => c.column_name === 'id');
-      const rows = sqlite.prepare(`select ${columns} from ${table} order by rowid`).raw().iterate() as Iterable<
-        unknown[]
-      >;
+      const onlyKept = table === 'row_counts' ? `where name in (${keptNames.map(() => '?').join(', ') || 'null'})` : '';
+      const rows = sqlite
+        .prepare(`select ${columns} from ${table} ${onlyKept} order by rowid`)
+        .raw()
+        .iterate(...(table === 'row_counts' ? keptNames : [])) as Iterable<unknown[]>;
       let copied = 0;
       for (const row of rows) {
         const behind = copy.write(`${row.map(copyText).join('\t')}\n`);
