@@ -1,5 +1,5 @@
 import type { UserListFilter } from '@appdesk/contract/endpoints/users';
-import { type ExpressionBuilder, type RawBuilder, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import { pageAnchors, startOf } from '../../db/anchors';
 import { readBounded } from '../../db/compiled';
 import type { Db, Dialect } from '../../db/index';
@@ -123,8 +123,8 @@ export function filteredUsers(
   filter: Pick<Filter, 'status' | 'search'> & Segments & { ids?: number[] },
 ) {
   let query = db.selectFrom('users');
-  if (filter.status === 'normal' || filter.status === 'blocked') query = query.where('status', '=', filter.status);
-  if (filter.status === 'admin') query = query.where('is_admin', '=', 1);
+  const tab = statusCondition(filter.status, 'users');
+  if (tab) query = query.where(tab);
   if (filter.search) query = query.where(searchCondition(dialect, filter.search));
   if (filter.ids) query = query.where('id', 'in', filter.ids);
   if (filter.channel) query = query.where('channel', '=', filter.channel);
@@ -164,7 +164,7 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
   const indexed = filter.search && !segments && (filter.status === 'all' || usesDigitSuffixes(filter.search));
   const parts = indexed ? indexedMatches(dialect, filter.search) : undefined;
   if (filter.search && parts) {
-    const inTab = statusCondition(filter.status);
+    const inTab = statusCondition(filter.status, 'u');
     const matches = inTab
       ? sql<{ id: number }>`select id from (${union(parts)}) as m
           where exists (select 1 from users as u where u.id = m.id and ${inTab})`
@@ -268,10 +268,10 @@ async function cappedCountOf(db: Db, ids: RawBuilder<unknown>): Promise<Total> {
   return n >= cap ? { total: EXACT_COUNT_LIMIT, totalExact: false } : { total: n, totalExact: true };
 }
 
-/** A status tab as a condition on the row `u`, or undefined for every user. */
-function statusCondition(status: Filter['status']) {
-  if (status === 'normal' || status === 'blocked') return sql`u.status = ${status}`;
-  if (status === 'admin') return sql`u.is_admin = 1`;
+/** A status tab as a condition on the users row named `row`, or undefined for every user. */
+function statusCondition(status: Filter['status'], row: 'users' | 'u') {
+  if (status === 'normal' || status === 'blocked') return sql<SqlBool>`${sql.ref(`${row}.status`)} = ${status}`;
+  if (status === 'admin') return sql<SqlBool>`${sql.ref(`${row}.is_admin`)} = 1`;
   return undefined;
 }
 
