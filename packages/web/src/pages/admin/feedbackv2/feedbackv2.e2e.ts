@@ -85,6 +85,8 @@ test('feedback v2: a thread counted in the bell, answered with a canned reply, u
   // Answered and closed: gone from the bell.
   await drawer.getByRole('button', { name: '关闭', exact: true }).click();
   await expect(drawer).toBeHidden();
+  // The notices sit over the header's right side, and one under the pointer stays while hovered.
+  await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
   await page.getByRole('button', { name: /^通知(（\d+ 条）)?$/ }).click();
   await expect(page.locator('.notice-panel')).toBeVisible();
   await expect(page.locator('.notice-item', { hasText: marker })).toHaveCount(0);
