@@ -81,6 +81,8 @@ export async function buildApp(
       dataDir: config.dataDir,
       synchronous: config.sqliteSynchronous,
       busyTimeoutMs: config.sqliteBusyTimeoutMs,
+      // PostgreSQL's connections; SQLite's readers follow the cores.
+      poolSize: config.databaseUrl ? config.databasePoolSize : undefined,
     });
   await migrateToLatest(database, featureMigrations);
   const storage = await openStorage(config.storageUrl, config.dataDir);

@@ -33,6 +33,8 @@ export interface Config {
   sqliteSynchronous: 'normal' | 'full';
   /** SQLite: how long a writer waits for the lock before the call answers 503. */
   sqliteBusyTimeoutMs: number;
+  /** PostgreSQL connections per process; undefined: twice the cores, at least 4 (db/index.ts). */
+  databasePoolSize: number | undefined;
   /** Payment platforms' keys (payments-config.ts); a platform left unset is off. */
   payments: PaymentsConfig;
   /** `s3://bucket[/prefix]?endpoint=…` stores uploads in S3-compatible storage; unset: `files/` in dataDir. */
@@ -127,6 +129,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     smtpFrom: process.env.SMTP_FROM || 'AppDesk <no-reply@localhost>',
     sqliteSynchronous: synchronous(process.env.SQLITE_SYNCHRONOUS),
     sqliteBusyTimeoutMs: int('SQLITE_BUSY_TIMEOUT_MS', 5000),
+    databasePoolSize: int('DATABASE_POOL_SIZE', 0) || undefined,
     payments: loadPaymentsConfig(),
     storageUrl: process.env.STORAGE_URL || undefined,
     metricsToken: process.env.METRICS_TOKEN || undefined,

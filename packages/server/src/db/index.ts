@@ -54,6 +54,14 @@ function queryLog(): { log: Logger; listen(listener: QueryListener): void } {
 // value we store fits in a double, so read them as numbers.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
+/**
+ * Connections per process on PostgreSQL: twice the cores, at least 4. On the 2-core bench machine
+ * ten connections (the old default) ran ten backends against two cores beside Node, and the lists'
+ * p95 at concurrency 10 was 25–35 % worse than with four (bench/results/latest.md, issue 14); a
+ * query waiting for a connection in Node costs less than one waiting for a core in the database.
+ */
+const defaultPostgresPool = () => Math.max(4, 2 * availableParallelism());
+
 /** Opens SQLite under dataDir (default) or PostgreSQL when databaseUrl is a postgres:// URL. */
 export function openDatabase(options: {
   databaseUrl?: string;
@@ -70,7 +78,7 @@ export function openDatabase(options: {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({
       connectionString: url,
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? defaultPostgresPool(),
       Client: PreparedStatementsClient,
       // A database that does not answer is an outage (503), not a request that hangs.
       connectionTimeoutMillis: 5000,

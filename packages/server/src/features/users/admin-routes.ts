@@ -13,7 +13,7 @@ import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
-import { blockEnd, liftDueBlocks } from './blocks';
+import { blockEnd, forgetSoonestBlock, liftDueBlocks } from './blocks';
 import { filteredUsers, keptUserTotal, userPage } from './list';
 import { adminUserColumns, presentAdminUser } from './presenter';
 
@@ -47,6 +47,7 @@ async function setStatus(
     .set({ status, blocked_until: blockedUntil, updated_at: Date.now() })
     .where('id', '=', id)
     .execute();
+  if (blockedUntil !== null) forgetSoonestBlock();
   // A blocked account's tokens die at once, not at their next expiry.
   if (status === 'blocked') await revokeUserSessions(ctx.db, id);
   await ctx.audit({

@@ -3,7 +3,7 @@ import { isoOrNull } from '../../db/paging';
 import type { RequestContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
-import { blockEnd } from './blocks';
+import { blockEnd, forgetSoonestBlock } from './blocks';
 
 /** The existing users among `ids` (a batch may name ones that are gone), in id order. */
 async function existingIds(ctx: RequestContext, ids: number[]): Promise<number[]> {
@@ -30,6 +30,7 @@ export default defineRoutes({
         .set({ status: 'blocked', blocked_until: blockedUntil, updated_at: Date.now() })
         .where('id', 'in', ids)
         .execute();
+      if (blockedUntil !== null) forgetSoonestBlock();
       await ctx.db.deleteFrom('sessions').where('user_id', 'in', ids).execute();
       await ctx.audit({
         after: { ids, count: ids.length, blockedUntil: isoOrNull(blockedUntil), reason: input.reason },
