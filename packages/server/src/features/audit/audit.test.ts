@@ -50,6 +50,41 @@ describe('操作日志 in words', () => {
     expect(JSON.stringify(row)).not.toContain(user.phone);
   });
 
+  it('names a target user only for a whole user id: "12abc", " 12" or another kind of target name nobody', async () => {
+    const user = await server.addUser();
+    const db = server.app.services.db;
+    await db.updateTable('users').set({ nickname: '目标用户' }).where('id', '=', user.id).execute();
+    const at = Date.now();
+    const rows = [
+      { target_type: 'user', target_id: String(user.id) },
+      { target_type: 'user', target_id: `${user.id}abc` },
+      { target_type: 'user', target_id: ` ${user.id}` },
+      { target_type: 'version', target_id: String(user.id) },
+    ];
+    await db
+      .insertInto('audit_log')
+      .values(
+        rows.map((r) => ({
+          ...r,
+          actor_id: null,
+          action: 'test.target',
+          before: null,
+          after: null,
+          ip: null,
+          created_at: at,
+        })),
+      )
+      .execute();
+    const list = (await page({ action: 'test.target' })).list;
+    const named = Object.fromEntries(list.map((e) => [`${e.targetType}:${e.targetId}`, e.targetName]));
+    expect(named).toEqual({
+      [`user:${user.id}`]: `目标用户 · ${masked(user.phone)}`,
+      [`user:${user.id}abc`]: null,
+      [`user: ${user.id}`]: null,
+      [`version:${user.id}`]: null,
+    });
+  });
+
   it('filters by the operator phone and by the phone of the user a row is about', async () => {
     const user = await server.addUser();
     const other = await server.addUser();

@@ -143,15 +143,20 @@ export function diffChanges(action: string, targetType: string, before: unknown,
 
 const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
 
-/** What the list and export select: a log row and its actor's phone and nickname. */
-export type EntryRow = Selectable<AuditLogTable> & { phone: string | null; nickname: string | null };
+/** What the list and export select: a log row, its actor's phone and nickname, and its target user's. */
+export type EntryRow = Selectable<AuditLogTable> & {
+  phone: string | null;
+  nickname: string | null;
+  target_phone: string | null;
+  target_nickname: string | null;
+};
 
 /** A user as a log row names them: nickname · masked phone. */
-export const userName = (u: { phone: string; nickname: string | null }) =>
+const userName = (u: { phone: string; nickname: string | null }) =>
   u.nickname ? `${u.nickname} · ${maskPhone(u.phone)}` : maskPhone(u.phone);
 
 /** An operation-log row as the page shows it and the export writes it. */
-export function presentEntry(r: EntryRow, targetNames: Map<string, string>) {
+export function presentEntry(r: EntryRow) {
   const before = parse(r.before);
   const after = parse(r.after);
   return {
@@ -164,7 +169,7 @@ export function presentEntry(r: EntryRow, targetNames: Map<string, string>) {
     targetType: r.target_type,
     targetLabel: targetLabel(r.target_type),
     targetId: r.target_id,
-    targetName: r.target_type === 'user' && r.target_id ? (targetNames.get(r.target_id) ?? null) : null,
+    targetName: r.target_phone === null ? null : userName({ phone: r.target_phone, nickname: r.target_nickname }),
     changes: diffChanges(r.action, r.target_type, before, after),
     before,
     after,

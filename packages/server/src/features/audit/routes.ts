@@ -1,14 +1,14 @@
 import type { auditFilter } from '@appdesk/contract/endpoints/audit';
 import { formatExactTime } from '@appdesk/contract/format';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import { idOrderStart } from '../../db/anchors';
 import { readBounded } from '../../db/compiled';
-import type { Db } from '../../db/index';
+import type { Db, Dialect } from '../../db/index';
 import { countedTotal, DEEP_PAGE_ROWS, keptTotal, pageAnswer, rangeMs } from '../../db/paging';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
-import { declaredActions, type EntryRow, type EntryView, presentEntry, userName } from './presenter';
+import { declaredActions, type EntryView, presentEntry } from './presenter';
 
 type AuditFilter = z.output<typeof auditFilter>;
 
@@ -79,28 +79,27 @@ const entryColumns = [
   'a.created_at',
 ] as const;
 
-/** Log rows with their actor's phone and nickname. */
-const withActors = (db: Db) =>
-  db.selectFrom('audit_log as a').leftJoin('users as u', 'u.id', 'a.actor_id').select(entryColumns);
-
-/** The users some rows are about, by id as the log keeps it (text): nickname · masked phone. */
-async function targetNames(db: Db, rows: EntryRow[]): Promise<Map<string, string>> {
-  const ids = [
-    ...new Set(
-      rows
-        .filter((r) => r.target_type === 'user' && r.target_id && /^\d{1,10}$/.test(r.target_id))
-        .map((r) => r.target_id),
-    ),
-  ].map(Number);
-  if (!ids.length) return new Map();
-  const users = await db.selectFrom('users').select(['id', 'phone', 'nickname']).where('id', 'in', ids).execute();
-  return new Map(users.map((u) => [String(u.id), userName(u)]));
-}
-
-const present = async (db: Db, rows: EntryRow[]) => {
-  const names = await targetNames(db, rows);
-  return rows.map((r) => presentEntry(r, names));
-};
+/**
+ * Log rows with their actor's phone and nickname, and the target user's when the row is about a
+ * user (the log keeps its target id as text): one statement, where a second one per page used to
+ * look the targets up. The join goes through users' primary key on both databases; the text must
+ * be a whole number (SQLite's cast reads "12abc" as 12, so it must also read back as itself).
+ */
+const withActors = (db: Db, dialect: Dialect) =>
+  db
+    .selectFrom('audit_log as a')
+    .leftJoin('users as u', 'u.id', 'a.actor_id')
+    .leftJoin('users as t', (join) =>
+      join.on(({ and, eb }) =>
+        and([
+          eb('a.target_type', '=', 'user'),
+          dialect === 'postgres'
+            ? sql<SqlBool>`t.id = case when a.target_id ~ '^[0-9]{1,10}$' then a.target_id::bigint end`
+            : sql<SqlBool>`t.id = cast(a.target_id as integer) and cast(t.id as text) = a.target_id`,
+        ]),
+      ),
+    )
+    .select([...entryColumns, 't.phone as target_phone', 't.nickname as target_nickname']);
 
 const changeLines = (e: EntryView) =>
   e.changes.map((c) => `${c.label}：${c.before ?? '—'} → ${c.after ?? '—'}`).join('\n');
@@ -138,13 +137,13 @@ export default defineRoutes({
       const [rows, total] = await Promise.all([
         readBounded(
           ctx.db,
-          withActors(ctx.db).where('a.id', 'in', pageIds).orderBy('a.id', direction),
+          withActors(ctx.db, ctx.dialect).where('a.id', 'in', pageIds).orderBy('a.id', direction),
           !isFiltered(input) && start.skip < DEEP_PAGE_ROWS,
         ),
         counting,
       ]);
       start.remember(rows[0]?.id);
-      return pageAnswer(await present(ctx.db, rows), total, input.page, input.size);
+      return pageAnswer(rows.map(presentEntry), total, input.page, input.size);
     },
   },
 
@@ -171,27 +170,17 @@ export default defineRoutes({
           { header: '变更', width: 50, cell: changeLines },
           { header: 'IP', width: 16, cell: (e) => e.ip ?? '' },
         ],
-        rows: batchPresented(ctx.db, input),
+        rows: exportRows(
+          (after, limit) =>
+            withActors(ctx.db, ctx.dialect)
+              .where(entryFilter(input))
+              .where('a.id', '>', after)
+              .orderBy('a.id')
+              .limit(limit)
+              .execute(),
+          presentEntry,
+        ),
       });
     },
   },
 });
-
-/** The export's rows in id order, each batch presented with its target users looked up once. */
-async function* batchPresented(db: Db, input: ResolvedFilter): AsyncGenerator<EntryView> {
-  let batch: EntryRow[] = [];
-  const flush = async () => {
-    const out = await present(db, batch);
-    batch = [];
-    return out;
-  };
-  for await (const row of exportRows(
-    (after, limit) =>
-      withActors(db).where(entryFilter(input)).where('a.id', '>', after).orderBy('a.id').limit(limit).execute(),
-    (r) => r,
-  )) {
-    batch.push(row);
-    if (batch.length >= 500) yield* await flush();
-  }
-  if (batch.length) yield* await flush();
-}
