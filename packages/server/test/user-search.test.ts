@@ -76,6 +76,15 @@ it('finds digits of phones and nicknames at every length and position, in every 
     ).not.toContain(digits.id);
   }
   expect((await server.call('/api/users/unblock', { id: digits.id, reason: '测试' }, admin)).body.code).toBe(200);
+  // The total rides in the page's statement; a page past the matches still tells it.
+  const paged = async (page: number) =>
+    data<{ list: { id: number }[]; total: number; totalExact: boolean }>(
+      await server.call('/api/users/fetch/page', { search: phone.slice(5, 9), page, size: 1 }, admin),
+    );
+  const [first, past] = [await paged(0), await paged(50)];
+  expect(first).toMatchObject({ total: inNickname.list.length, totalExact: true });
+  expect(first.list).toHaveLength(1);
+  expect(past).toMatchObject({ list: [], total: inNickname.list.length, totalExact: true });
   const newestFirst = inNickname.list.map((u) => u.id);
   expect(newestFirst).toEqual([...newestFirst].sort((a, b) => b - a));
 });
