@@ -185,13 +185,6 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
           .orderBy('id', direction)
           .limit(filter.size)
           .offset(offset);
-    if (usesDigitSuffixes(filter.search) && !filter.exactTotal) {
-      // Digits have few matches: their capped count rides in the page's own statement, one round
-      // trip instead of two (an empty page counts on its own, as it carries no count).
-      const rows = await list.select(cappedCount(matches).as('matched')).execute();
-      if (rows.length > 0) return { rows, ...cappedTotal(Number(rows[0].matched)) };
-      return { rows, ...(await cappedCountOf(db, matches)) };
-    }
     const [rows, total] = await Promise.all([
       list.execute(),
       filter.exactTotal
@@ -265,18 +258,14 @@ async function cappedMatchCount(db: Db, dialect: Dialect, search: string, direct
   return { ...counted, totalExact: counted.totalExact && (!users || users.total <= PHONE_WALK_ROWS) };
 }
 
-/** How many ids a query answers, up to one past the exact-count limit, as a scalar subquery. */
-const cappedCount = (ids: RawBuilder<unknown>) =>
-  sql<number | string>`(select count(*) from (select 1 from (${ids}) as m limit ${EXACT_COUNT_LIMIT + 1}) as c)`;
-
-/** A capped count as a total: past the limit it says "more than". */
-const cappedTotal = (n: number): Total =>
-  n > EXACT_COUNT_LIMIT ? { total: EXACT_COUNT_LIMIT, totalExact: false } : { total: n, totalExact: true };
-
 /** How many ids a query answers, counted up to the exact-count limit; past it the total says "more than". */
 async function cappedCountOf(db: Db, ids: RawBuilder<unknown>): Promise<Total> {
-  const counted = await sql<{ n: number | string }>`select ${cappedCount(ids)} as n`.execute(db);
-  return cappedTotal(Number(counted.rows[0]?.n ?? 0));
+  const cap = EXACT_COUNT_LIMIT + 1;
+  const counted = await sql<{
+    n: number;
+  }>`select count(*) as n from (select 1 from (${ids}) as m limit ${cap}) as c`.execute(db);
+  const n = Number(counted.rows[0]?.n ?? 0);
+  return n >= cap ? { total: EXACT_COUNT_LIMIT, totalExact: false } : { total: n, totalExact: true };
 }
 
 /** A status tab as a condition on the users row named `row`, or undefined for every user. */
