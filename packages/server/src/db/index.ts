@@ -82,12 +82,8 @@ export function openDatabase(options: {
       Client: PreparedStatementsClient,
       // A database that does not answer is an outage (503), not a request that hangs.
       connectionTimeoutMillis: 5000,
-      // Prepared statements are still planned for their values on every run: a generic plan chosen
-      // for a LIKE search would walk every user for a rare phone fragment.
-      options: [
-        '-c plan_cache_mode=force_custom_plan',
-        ...(options.schema ? [`-c search_path=${options.schema},public`] : []),
-      ].join(' '),
+      // Named statements may keep a generic plan; value-sensitive ones run unnamed (pg-prepared.ts).
+      ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
     });
     // A connection that dies (the database restarts, the network drops) emits 'error' on the pool
     // when idle and on the client when checked out; unheard, either would end the process. The
