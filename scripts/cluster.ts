@@ -10,7 +10,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { serverNodeArgs } from '../packages/server/runtime.mjs';
+import { serverEnv, serverNodeArgs } from '../packages/server/runtime.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const s3Script = path.join(root, 'scripts/s3-test-server.sh');
@@ -155,7 +155,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
     const env: Record<string, string> = {
       ...(process.env as Record<string, string>),
-      MALLOC_ARENA_MAX: '2',
+      ...serverEnv,
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       STORAGE_URL: storageUrl,
