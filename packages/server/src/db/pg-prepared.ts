@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 
-/** Distinct statements a process prepares; past it, statements run unprepared (search texts vary little, so it is rarely reached). */
+/** Distinct query texts a process decides on; past it, new texts run unprepared (search texts vary little, so it is rarely reached). */
 const MAX_PREPARED = 500;
-const names = new Map<string, string>();
+/** Each text's statement name, or null for a text that runs unnamed: decided once, not on every run. */
+const names = new Map<string, string | null>();
 
 /** Queries and writes only: migrations' DDL and multi-statement texts run as they are. */
 const preparable = /^\s*(select|insert|update|delete|with)\b[^;]*$/i;
@@ -30,13 +31,13 @@ export function plannedPerRun(text: string): boolean {
 }
 
 function nameOf(text: string): string | undefined {
-  if (!preparable.test(text) || plannedPerRun(text)) return undefined;
+  if (!preparable.test(text)) return undefined;
   let name = names.get(text);
-  if (!name && names.size < MAX_PREPARED) {
-    name = `s${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
+  if (name === undefined && names.size < MAX_PREPARED) {
+    name = plannedPerRun(text) ? null : `s${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
     names.set(text, name);
   }
-  return name;
+  return name ?? undefined;
 }
 
 /**

@@ -3,13 +3,6 @@ import type { Db } from '../../db/index';
 import { fail } from '../../http/errors';
 
 /**
- * Timed blocks end by themselves: a block whose `blocked_until` has passed is lifted wherever
- * accounts are read (sign-in, the users list and detail, the block actions), so no timer is
- * needed and every server process agrees. A probe of the partial index of timed blocks comes
- * first, so reads take no write lock when nothing is due. Each lifted block leaves an
- * operation-log row without an operator (解除封禁, "封禁到期，自动解除").
- */
-/**
  * The soonest end of any timed block, as this process last read it. The list and export ask at
  * most once per RECHECK_MS (one statement fewer on every list call, issue 14); a block set by this
  * process forgets it at once (forgetSoonestBlock), one set through another instance is lifted in
@@ -24,6 +17,13 @@ export function forgetSoonestBlock(): void {
   forgotten += 1;
 }
 
+/**
+ * Timed blocks end by themselves: a block whose `blocked_until` has passed is lifted wherever
+ * accounts are read (sign-in, the users list and detail, the block actions), so no timer is
+ * needed and every server process agrees. A probe of the partial index of timed blocks comes
+ * first, so reads take no write lock when nothing is due. Each lifted block leaves an
+ * operation-log row without an operator (解除封禁, "封禁到期，自动解除").
+ */
 export async function liftDueBlocks(db: Db, onlyId?: number): Promise<void> {
   const now = Date.now();
   const remembered = onlyId === undefined && !db.isTransaction ? soonestRead.get(db) : undefined;
