@@ -17,6 +17,7 @@ import type { Dialect } from './migrations/helpers';
 import { type Migration, migrations } from './migrations/index';
 import { PreparedStatementsClient } from './pg-prepared';
 import type { Database } from './schema';
+import { inlineTransactions, registerShortTransactions } from './sqlite-inline';
 import { SqlitePointReader, sqlitePoolDialect, WriterTurn } from './sqlite-pool';
 
 export type Db = Kysely<Database>;
@@ -124,6 +125,7 @@ export function openDatabase(options: {
     sql`pragma wal_checkpoint(passive)`.execute(db).catch(() => {});
   };
   registerPointReader(db, pointReader);
+  registerShortTransactions(db, inlineTransactions(pointReader, turn, settings.busyTimeoutMs, queries.log));
   return {
     db,
     dialect: 'sqlite',

@@ -69,11 +69,21 @@ export class WriterTurn {
   }
 }
 
-/** Statements that only read: everything else takes the writer's turn (an unsure raw statement included). */
-function onlyReads(query: CompiledQuery): boolean {
+/**
+ * Statements that need not wait for the writer's turn: reads, and a passive checkpoint (it copies
+ * the WAL into the database file without SQLite's write lock, so writers go on meanwhile; in the
+ * turn, it held every write for tens of milliseconds). Everything else takes the turn, an unsure
+ * raw statement included.
+ */
+function outsideTheTurn(query: CompiledQuery): boolean {
   const kind = query.query.kind;
   if (kind === 'SelectQueryNode') return true;
-  if (kind === 'RawNode') return /^\s*(select|pragma\s+\w+\s*$|explain)\b/i.test(query.sql);
+  if (kind === 'RawNode') {
+    return (
+      /^\s*(select|pragma\s+\w+\s*$|explain)\b/i.test(query.sql) ||
+      /^\s*pragma\s+wal_checkpoint\s*\(\s*passive\s*\)\s*$/i.test(query.sql)
+    );
+  }
   return false;
 }
 
@@ -105,7 +115,7 @@ class WorkerConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.inTransaction || onlyReads(query)) return this.send(query);
+    if (this.inTransaction || outsideTheTurn(query)) return this.send(query);
     const waiting = this.turn.acquire();
     if (waiting) await waiting;
     try {
@@ -311,8 +321,7 @@ export class SqlitePointReader {
       let rows: unknown[] = [];
       if (statement.reader) rows = statement.all(...parameters);
       else statement.run(...parameters);
-      this.written += 1;
-      if (this.written % CHECKPOINT_EVERY === 0) this.checkpoint();
+      this.noteWrite();
       return rows;
     } catch (error) {
       if ((error as { code?: string }).code === 'SQLITE_BUSY') return undefined;
@@ -320,6 +329,28 @@ export class SqlitePointReader {
     } finally {
       turn.release();
     }
+  }
+
+  /**
+   * Runs one statement on the main thread's writer connection for a transaction that holds the
+   * writer's turn (sqlite-inline.ts), answered as a pooled connection would answer it.
+   */
+  run(sql: string, parameters: readonly unknown[]): QueryResult<unknown> {
+    const statement = this.writeStatement(sql);
+    if (statement.reader) return { rows: statement.all(...parameters) };
+    const { changes, lastInsertRowid } = statement.run(...parameters);
+    return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
+  }
+
+  /** Whether the writer connection is inside a transaction (SQLite may have ended one by itself). */
+  get writerInTransaction(): boolean {
+    return this.writer?.inTransaction ?? false;
+  }
+
+  /** Counts a committed write; every CHECKPOINT_EVERY of them a worker checkpoints the WAL. */
+  noteWrite(): void {
+    this.written += 1;
+    if (this.written % CHECKPOINT_EVERY === 0) this.checkpoint();
   }
 
   private writeStatement(sql: string): SQLite.Statement {

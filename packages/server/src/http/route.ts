@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { writeAudit } from '../core/audit';
 import { lookupSession, type SessionLookup, type SessionUser } from '../core/sessions';
 import { classifyOutage } from '../db/outage';
+import { shortTransaction } from '../db/sqlite-inline';
 import { settlePending } from '../storage/pending';
 import type { AuditRecord, RequestContext, Services } from './context';
 import { ApiError, fail } from './errors';
@@ -29,8 +30,12 @@ type Def<P extends ApiPath> = Endpoints[P] & EndpointDef;
 export type ContextFor<P extends ApiPath> = RequestContext<Def<P>['access'] extends 'public' ? null : SessionUser>;
 
 export interface RouteDef<P extends ApiPath> {
-  /** Run the handler (and its audit row) in one database transaction. */
-  transaction?: boolean;
+  /**
+   * Run the handler (and its audit row) in one database transaction. `'short'`: a transaction of
+   * point reads and writes by key only (an app's redemption), which SQLite runs on the main
+   * thread's writer connection without a thread hand-over per statement (db/sqlite-inline.ts).
+   */
+  transaction?: boolean | 'short';
   /** Chinese success message for the envelope (default 成功). */
   message?: string;
   /** Download endpoints (`download: 'xlsx'` in the contract) answer an ExportTable instead. */
@@ -171,6 +176,9 @@ async function runEndpoint(
       if (def.audit && recorded !== 1) throw new Error(`${path} recorded ${recorded} operation-log rows, not 1`);
       return result;
     };
+    // An upload's transaction waits on the storage, never short.
+    const begin = () =>
+      route.transaction === 'short' && !file ? shortTransaction(services.db) : services.db.transaction();
     const execute = async (): Promise<unknown> => {
       const idempotency = def.idempotent ? idempotencyOf(request, path, user?.id ?? null, parsed.data) : undefined;
       if (idempotency) {
@@ -181,7 +189,7 @@ async function runEndpoint(
         };
         const earlier = await earlierAnswer(services.db, idempotency);
         if (earlier) return replay(earlier);
-        const outcome = await services.db.transaction().execute(async (trx) => {
+        const outcome = await begin().execute(async (trx) => {
           const claim = await reserve(trx, idempotency);
           if ('replay' in claim) return claim;
           const result = await run(trx);
@@ -190,7 +198,7 @@ async function runEndpoint(
         });
         return 'replay' in outcome ? replay(outcome.replay) : outcome.result;
       }
-      return route.transaction || file ? await services.db.transaction().execute(run) : await run(services.db);
+      return route.transaction || file ? await begin().execute(run) : await run(services.db);
     };
     const result = await execute();
     // Replaced files go once the change is committed, if nothing else refers to them.

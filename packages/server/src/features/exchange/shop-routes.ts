@@ -29,7 +29,7 @@ export default defineRoutes({
   },
 
   '/api/exchange/make': {
-    transaction: true,
+    transaction: 'short',
     message: '兑换成功',
     handler: async (input, ctx) => {
       const { id, coins } = await redeem(ctx.db, ctx.dialect, { userId: ctx.user.id, ...input });
