@@ -6,7 +6,7 @@ import { ChunkBoundary } from './components/ChunkBoundary';
 import { lazyPage } from './components/lazyPage';
 import { currentHref, installHistoryEvents, navigate, subscribeLocation, trackPageview, under } from './nav';
 import { loadAllocation } from './state/allocation';
-import { adminRedirect } from './state/session';
+import { adminRedirect, restoreLogin } from './state/session';
 
 /**
  * Entry: a tiny prefix dispatcher (spec section 2). No router and no antd here, so the public
@@ -55,6 +55,8 @@ installHistoryEvents();
 void loadAllocation();
 // A console page: its code and first rows are asked for now, beside the layout's code, not after it.
 if (under(window.location.pathname, '/admin/admin') && !adminRedirect()) {
+  // The operator is known before the console's first render, which then need not be redone for them.
+  restoreLogin();
   const page = window.location.pathname.split('/')[3] ?? '';
   import('./layouts/adminBoot').then((boot) => boot.preparePage(page, window.location.search)).catch(() => undefined);
 }

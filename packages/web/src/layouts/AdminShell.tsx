@@ -2,7 +2,7 @@ import { KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, User
 import { Code } from '@appdesk/contract/codes';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Drawer, Layout } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { call } from '../api/request';
 import { NoticeBell } from '../components/admin/NoticeBell';
@@ -85,12 +85,15 @@ export function AdminShell() {
   }, [current, siteTitle]);
 
   const queryClient = useQueryClient();
-  const openPage = (key: string) => {
-    // The page's code and first rows load while the console switches to it.
-    preparePage(key, '', (path, input) => queryClient.getQueryData([path, input]) !== undefined);
-    navigate(adminPath(key));
-    if (mobile) setCollapsed(true);
-  };
+  const openPage = useCallback(
+    (key: string) => {
+      // The page's code and first rows load while the console switches to it.
+      preparePage(key, '', (path, input) => queryClient.getQueryData([path, input]) !== undefined);
+      navigate(adminPath(key));
+      if (mobile) setCollapsed(true);
+    },
+    [queryClient, navigate, mobile],
+  );
   const menu = (inlineCollapsed: boolean) => (
     <SideMenu current={current?.key} collapsed={inlineCollapsed} onOpenPage={openPage} />
   );

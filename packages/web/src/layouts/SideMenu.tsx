@@ -8,7 +8,7 @@ import {
 } from '@ant-design/icons';
 import { Menu } from 'antd';
 import type { ReactNode } from 'react';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { loadPageCode } from './adminChunks';
 import { type AdminMenuGroup, adminMenuGroups, adminPages } from './adminPages';
 
@@ -52,8 +52,10 @@ const items = adminMenuGroups.map(({ key, label }) => ({
 /**
  * The side menu, grouped. Open groups are remembered per browser; the open page's group is always
  * opened, and its entry scrolled into view, so the operator never hunts for where they are.
+ * Memoised: antd's Menu is the shell's heaviest part, and the shell re-renders on every change of
+ * the operator, the site settings or the notices, none of which it shows.
  */
-export function SideMenu({
+export const SideMenu = memo(function SideMenu({
   current,
   collapsed,
   onOpenPage,
@@ -100,4 +102,4 @@ export function SideMenu({
       onClick={({ key }) => onOpenPage(key)}
     />
   );
-}
+});
