@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { plannedPerRun } from '../src/db/pg-prepared';
+import { NARROW_RANGES, plannedPerRun } from '../src/db/pg-prepared';
 
 /**
  * Which statements PostgreSQL plans on every run (unnamed) and which it may keep a generic plan
@@ -12,6 +12,9 @@ it('plans patterns and non-id ranges per run, and lets point reads, joins and id
     ['select * from "users" where "users"."nickname" ilike $1', true],
     ['select * from "coin_records" where "coin_records"."created_at" >= $1 order by "id" desc limit $2', true],
     ['select distinct user_id as id from digit_suffixes where suffix >= $1 and suffix < $2', true],
+    // Marked narrow (five digits or more): the range keeps a plan; a pattern beside it still does not.
+    [`select distinct user_id as id from digit_suffixes where ${NARROW_RANGES} suffix >= $1 and suffix < $2`, false],
+    [`select id from users where ${NARROW_RANGES} created_at >= $1 and nickname like $2`, true],
     ['select * from "users" where "users"."blocked_until" <= $1', true],
     ['select * from "users" where ("users"."created_at", "users"."id") <= ($1, $2) limit $3', true],
     [

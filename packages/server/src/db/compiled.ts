@@ -79,19 +79,3 @@ async function runCompiled<R>(db: Db, compiled: CompiledQuery<R>, inline: boolea
   if (reader) return reader.all(compiled.sql, compiled.parameters) as R[];
   return (await db.executeQuery(compiled)).rows;
 }
-
-/**
- * Runs a read whose rows an index finds within a bounded walk (an unfiltered list's page from its
- * start or from a remembered anchor, fewer than DEEP_PAGE_ROWS skipped): on SQLite on the main
- * thread's read-only connection, like a point read; with `bounded` false, or on PostgreSQL, or in
- * a transaction, as usual. Searches and deep offsets stay on the pool, so a slow read never holds
- * the event loop.
- */
-export async function readBounded<R>(
-  db: Db,
-  query: { compile(): CompiledQuery<R>; execute(): Promise<R[]> },
-  bounded: boolean,
-): Promise<R[]> {
-  if (!bounded || db.isTransaction || !pointReaders.has(db)) return query.execute();
-  return runCompiled(db, query.compile(), true);
-}

@@ -3,9 +3,8 @@ import { formatExactTime } from '@appdesk/contract/format';
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import { idOrderStart } from '../../db/anchors';
-import { readBounded } from '../../db/compiled';
 import type { Db, Dialect } from '../../db/index';
-import { countedTotal, DEEP_PAGE_ROWS, keptTotal, pageAnswer, rangeMs } from '../../db/paging';
+import { countedTotal, keptTotal, pageAnswer, rangeMs } from '../../db/paging';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 import { declaredActions, type EntryView, presentEntry } from './presenter';
@@ -135,11 +134,7 @@ export default defineRoutes({
       // Ids first, from the index alone; then only the page's rows meet their actors.
       const pageIds = ids.orderBy('a.id', direction).limit(input.size).offset(start.skip);
       const [rows, total] = await Promise.all([
-        readBounded(
-          ctx.db,
-          withActors(ctx.db, ctx.dialect).where('a.id', 'in', pageIds).orderBy('a.id', direction),
-          !isFiltered(input) && start.skip < DEEP_PAGE_ROWS,
-        ),
+        withActors(ctx.db, ctx.dialect).where('a.id', 'in', pageIds).orderBy('a.id', direction).execute(),
         counting,
       ]);
       start.remember(rows[0]?.id);

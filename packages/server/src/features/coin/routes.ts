@@ -5,9 +5,8 @@ import { labelOf } from '@appdesk/contract/rules';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import { idOrderStart } from '../../db/anchors';
-import { readBounded } from '../../db/compiled';
 import type { Db } from '../../db/index';
-import { countedTotal, DEEP_PAGE_ROWS, iso, keptTotal, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
+import { countedTotal, iso, keptTotal, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
 import type { CoinRecordsTable } from '../../db/schema';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
@@ -127,11 +126,7 @@ export default defineRoutes({
       const pageIds = ids.orderBy('coin_records.id', direction).limit(input.size).offset(start.skip);
       let rows = withUsers(ctx.db).where('coin_records.id', 'in', pageIds);
       if (byDelta) rows = rows.orderBy('coin_records.delta', direction);
-      const bounded = !isFiltered(input) && !byDelta && start.skip < DEEP_PAGE_ROWS;
-      const [list, total] = await Promise.all([
-        readBounded(ctx.db, rows.orderBy('coin_records.id', direction), bounded),
-        counting,
-      ]);
+      const [list, total] = await Promise.all([rows.orderBy('coin_records.id', direction).execute(), counting]);
       start.remember(list[0]?.id);
       return pageAnswer(list.map(presentRecord), total, input.page, input.size);
     },
