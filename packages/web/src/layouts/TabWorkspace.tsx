@@ -71,30 +71,26 @@ const TabPage = memo(function TabPage({
   const dark = useScheme() === 'dark';
   const Component = pageByKey.get(pageKey)?.Component;
   if (!Component) return null;
-  const page = (
-    <div className="admin-page">
-      <Suspense fallback={<PageSpinner />}>
-        <Routes location={location}>
-          <Route path="*" element={<Component />} />
-        </Routes>
-      </Suspense>
-    </div>
-  );
   return (
     <Activity mode={active ? 'visible' : 'hidden'}>
-      {/* Always the Watermark, blank when there is no text: a wrapper that came and went (the
-          operator's name arrives after the first render, or 个人中心 turns it off) remounted the
-          page, which lost its state and asked for its rows a second time. */}
-      <Watermark
-        content={watermark ?? undefined}
-        font={{ color: dark ? 'rgba(255, 255, 255, 0.08)' : 'rgba(0, 0, 0, 0.07)', fontSize: 14 }}
-        gap={[120, 120]}
-        // antd clips its container (overflow: hidden), which makes it the scroll box that a list's
-        // sticky header sticks in: the header then sat its offset (header + tabs) low, over the first row.
-        style={{ overflow: 'visible' }}
-      >
-        {page}
-      </Watermark>
+      <div className="admin-page">
+        <Suspense fallback={<PageSpinner />}>
+          <Routes location={location}>
+            <Route path="*" element={<Component />} />
+          </Routes>
+        </Suspense>
+        {/* The watermark lies over the page beside it, not around it: a wrapper that came and went
+            (the operator's name arrives after the first render; 个人中心 turns it off) remounted the
+            page, which lost its state and asked for its rows a second time. */}
+        {watermark ? (
+          <Watermark
+            content={watermark}
+            font={{ color: dark ? 'rgba(255, 255, 255, 0.08)' : 'rgba(0, 0, 0, 0.07)', fontSize: 14 }}
+            gap={[120, 120]}
+            style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}
+          />
+        ) : null}
+      </div>
     </Activity>
   );
 });
