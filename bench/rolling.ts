@@ -3,7 +3,7 @@
 // calls, while each instance in turn gets SIGTERM and is started again. Counts failed requests
 // (a network error, an HTTP status other than 200, or a code other than 200) and measures how soon
 // a change made through one instance is seen through the other.
-//   /work/tools/bench-quiet node --import tsx bench/rolling.ts [--port 8946] [--rate 200] [--out bench/results/rolling.md]
+//   node --import tsx bench/rolling.ts [--port 8946] [--rate 200] [--mix 75,10,15] [--out bench/results/rolling.md]
 import { createHash, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +18,8 @@ const rate = Number(arg('--rate', '200'));
 const out = arg('--out', path.resolve(import.meta.dirname, 'results/rolling.md'));
 // --no-drain: SIGTERM only, without first taking the instance out of nginx's upstream.
 const drainFirst = !process.argv.includes('--no-drain');
+// --mix L,S,U: percentages of list, sign-in and upload calls (default 75,10,15).
+const [listShare, signInShare] = arg('--mix', '75,10,15').split(',').map(Number);
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // A 1×1 PNG.
@@ -97,7 +99,7 @@ try {
     }
   };
 
-  // Open loop: a request every 1000/rate ms whatever the answers take; 75 % list, 10 % sign-in, 15 % upload.
+  // Open loop: a request every 1000/rate ms whatever the answers take, kinds in the --mix shares.
   let running = true;
   const inFlight = new Set<Promise<void>>();
   const load = (async () => {
@@ -106,8 +108,8 @@ try {
       const due = started + n * interval;
       const wait = due - Date.now();
       if (wait > 0) await sleep(wait);
-      const slot = n % 20;
-      const kind: Kind = slot < 15 ? 'list' : slot < 17 ? 'sign-in' : 'upload';
+      const slot = n % 100;
+      const kind: Kind = slot < listShare ? 'list' : slot < listShare + signInShare ? 'sign-in' : 'upload';
       const p = one(kind).finally(() => inFlight.delete(p));
       inFlight.add(p);
     }
@@ -187,7 +189,7 @@ const failed = outcomes.filter((o) => !o.ok);
 const report = [
   '# Rolling restart under load (bench/rolling.ts)',
   '',
-  `${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}, ${rate} requests/s offered (open loop) for ${duration.toFixed(1)} s through nginx to two instances on PostgreSQL + S3 (radosgw) on this 2-core machine; each instance in turn ${drainFirst ? 'was marked `down` in the upstream (nginx reload), then ' : ''}got SIGTERM, exited and was started again${drainFirst ? ', and was put back' : ' (no drain first: `--no-drain`)'}.`,
+  `${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}, ${rate} requests/s offered (open loop; ${listShare} % list, ${signInShare} % sign-in, ${100 - listShare - signInShare} % upload) for ${duration.toFixed(1)} s through nginx to two instances on PostgreSQL + S3 (radosgw) on this 2-core machine; each instance in turn ${drainFirst ? 'was marked `down` in the upstream (nginx reload), then ' : ''}got SIGTERM, exited and was started again${drainFirst ? ', and was put back' : ' (no drain first: `--no-drain`)'}.`,
   '',
   '| call | requests | failed | p50 ms | p99 ms | max ms |',
   '|---|---|---|---|---|---|',

@@ -30,7 +30,7 @@ const times = [];
 const phase = (name, from) => times.push(`${name} ${Math.round((Date.now() - from) / 1000)} s`);
 phase('检查与构建', started);
 
-// With TEST_DATABASE_URL (as in CI) api-postgres runs beside api-sqlite, and with TEST_CLUSTER=1 also
+// With TEST_DATABASE_URL (as in CI) api-postgres runs beside api-sqlite, and (unless TEST_CLUSTER=0)
 // api-cluster: the whole API suite again with every test server two instances on one PostgreSQL
 // schema and one S3 store (radosgw) behind a private nginx, plus packages/server/test/cluster.test.ts
 // (CLUSTER_TEST=1) on two built instances.

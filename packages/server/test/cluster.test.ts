@@ -10,12 +10,12 @@ import { digest, nextPhone, testDb, topology } from './harness';
  * Two built instances behind Debian's nginx on one PostgreSQL database and one S3 store (radosgw),
  * everything through nginx (scripts/cluster.ts). Needs the build, nginx and radosgw, so it runs only
  * when asked: CLUSTER_TEST=1 (npm test sets it when TEST_DATABASE_URL is set, and builds first), in the
- * api-cluster project, or in api-postgres when that project is off (TEST_CLUSTER unset).
+ * api-cluster project, or in api-postgres when that project is left out (TEST_CLUSTER=0).
  * CLUSTER_PORT picks the ports (nginx there, instances on the next ones; default 8936).
  */
 const enabled =
   process.env.CLUSTER_TEST === '1' &&
-  (topology === 'cluster' || (testDb === 'postgres' && process.env.TEST_CLUSTER !== '1'));
+  (topology === 'cluster' || (testDb === 'postgres' && process.env.TEST_CLUSTER === '0'));
 
 interface Reply {
   code: number;

@@ -41,10 +41,13 @@ describe('parallel guessing', () => {
     const right = await s.call('/api/users/login', { phone, password: await digest(password) });
     expect(right.body.code).toBe(429);
     expect(passwordChecks.count - before).toBe(checks);
-    // The 登录日志 keeps every checked attempt, but a flood of refusals only once a minute per address.
+    // The 登录日志 keeps every checked attempt, but a flood of refusals only once a minute per address
+    // and instance (behind nginx, once per instance that refused).
     const logged = await s.app.services.db.selectFrom('login_log').select(['reason']).execute();
     expect(logged.filter((r) => r.reason === 'wrong_password')).toHaveLength(checks);
-    expect(logged.filter((r) => r.reason === 'locked')).toHaveLength(1);
+    const locked = logged.filter((r) => r.reason === 'locked').length;
+    expect(locked).toBeGreaterThanOrEqual(1);
+    expect(locked).toBeLessThanOrEqual(s.apps.length);
   });
 });
 

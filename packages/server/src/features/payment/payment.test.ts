@@ -58,7 +58,12 @@ const state = async (userId: number, orderId: number) => {
   };
 };
 const notifications = (orderNo: string) =>
-  db().selectFrom('payment_notifications').select(['status', 'reason']).where('order_no', '=', orderNo).execute();
+  db()
+    .selectFrom('payment_notifications')
+    .select(['status', 'reason'])
+    .where('order_no', '=', orderNo)
+    .orderBy('id')
+    .execute();
 
 const alipay = (orderNo: string, amount = '18.00', key = keys.alipayPrivateKey) =>
   alipayBody(alipayFields(keys, orderNo, amount), key);
