@@ -53,6 +53,17 @@ export async function signInAdmin(page: Page) {
 }
 
 /** Confirms the open Popconfirm with its OK button and waits until the action has finished. */
+/**
+ * Does `action` and waits for the success notice `text`. A success notice stays 1.5 s (spec); a busy
+ * browser answered expect's interval polls too late to see it, so the wait starts before the action
+ * and watches the page itself.
+ */
+export async function expectNotice(page: Page, text: string, action: () => Promise<unknown>) {
+  const shown = page.getByText(text).first().waitFor({ state: 'attached', timeout: 15_000 });
+  await action();
+  await shown;
+}
+
 export async function confirmPop(page: Page, ok: string) {
   await page.locator('.ant-popconfirm:visible').getByRole('button', { name: ok, exact: true }).click();
   await expect(page.locator('.ant-popconfirm:visible')).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { admin, api, ensureSiteReady, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
+import { admin, api, ensureSiteReady, expectNotice, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
 import { expect, test } from '@playwright/test';
 import { appUserWithCoins } from '../exchange/e2e-steps';
 import { approveClaim, claimReview, rejectClaim } from './e2e-steps';
@@ -19,8 +19,9 @@ test('review rewards: approve with the configured coins, reject with a reason, t
   await signInAdmin(page);
   await page.goto(`/admin/admin/reviewreward?status=pending&phone=${phone}`);
   await page.getByLabel('奖励金币').fill('120');
-  await page.getByRole('button', { name: '保存', exact: true }).click();
-  await expect(page.getByText('好评奖励金币已保存，只影响之后通过的申请')).toBeVisible();
+  await expectNotice(page, '好评奖励金币已保存，只影响之后通过的申请', () =>
+    page.getByRole('button', { name: '保存', exact: true }).click(),
+  );
   const rows = page.locator('.ant-table-row');
   await expect(rows).toHaveCount(2);
   await shoot(page, 'reviewreward-list');

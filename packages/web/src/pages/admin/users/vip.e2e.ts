@@ -1,4 +1,4 @@
-import { api, ensureSiteReady, freshPhone, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
+import { api, ensureSiteReady, expectNotice, freshPhone, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
 import { expect, test } from '@playwright/test';
 
 test('an operator extends a user’s VIP with a reason; the list, the drawer, the history and the app agree', async ({
@@ -24,8 +24,7 @@ test('an operator extends a user’s VIP with a reason; the list, the drawer, th
   const modal = page.getByRole('dialog', { name: /调整会员/ });
   await modal.getByLabel('调整天数').fill('30');
   await modal.getByLabel('原因').fill('客服补偿');
-  await modal.getByRole('button', { name: '确认调整' }).click();
-  await expect(page.getByText('会员时长已调整')).toBeVisible();
+  await expectNotice(page, '会员时长已调整', () => modal.getByRole('button', { name: '确认调整' }).click());
   await expect(drawer.getByText('+30 天')).toBeVisible();
   await expect(drawer.getByText('客服补偿')).toBeVisible();
   await expect(drawer.getByText('有效')).toBeVisible();
