@@ -59,7 +59,7 @@ export async function signInAdmin(page: Page) {
  * and watches the page itself.
  */
 export async function expectNotice(page: Page, text: string, action: () => Promise<unknown>) {
-  const shown = page.getByText(text).first().waitFor({ state: 'attached', timeout: 15_000 });
+  const shown = page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
   await action();
   await shown;
 }
