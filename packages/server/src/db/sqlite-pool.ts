@@ -317,10 +317,7 @@ export class SqlitePointReader {
     const turn = this.options?.turn;
     if (!turn?.tryAcquire()) return undefined;
     try {
-      const statement = this.writeStatement(sql);
-      let rows: unknown[] = [];
-      if (statement.reader) rows = statement.all(...parameters);
-      else statement.run(...parameters);
+      const { rows } = this.run(sql, parameters);
       this.noteWrite();
       return rows;
     } catch (error) {
