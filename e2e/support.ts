@@ -52,17 +52,23 @@ export async function signInAdmin(page: Page) {
   await expect(page).toHaveURL(/\/admin\/admin\//);
 }
 
-/** Confirms the open Popconfirm with its OK button and waits until the action has finished. */
 /**
- * Does `action` and waits for the success notice `text`. A success notice stays 1.5 s (spec); a busy
- * browser answered expect's interval polls too late to see it, so the wait starts before the action
- * and watches the page itself.
+ * Starts watching for the success notice `text`; await the answer after the action that shows it. A
+ * success notice stays 1.5 s (spec); a busy browser answered expect's interval polls too late to see
+ * it, so the wait starts before the action and watches the page itself.
  */
+export function noticeShown(page: Page, text: string): Promise<void> {
+  return page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
+}
+
+/** Does `action` and waits for the success notice `text` it shows (see `noticeShown`). */
 export async function expectNotice(page: Page, text: string, action: () => Promise<unknown>) {
-  const shown = page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
+  const shown = noticeShown(page, text);
   await action();
   await shown;
 }
+
+/** Confirms the open Popconfirm with its OK button and waits until the action has finished. */
 
 export async function confirmPop(page: Page, ok: string) {
   await page.locator('.ant-popconfirm:visible').getByRole('button', { name: ok, exact: true }).click();

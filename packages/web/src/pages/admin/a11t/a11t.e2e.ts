@@ -1,5 +1,5 @@
 import { screenshots } from '@appdesk/e2e/shots';
-import { api, confirmPop, ensureSiteReady, signInAdmin } from '@appdesk/e2e/support';
+import { api, confirmPop, ensureSiteReady, expectNotice, signInAdmin } from '@appdesk/e2e/support';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 
 /**
@@ -32,8 +32,7 @@ async function editValue(page: Page, key: string, value: string) {
   await page.locator('.ant-table-row', { hasText: key }).getByRole('button', { name: '编辑' }).click();
   const drawer = page.getByRole('dialog', { name: '编辑键值' });
   await drawer.getByLabel('默认值').fill(value);
-  await drawer.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('已保存为新的修订').last()).toBeVisible();
+  await expectNotice(page, '已保存为新的修订', () => drawer.getByRole('button', { name: '保存' }).click());
   await expect(drawer).toBeHidden();
 }
 
@@ -52,8 +51,7 @@ test('a value changed three times shows its diffs and rolls back to the first, w
   await expect(drawer.getByText('值“三十”不是有效的数字')).toBeVisible();
   await drawer.getByLabel('默认值').fill('30');
   await drawer.getByLabel('说明').fill('注册赠送金币');
-  await drawer.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('键值已创建')).toBeVisible();
+  await expectNotice(page, '键值已创建', () => drawer.getByRole('button', { name: '保存' }).click());
   const row = page.locator('.ant-table-row', { hasText: 'signup_coins' });
   await expect(row).toContainText('#1');
 
@@ -103,8 +101,7 @@ test('an override for Huawei at 20 % reaches about a fifth of Huawei devices and
   await override.getByLabel('条件 1 设备比例').fill('20');
   await pick(page, override.getByLabel('条件 1 的值'), 'true（开）');
   await screenshots(page, 'a11t-editor');
-  await drawer.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('键值已创建')).toBeVisible();
+  await expectNotice(page, '键值已创建', () => drawer.getByRole('button', { name: '保存' }).click());
   await expect(page.locator('.ant-table-row', { hasText: 'feature.new_stitch' })).toContainText('条件值 1 条');
   await screenshots(page, 'a11t-list');
 

@@ -4,6 +4,7 @@ import {
   baseUrl,
   confirmPop,
   ensureSiteReady,
+  expectNotice,
   freshPhone,
   sha256,
   shoot,
@@ -55,8 +56,7 @@ test('an operator edits the profile and signs another of their sessions out', as
     .filter({ hasText: device.replace('/', ' ') })
     .getByRole('button', { name: '下线', exact: true })
     .click();
-  await confirmPop(page, '下线');
-  await expect(page.getByText('该会话已下线').first()).toBeVisible();
+  await expectNotice(page, '该会话已下线', () => confirmPop(page, '下线'));
   expect((await api('/api/users/fetch/info', {}, other)).code).toBe(401);
   // This session lives on.
   await page.reload();

@@ -1,5 +1,5 @@
 import { type ChannelCode, type ExchangeKind, exchangeKinds } from '@appdesk/contract/constants';
-import { api, freshPhone, sha256 } from '@appdesk/e2e/support';
+import { api, freshPhone, noticeShown, sha256 } from '@appdesk/e2e/support';
 import { expect, type Page } from '@playwright/test';
 
 /**
@@ -55,11 +55,12 @@ export async function createItem(page: Page, item: NewItem, beforeSave?: () => P
   if (item.perUserLimit !== undefined) await drawer.getByLabel('每人限兑').fill(String(item.perUserLimit));
   await drawer.getByRole('switch', { name: '上架' }).click();
   await beforeSave?.();
+  const notice = noticeShown(page, '兑换商品已创建');
   const made = page.waitForResponse((r) => r.url().endsWith('/api/exchange/item/make'));
   await drawer.getByRole('button', { name: '保存' }).click();
   const answer = (await (await made).json()) as { code: number; data?: { item: { id: number } } };
   expect(answer.code).toBe(200);
-  await expect(page.getByText('兑换商品已创建')).toBeVisible();
+  await notice;
   await expect(drawer).toBeHidden();
   // The notice opens top right, under the pointer that clicked 保存, and stays while hovered; it
   // would cover 新建商品 for the next item. Away from it, it closes by itself.

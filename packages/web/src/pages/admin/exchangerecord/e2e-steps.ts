@@ -1,3 +1,4 @@
+import { expectNotice } from '@appdesk/e2e/support';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** 发货 on a waiting record's row: carrier and tracking number, confirmed; the user is messaged. */
@@ -13,7 +14,6 @@ export async function shipRecord(
   await ship.getByLabel('快递公司').fill(carrier);
   await ship.getByLabel('快递单号').fill(trackingNo);
   await beforeConfirm?.();
-  await ship.getByRole('button', { name: '确认发货' }).click();
-  await expect(page.getByText('已发货，用户会收到发货通知')).toBeVisible();
+  await expectNotice(page, '已发货，用户会收到发货通知', () => ship.getByRole('button', { name: '确认发货' }).click());
   await expect(ship).toBeHidden();
 }

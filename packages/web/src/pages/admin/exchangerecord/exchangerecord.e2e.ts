@@ -1,4 +1,4 @@
-import { admin, api, ensureSiteReady, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
+import { admin, api, ensureSiteReady, expectNotice, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
 import { expect, test } from '@playwright/test';
 import { appUserWithCoins } from '../exchange/e2e-steps';
 import { shipRecord } from './e2e-steps';
@@ -45,8 +45,9 @@ test('exchange records: ship with a tracking number, cancel with a refund', asyn
   await rows.first().getByRole('button', { name: '取消' }).click();
   const cancel = page.getByRole('dialog', { name: '取消兑换' });
   await cancel.getByLabel('取消原因').fill('地址无法送达');
-  await cancel.getByRole('button', { name: '取消兑换并退回金币' }).click();
-  await expect(page.getByText('已取消兑换，金币和库存已退回')).toBeVisible();
+  await expectNotice(page, '已取消兑换，金币和库存已退回', () =>
+    cancel.getByRole('button', { name: '取消兑换并退回金币' }).click(),
+  );
   await expect(cancel).toBeHidden();
   await expect(rows).toHaveCount(0);
   expect((await api('/api/users/fetch/info', {}, userToken)).data?.user.coins).toBe(coinsBefore - 150);

@@ -1,4 +1,4 @@
-import { confirmPop, ensureSiteReady, signInAdmin } from '@appdesk/e2e/support';
+import { confirmPop, ensureSiteReady, expectNotice, signInAdmin } from '@appdesk/e2e/support';
 import { expect, type Page, test } from '@playwright/test';
 
 /**
@@ -46,8 +46,7 @@ test('an operator publishes an article with script in it, and nothing runs anywh
     /onerror|onload|<script|<svg|href="javascript/i,
   );
   await drawer.getByRole('switch').click();
-  await drawer.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('帮助文章已创建')).toBeVisible();
+  await expectNotice(page, '帮助文章已创建', () => drawer.getByRole('button', { name: '保存' }).click());
 
   const row = page.locator('.ant-table-row', { hasText: title });
   await expect(row).toBeVisible();

@@ -1,4 +1,4 @@
-import { confirmPop, ensureSiteReady, shoot, signInAdmin } from '@appdesk/e2e/support';
+import { confirmPop, ensureSiteReady, expectNotice, shoot, signInAdmin } from '@appdesk/e2e/support';
 import { expect, test } from '@playwright/test';
 
 test('an operator adds an in-app product priced in yuan, filters by platform and disables it', async ({ page }) => {
@@ -17,8 +17,7 @@ test('an operator adds an in-app product priced in yuan, filters by platform and
   await expect(drawer.getByText('壹拾捌元整')).toBeVisible();
   await drawer.getByLabel('发放会员天数').fill('31');
   await shoot(page, 'iap-editor');
-  await drawer.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('内购商品已创建')).toBeVisible();
+  await expectNotice(page, '内购商品已创建', () => drawer.getByRole('button', { name: '保存' }).click());
   await expect(drawer).toBeHidden();
 
   const row = page.locator('.ant-table-row', { hasText: name });

@@ -1,4 +1,13 @@
-import { admin, api, ensureSiteReady, freshPhone, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
+import {
+  admin,
+  api,
+  ensureSiteReady,
+  expectNotice,
+  freshPhone,
+  sha256,
+  shoot,
+  signInAdmin,
+} from '@appdesk/e2e/support';
 import { expect, test } from '@playwright/test';
 
 /**
@@ -51,8 +60,9 @@ test('plan → order → paid twice grants once → refund takes back → timeli
   const modal = page.getByRole('dialog', { name: /确认收款/ });
   await modal.getByLabel('交易流水号（可不填）').fill('4200001234202611230001');
   await modal.getByLabel('备注').fill('微信商户后台已到账');
-  await modal.getByRole('button', { name: '确认收款' }).click();
-  await expect(page.getByText('已确认收款，会员时长和赠送金币已发放')).toBeVisible();
+  await expectNotice(page, '已确认收款，会员时长和赠送金币已发放', () =>
+    modal.getByRole('button', { name: '确认收款' }).click(),
+  );
   await expect(drawer.getByText('已支付').first()).toBeVisible();
 
   // The second "mark paid" (a retry, another operator) changes nothing.

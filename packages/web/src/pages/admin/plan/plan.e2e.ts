@@ -1,4 +1,4 @@
-import { api, ensureSiteReady, shoot, signInAdmin } from '@appdesk/e2e/support';
+import { api, ensureSiteReady, expectNotice, shoot, signInAdmin } from '@appdesk/e2e/support';
 import { expect, test } from '@playwright/test';
 
 test('an operator creates a plan in yuan; the app sees it on sale in fen, and a price change is logged', async ({
@@ -22,8 +22,7 @@ test('an operator creates a plan in yuan; the app sees it on sale in fen, and a 
   await drawer.getByLabel('角标').fill('限时优惠');
   await drawer.getByRole('switch', { name: '上架' }).click();
   await shoot(page, 'plan-editor');
-  await drawer.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('会员套餐已创建')).toBeVisible();
+  await expectNotice(page, '会员套餐已创建', () => drawer.getByRole('button', { name: '保存' }).click());
 
   const row = page.locator('.ant-table-row', { hasText: name });
   await expect(row).toContainText('¥98.00');

@@ -64,6 +64,8 @@ export function RewardSetting() {
       <span>每次通过奖励</span>
       <InputNumber<number>
         aria-label="奖励金币"
+        // Editable once the saved value is in: typing before it arrives would be overwritten or mixed with it.
+        disabled={!current.data}
         value={coins}
         onChange={setCoins}
         precision={0}

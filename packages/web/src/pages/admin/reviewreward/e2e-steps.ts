@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { baseUrl, confirmPop } from '@appdesk/e2e/support';
+import { baseUrl, confirmPop, expectNotice } from '@appdesk/e2e/support';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 const logo = readFileSync(path.resolve(import.meta.dirname, '../../../../../../e2e/fixtures/logo.png'));
@@ -17,8 +17,7 @@ export async function claimReview(token: string, store: string) {
 /** 通过 on a pending claim's row, confirmed: the set coins are paid. */
 export async function approveClaim(page: Page, row: Locator) {
   await row.getByRole('button', { name: '通过' }).click();
-  await confirmPop(page, '通过');
-  await expect(page.getByText('已通过，金币已发放')).toBeVisible();
+  await expectNotice(page, '已通过，金币已发放', () => confirmPop(page, '通过'));
 }
 
 /**
@@ -44,7 +43,6 @@ export async function rejectClaim(
   }
   await expect(modal.getByLabel('驳回原因')).toHaveValue(reason);
   await beforeConfirm?.();
-  await modal.getByRole('button', { name: '驳回' }).click();
-  await expect(page.getByText('已驳回，用户会收到站内消息')).toBeVisible();
+  await expectNotice(page, '已驳回，用户会收到站内消息', () => modal.getByRole('button', { name: '驳回' }).click());
   await expect(modal).toBeHidden();
 }

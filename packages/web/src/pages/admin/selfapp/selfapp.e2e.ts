@@ -1,4 +1,4 @@
-import { admin, api, ensureSiteReady, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
+import { admin, api, ensureSiteReady, expectNotice, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
 import { expect, test } from '@playwright/test';
 
 /** A 1 × 1 PNG for the icon. */
@@ -35,8 +35,7 @@ test('promotion apps: icon and reward set up, installs raced, totals and ledger'
   await drawer.getByLabel('App Store 地址').fill('https://apps.apple.com/cn/app/id1234567890');
   await drawer.getByLabel('安装奖励').fill('50');
   await shoot(page, 'selfapp-editor');
-  await drawer.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('推广应用已创建')).toBeVisible();
+  await expectNotice(page, '推广应用已创建', () => drawer.getByRole('button', { name: '保存' }).click());
   await expect(drawer).toBeHidden();
   const row = page.locator('tr.ant-table-row', { hasText: name });
   await expect(row).toContainText('50 金币');

@@ -1,5 +1,5 @@
 import { screenshots } from '@appdesk/e2e/shots';
-import { ensureSiteReady, signInAdmin } from '@appdesk/e2e/support';
+import { ensureSiteReady, expectNotice, signInAdmin } from '@appdesk/e2e/support';
 import { expect, test } from '@playwright/test';
 import { makeApk } from '../../../../../server/test/packages';
 
@@ -64,7 +64,8 @@ test('an operator uploads files with progress, cancels a slow one, and deletes a
   await screenshots(page, 'upload');
 
   await imageRow.getByRole('button', { name: '删除' }).click();
-  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: '删除', exact: true }).click();
-  await expect(page.getByText('文件已删除')).toBeVisible();
+  await expectNotice(page, '文件已删除', () =>
+    page.locator('.ant-popconfirm:visible').getByRole('button', { name: '删除', exact: true }).click(),
+  );
   await expect(imageRow).toHaveCount(0);
 });

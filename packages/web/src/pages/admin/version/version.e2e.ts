@@ -1,5 +1,14 @@
 import { screenshots } from '@appdesk/e2e/shots';
-import { admin, api, confirmPop, ensureSiteReady, sha256, signInAdmin } from '@appdesk/e2e/support';
+import {
+  admin,
+  api,
+  confirmPop,
+  ensureSiteReady,
+  expectNotice,
+  noticeShown,
+  sha256,
+  signInAdmin,
+} from '@appdesk/e2e/support';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { makeApk } from '../../../../../server/test/packages';
 
@@ -41,11 +50,12 @@ async function setRollout(drawer: Locator, page: Page, percent: number) {
  * 1.5 s notice alone said nothing when it was missed), then the notice and the drawer closing.
  */
 async function saveRelease(page: Page, drawer: Locator) {
+  const notice = noticeShown(page, '版本已创建');
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/version/make'));
   await drawer.getByRole('button', { name: '保存' }).click();
   const answer = await (await saved).json();
   expect(answer, JSON.stringify(answer)).toMatchObject({ code: 200 });
-  await expect(page.getByText('版本已创建')).toBeVisible();
+  await notice;
   await expect(drawer).toBeHidden();
 }
 
@@ -113,8 +123,7 @@ test('a 10 % rollout reaches about a tenth of 10,000 devices, and raising it to 
   const editor = page.getByRole('dialog', { name: '编辑版本' });
   await expect(editor.getByLabel('版本名')).toHaveValue('3.0.0');
   await setRollout(editor, page, 50);
-  await editor.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('版本已保存')).toBeVisible();
+  await expectNotice(page, '版本已保存', () => editor.getByRole('button', { name: '保存' }).click());
   await expect(row.getByRole('progressbar', { name: '灰度比例' })).toHaveAttribute('aria-valuenow', '50');
 
   const atFifty = new Set(await offeredTo(devices, 300));
