@@ -81,6 +81,12 @@ export function registerEndpoints(app: FastifyInstance, services: Services, tabl
           noteCode(request, error.code);
           return reply.send(envelope(error.code, error.message));
         }
+        if (clientWentAway(request)) {
+          // An abandoned upload: the socket error is the client's, not a database outage.
+          request.log.info({ reason: (error as Error).message }, '客户端中断了请求');
+          noteCode(request, Code.BAD_INPUT);
+          return reply.send(envelope(Code.BAD_INPUT, '请求未传完：客户端已断开'));
+        }
         const outage = classifyOutage(error);
         if (outage) {
           noteCode(request, Code.UNAVAILABLE);
@@ -90,6 +96,11 @@ export function registerEndpoints(app: FastifyInstance, services: Services, tabl
       }
     });
   }
+}
+
+/** The client closed its connection before its request body arrived whole. */
+function clientWentAway(request: FastifyRequest): boolean {
+  return !request.raw.complete && request.raw.socket.destroyed;
 }
 
 function sendOk(reply: FastifyReply, def: EndpointDef, route: RouteDef<ApiPath>, data: unknown) {
