@@ -4,7 +4,7 @@
  * /work/tools/bench-quiet):
  *
  *   npm run console -w @appdesk/bench [-- --users 1000000 --runs 20 --duration 10 --warmup 2
- *     --postgres postgres://postgres@127.0.0.1:5432/postgres | none]
+ *     --postgres postgres://postgres@127.0.0.1:5432/postgres | none] [--trace /tmp/cold.json]
  *
  * In Chromium (Debian's, desktop size, no throttling), signed in as the site's admin:
  * - the JavaScript a cold load of /admin/admin/users downloads, compressed as sent (budget 350 KiB);
@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { assertKnown, intFlag, parseArgs, stringFlag } from './lib/args';
+import { traceColdLoad } from './lib/cold-trace';
 import { setUpSite } from './lib/feature-run';
 import { admin } from './lib/fixtures';
 import { runScenario, type ScenarioResult } from './lib/load';
@@ -32,12 +33,14 @@ import { CHROME_FLAGS, CHROMIUM } from './lib/web';
 import { scenarios } from './scenarios';
 
 const flags = parseArgs(process.argv.slice(2));
-assertKnown(flags, ['users', 'runs', 'duration', 'warmup', 'postgres']);
+assertKnown(flags, ['users', 'runs', 'duration', 'warmup', 'postgres', 'trace']);
 const users = intFlag(flags, 'users', 1_000_000);
 const runs = intFlag(flags, 'runs', 20);
 const duration = intFlag(flags, 'duration', 10);
 const warmup = intFlag(flags, 'warmup', 2);
 const postgresUrl = stringFlag(flags, 'postgres') ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** --trace FILE: only trace one cold load (after an untimed one), print where its time went, write nothing else. */
+const traceFile = stringFlag(flags, 'trace');
 const root = path.resolve(import.meta.dirname, '..');
 const log = (line: string) => console.log(line);
 
@@ -127,6 +130,31 @@ async function coldLoads(browser: Browser, base: string, state: State) {
   return { times, jsBytes, scripts };
 }
 
+/** One untimed cold load, then a traced one: where its time goes, printed. */
+async function coldLoadTrace(browser: Browser, base: string, state: State, file: string) {
+  for (const traced of [false, true]) {
+    const { context, page } = await signedInPage(browser, base, state);
+    if (!traced) {
+      await page.goto(usersPage, { waitUntil: 'commit' });
+      await rowAt(page);
+    } else {
+      const at = async (p: Page) => Number(await (await rowAt(p)).jsonValue());
+      const trace = await traceColdLoad(context, page, usersPage, at, file);
+      const ms = (v: number) => v.toFixed(1).padStart(8);
+      log(`first row at ${trace.firstRowMs.toFixed(0)} ms; trace in ${file}`);
+      log('main thread, self time by activity (ms):');
+      for (const [name, v] of trace.mainThread) log(`${ms(v)}  ${name}`);
+      log('JavaScript self time by script (ms):');
+      for (const [name, v] of trace.scripts) log(`${ms(v)}  ${name}`);
+      log('JavaScript self time by function (ms):');
+      for (const [name, v] of trace.functions) log(`${ms(v)}  ${name}`);
+      log('responses finished (ms from navigation start):');
+      for (const [name, v] of trace.network) log(`${ms(v)}  ${name}`);
+    }
+    await context.close();
+  }
+}
+
 /** From the dashboard, a click on 用户管理 until the users list shows its first row; a fresh tab set each time. */
 async function menuClicks(browser: Browser, base: string, state: State) {
   const { context, page } = await signedInPage(browser, base, state);
@@ -168,6 +196,10 @@ async function measureConsole(label: string, base: string) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROME_FLAGS });
   try {
     const state = await signedInState(browser, base);
+    if (traceFile) {
+      await coldLoadTrace(browser, base, state, traceFile);
+      process.exit(0);
+    }
     const cold = await coldLoads(browser, base, state);
     log(
       `  ${label} cold load: ${(cold.jsBytes / 1024).toFixed(1)} KiB JS in ${cold.scripts} scripts, first row p50 ${percentile(cold.times, 50).toFixed(0)} ms, p95 ${percentile(cold.times, 95).toFixed(0)} ms`,

@@ -31,6 +31,14 @@ export const singleInstanceOnly = (reason: string): boolean => {
   return topology !== 'cluster';
 };
 
+/**
+ * Behind nginx, a change made through one instance reaches the other's caches within a second
+ * (cluster.test.ts measures it); a test that then reads through both waits that long. One instance: no wait.
+ */
+export async function crossInstanceSettled(): Promise<void> {
+  if (topology === 'cluster') await new Promise((resolve) => setTimeout(resolve, 1_500));
+}
+
 export const digest = (password: string) =>
   // The client's sha256hex(password), computed the same way the browser does.
   import('node:crypto').then(({ createHash }) => createHash('sha256').update(password, 'utf8').digest('hex'));

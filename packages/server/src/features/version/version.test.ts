@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { singleInstanceOnly, startServer, type TestServer } from '../../../test/harness';
+import { crossInstanceSettled, singleInstanceOnly, startServer, type TestServer } from '../../../test/harness';
 import { makeApk } from '../../../test/packages';
 
 let server: TestServer;
@@ -187,11 +187,13 @@ describe('releases', () => {
       published: true,
     });
     const devices = Array.from({ length: 10_000 }, (_, i) => `android-${i}-${(i * 7919) % 10007}`);
+    await crossInstanceSettled();
     const atTen = await offeredTo(devices, 300);
     expect(atTen.length).toBeGreaterThan(850);
     expect(atTen.length).toBeLessThan(1150);
     // The same device ids, checked again after the share is raised.
     await admin('/api/version/update', { id: version.id, rollout: 50 });
+    await crossInstanceSettled();
     const atFifty = await offeredTo(devices, 300);
     expect(atFifty.length).toBeGreaterThan(4700);
     expect(atFifty.length).toBeLessThan(5300);
