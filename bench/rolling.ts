@@ -16,8 +16,6 @@ const arg = (name: string, fallback: string) => {
 const port = Number(arg('--port', '8946'));
 const rate = Number(arg('--rate', '200'));
 const out = arg('--out', path.resolve(import.meta.dirname, 'results/rolling.md'));
-// --no-drain: SIGTERM only, without first taking the instance out of nginx's upstream.
-const drainFirst = !process.argv.includes('--no-drain');
 // --mix L,S,U: percentages of list, sign-in and upload calls (default 75,10,15).
 const [listShare, signInShare] = arg('--mix', '75,10,15').split(',').map(Number);
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -151,19 +149,11 @@ try {
   const mark = (what: string) => events.push({ at: Date.now() - started, what });
   await sleep(5000);
   for (const [n, instance] of cluster.instances.entries()) {
-    if (drainFirst) {
-      mark(`instance ${n + 1} marked down in nginx (reload)`);
-      await cluster.setDown(n, true);
-    }
     mark(`SIGTERM instance ${n + 1} (:${instance.port})`);
     const code = await instance.stop('SIGTERM');
     mark(`instance ${n + 1} exited (${code})`);
     await instance.start();
     mark(`instance ${n + 1} ready again`);
-    if (drainFirst) {
-      await cluster.setDown(n, false);
-      mark(`instance ${n + 1} back in nginx (reload)`);
-    }
     await sleep(5000);
   }
   running = false;
@@ -189,7 +179,7 @@ const failed = outcomes.filter((o) => !o.ok);
 const report = [
   '# Rolling restart under load (bench/rolling.ts)',
   '',
-  `${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}, ${rate} requests/s offered (open loop; ${listShare} % list, ${signInShare} % sign-in, ${100 - listShare - signInShare} % upload) for ${duration.toFixed(1)} s through nginx to two instances on PostgreSQL + S3 (radosgw) on this 2-core machine; each instance in turn ${drainFirst ? 'was marked `down` in the upstream (nginx reload), then ' : ''}got SIGTERM, exited and was started again${drainFirst ? ', and was put back' : ' (no drain first: `--no-drain`)'}.`,
+  `${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}, ${rate} requests/s offered (open loop; ${listShare} % list, ${signInShare} % sign-in, ${100 - listShare - signInShare} % upload) for ${duration.toFixed(1)} s through nginx to two instances on PostgreSQL + S3 (radosgw) on this 2-core machine; each instance in turn got SIGTERM (it answers new requests HTTP 503 unrun for SHUTDOWN_REFUSE_MS, 1 s, which nginx sends on to the other instance, then closes its listener and finishes what it has), exited and was started again; nginx's configuration was not touched.`,
   '',
   '| call | requests | failed | p50 ms | p99 ms | max ms |',
   '|---|---|---|---|---|---|',

@@ -68,6 +68,15 @@ export async function expectNotice(page: Page, text: string, action: () => Promi
   await shown;
 }
 
+/**
+ * Waits for the notices (top right) to close. One under the pointer stays while hovered, and the
+ * pointer that clicked a drawer's or header's button is often there: it is moved away first.
+ */
+export async function noticesClosed(page: Page) {
+  await page.mouse.move(300, 600);
+  await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
+}
+
 /** Confirms the open Popconfirm with its OK button and waits until the action has finished. */
 
 export async function confirmPop(page: Page, ok: string) {

@@ -162,6 +162,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       AWS_ACCESS_KEY_ID: S3_KEY,
       AWS_SECRET_ACCESS_KEY: S3_SECRET,
       TRUST_PROXY: '1',
+      // A stopping instance answers 503 for a second before closing its listener; nginx passes those on.
+      SHUTDOWN_REFUSE_MS: '1000',
       PUBLIC_URL: `http://127.0.0.1:${base}`,
       LOG_LEVEL: 'warn',
     };

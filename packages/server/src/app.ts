@@ -16,6 +16,7 @@ import { logCompleted, noteCode } from './http/request-log';
 import { envelope, type RouteTable, registerEndpoints } from './http/route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createMetrics, observeRequests, registerMetricsRoute } from './ops/metrics';
+import { refuseWhileStopping } from './ops/shutdown';
 import { openStorage } from './storage/open';
 import type { FileReference } from './storage/references';
 import { registerFileRoutes } from './storage/serve';
@@ -116,6 +117,7 @@ export async function buildApp(
   );
   const metrics = createMetrics(database);
   observeRequests(app, metrics);
+  refuseWhileStopping(app);
   registerProbes(app, services);
   registerMetricsRoute(app, metrics, config.metricsToken);
   app.addHook('onResponse', (request, reply, done) => {

@@ -43,6 +43,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** On SIGTERM: how long requests in flight may take to finish before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /**
+   * On SIGTERM, before the listener closes: how long every new request is answered HTTP 503 unrun, so
+   * a proxy in front passes it on and stops sending here (ops/shutdown.ts). 0 without a proxy.
+   */
+  shutdownRefuseMs: number;
   /** Scheduled backups (BACKUP_DIR set): where, how often, how many archives to keep. */
   backup: { dir: string; intervalMs: number; keep: number } | undefined;
 }
@@ -134,6 +139,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     storageUrl: process.env.STORAGE_URL || undefined,
     metricsToken: process.env.METRICS_TOKEN || undefined,
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000),
+    shutdownRefuseMs: int('SHUTDOWN_REFUSE_MS', 0),
     backup: process.env.BACKUP_DIR
       ? {
           dir: path.resolve(process.env.BACKUP_DIR),

@@ -29,7 +29,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down: finishing requests in flight');
     // A scheduled backup in progress finishes first: it reads through the pool the shutdown closes.
     stopBackups()
-      .then(() => shutdown(built, config.shutdownTimeoutMs))
+      .then(() => shutdown(built, config.shutdownTimeoutMs, config.shutdownRefuseMs))
       .then(
         ({ forced }) => process.exit(forced ? 1 : 0),
         (error: unknown) => {

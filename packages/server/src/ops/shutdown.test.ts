@@ -115,5 +115,38 @@ describe.runIf(singleInstanceOnly('signals one process and watches its own socke
         await server.close();
       }
     });
+    it('behind a proxy, first answers new requests 503 unrun, each read whole, then closes the listener', async () => {
+      const server = await startServer();
+      trackConnections(server.app);
+      try {
+        const { token } = await server.initAdmin();
+        const stopping = shutdown(server.app, 10_000, 600);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        // A write during the refusal: 503, Connection: close, and it did not happen.
+        const refused = await fetch(`${server.url}/api/allocation/update/title`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', token },
+          body: JSON.stringify({ title: '不该写入' }),
+        });
+        expect(refused.status).toBe(503);
+        expect(refused.headers.get('connection')).toBe('close');
+        expect((await refused.json()).code).toBe(503);
+        const { title } = await server.app.services.db
+          .selectFrom('allocation')
+          .select('title')
+          .executeTakeFirstOrThrow();
+        expect(title).not.toBe('不该写入');
+        // An upload whose body is still arriving: read to its end, then the same answer, not a reset.
+        const upload = slowUpload(server.url, token);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        upload.finish();
+        expect((await upload.answer).status).toBe(503);
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        expect(await connect(server.url)).toBe('ECONNREFUSED');
+        expect(await stopping).toEqual({ forced: false });
+      } finally {
+        await server.close();
+      }
+    });
   },
 );

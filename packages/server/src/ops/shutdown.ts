@@ -1,4 +1,6 @@
 import net, { type Socket } from 'node:net';
+import { Code } from '@appdesk/contract/codes';
+import type { FastifyInstance } from 'fastify';
 import type { App } from '../app';
 
 /** A connection open for this long without sending a whole request is not waited for. */
@@ -12,8 +14,14 @@ const SILENT_CONNECTION_MS = 2000;
  * served, its first request included, with `Connection: close`; a connection is closed as soon as it
  * has answered and is idle; one that stays silent for 2 s is dropped. Then Fastify closes and the
  * database pool with it. What is still running after `timeoutMs` is cut. Answers whether it had to cut.
+ *
+ * Behind a proxy, `refuseMs` comes first: for that long the listener stays open and every request that
+ * arrives is read whole and answered HTTP 503 without running (`refuseWhileStopping`), which nginx
+ * passes on to another instance (deploy/nginx) and counts against this one, so it stops sending here.
+ * Closing the listener at once instead resets the connections the kernel has accepted but the server
+ * has not yet taken, with their requests already written: a proxy can pass none of those on safely.
  */
-export async function shutdown(app: App, timeoutMs: number): Promise<{ forced: boolean }> {
+export async function shutdown(app: App, timeoutMs: number, refuseMs = 0): Promise<{ forced: boolean }> {
   const server = app.app.server;
   const drain = drains.get(server);
   let forced = false;
@@ -23,6 +31,10 @@ export async function shutdown(app: App, timeoutMs: number): Promise<{ forced: b
     server.closeAllConnections();
   }, timeoutMs);
   try {
+    if (drain && refuseMs > 0) {
+      drain.refusing = true;
+      await new Promise((resolve) => setTimeout(resolve, refuseMs));
+    }
     if (drain) {
       drain.draining = true;
       net.Server.prototype.close.call(server);
@@ -54,6 +66,8 @@ export async function shutdown(app: App, timeoutMs: number): Promise<{ forced: b
 }
 
 interface Drain {
+  /** Answering new requests 503 (shutdown's `refuseMs`). */
+  refusing: boolean;
   draining: boolean;
   connections: Map<Socket, { since: number; served: number; active: boolean }>;
 }
@@ -65,7 +79,7 @@ const drains = new WeakMap<object, Drain>();
  */
 export function trackConnections(app: App): void {
   const server = app.app.server;
-  const drain: Drain = { draining: false, connections: new Map() };
+  const drain: Drain = { refusing: false, draining: false, connections: new Map() };
   drains.set(server, drain);
   server.on('connection', (socket: Socket) => {
     drain.connections.set(socket, { since: Date.now(), served: 0, active: false });
@@ -80,5 +94,25 @@ export function trackConnections(app: App): void {
       state.active = false;
       state.served += 1;
     });
+  });
+}
+
+/**
+ * While a shutdown refuses (its `refuseMs`), a request is read to its end, so closing the connection
+ * after the answer never resets it under a proxy still writing, and answered HTTP 503 with nothing
+ * run: a stopping instance's 503 means "not done, send it elsewhere". Register before the app is ready.
+ */
+export function refuseWhileStopping(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!drains.get(app.server)?.refusing) return done();
+    const answer = () =>
+      reply
+        .status(503)
+        .header('Connection', 'close')
+        .header('Retry-After', '1')
+        .send({ code: Code.UNAVAILABLE, message: '服务正在重启，请稍后重试', data: null });
+    if (request.raw.complete) return answer();
+    request.raw.once('end', answer);
+    request.raw.resume();
   });
 }

@@ -133,15 +133,25 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
   // changed: a workspace tab shown again re-runs effects, and must keep what was typed but not sent.
   // Before paint (layout effect): on a busy machine a passive effect could run after the operator
   // had already typed into the freshly shown form, and wipe it.
+  // A change the form sent itself is not written back: the URL's render may come after the operator
+  // has typed the next search, which it would replace with the one just sent.
   const synced = useRef<string | null>(null);
+  const sent = useRef<Record<string, string | undefined> | null>(null);
   useLayoutEffect(() => {
     const now = JSON.stringify(list.values);
     if (synced.current === now) return;
     synced.current = now;
+    const own = sent.current;
+    sent.current = null;
+    if (own && Object.entries(own).every(([key, value]) => list.values[key] === value)) return;
     form.setFieldsValue(toFormValues(fields, list.values));
   }, [form, fields, list.values]);
 
-  const apply = (values: FormValues) => list.update(toQueryPatch(fields, values));
+  const apply = (values: FormValues) => {
+    const patch = toQueryPatch(fields, values);
+    sent.current = patch;
+    list.update(patch);
+  };
 
   const mobile = useIsMobile();
   const table = useTableSettings(props.settingsKey ?? list.fetchPath, columns);

@@ -1,5 +1,5 @@
 import { type ChannelCode, type ExchangeKind, exchangeKinds } from '@appdesk/contract/constants';
-import { api, freshPhone, noticeShown, sha256 } from '@appdesk/e2e/support';
+import { api, freshPhone, noticeShown, noticesClosed, sha256 } from '@appdesk/e2e/support';
 import { expect, type Page } from '@playwright/test';
 
 /**
@@ -62,10 +62,8 @@ export async function createItem(page: Page, item: NewItem, beforeSave?: () => P
   expect(answer.code).toBe(200);
   await notice;
   await expect(drawer).toBeHidden();
-  // The notice opens top right, under the pointer that clicked 保存, and stays while hovered; it
-  // would cover 新建商品 for the next item. Away from it, it closes by itself.
-  await page.mouse.move(300, 600);
-  await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
+  // The notice would cover 新建商品 for the next item.
+  await noticesClosed(page);
   await expect(page.locator('tr.ant-table-row:visible', { hasText: item.name })).toContainText('已上架');
   return answer.data?.item.id as number;
 }

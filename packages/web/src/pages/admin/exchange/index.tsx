@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { GiftOutlined, PlusOutlined } from '@ant-design/icons';
 import { exchangeKinds } from '@appdesk/contract/constants';
 import { formatDateTime } from '@appdesk/contract/format';
 import { labelOf } from '@appdesk/contract/rules';
@@ -54,9 +54,27 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
   return { ...(kind ? { kind } : {}), ...(enabled === undefined ? {} : { enabled }), ...sortParams(sort, sortColumns) };
 }
 
-/** A grey square for items without a picture. */
-const fallbackImage =
-  'data:image/svg+xml;utf8,<svg xmlns="http://www.w3.org/2000/svg" width="44" height="44"><rect width="44" height="44" fill="%23f0f0f0"/></svg>';
+/** The place of a picture an item does not have: the theme's muted surface (light or dark), a gift inside. */
+const noImage = (
+  <span
+    aria-hidden="true"
+    style={{
+      display: 'inline-flex',
+      width: 44,
+      height: 44,
+      alignItems: 'center',
+      justifyContent: 'center',
+      borderRadius: 4,
+      background: 'var(--app-surface-muted)',
+      border: '1px solid var(--app-border)',
+      boxSizing: 'border-box',
+      color: 'var(--app-text-tertiary)',
+      fontSize: 20,
+    }}
+  >
+    <GiftOutlined />
+  </span>
+);
 
 const kindColor: Record<string, string> = { vip_days: 'gold', coins: 'orange', physical: 'blue', code: 'purple' };
 
@@ -95,7 +113,7 @@ export default function ExchangePage() {
                 style={{ objectFit: 'cover', borderRadius: 4 }}
               />
             ) : (
-              <Image src={undefined} alt="" width={44} height={44} preview={false} fallback={fallbackImage} />
+              noImage
             )}
             <Space orientation="vertical" size={0}>
               <Typography.Link strong onClick={() => setEditing(i.id)}>

@@ -1,5 +1,5 @@
 import { screenshots } from '@appdesk/e2e/shots';
-import { api, confirmPop, ensureSiteReady, freshPhone, sha256, signInAdmin } from '@appdesk/e2e/support';
+import { api, confirmPop, ensureSiteReady, freshPhone, noticesClosed, sha256, signInAdmin } from '@appdesk/e2e/support';
 import { expect, test } from '@playwright/test';
 
 /**
@@ -85,8 +85,8 @@ test('feedback v2: a thread counted in the bell, answered with a canned reply, u
   // Answered and closed: gone from the bell.
   await drawer.getByRole('button', { name: '关闭', exact: true }).click();
   await expect(drawer).toBeHidden();
-  // The notices sit over the header's right side, and one under the pointer stays while hovered.
-  await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
+  // The notices sit over the header's right side, where the bell is.
+  await noticesClosed(page);
   await page.getByRole('button', { name: /^通知(（\d+ 条）)?$/ }).click();
   await expect(page.locator('.notice-panel')).toBeVisible();
   await expect(page.locator('.notice-item', { hasText: marker })).toHaveCount(0);
