@@ -44,9 +44,9 @@ const vitestStatus = run(
 );
 phase('接口测试', vitestStarted);
 
-// The end-to-end suite on SQLite and, with TEST_DATABASE_URL, the sign-in specs (or, with
-// E2E_CLUSTER_SPECS=all, the whole suite) again through nginx in front of two instances on
-// PostgreSQL + S3, the two runs side by side.
+// The end-to-end suite on SQLite and, with TEST_DATABASE_URL, the whole suite again (or the specs
+// E2E_CLUSTER_SPECS names) through nginx in front of two instances on PostgreSQL + S3, the two runs
+// side by side.
 console.log(`▸ 端到端测试（Playwright + Chromium${cluster ? '；SQLite 与 nginx 集群两套同时运行' : ''}）`);
 const e2eStarted = Date.now();
 const e2eReport = path.join(reports, 'e2e.json');
@@ -58,11 +58,8 @@ const runs = [
     ? [
         playwright(
           '[集群] ',
-          // By default the specs that set the site up, sign in and upload; E2E_CLUSTER_SPECS=all runs
-          // every spec through nginx, E2E_CLUSTER_SPECS=a.spec.ts,b.spec.ts those.
-          (process.env.E2E_CLUSTER_SPECS ?? 'e2e/spine.spec.ts,e2e/users-sign-in.spec.ts') === 'all'
-            ? []
-            : (process.env.E2E_CLUSTER_SPECS ?? 'e2e/spine.spec.ts,e2e/users-sign-in.spec.ts').split(','),
+          // By default every spec through nginx; E2E_CLUSTER_SPECS=a.spec.ts,b.spec.ts only those.
+          (process.env.E2E_CLUSTER_SPECS ?? 'all') === 'all' ? [] : (process.env.E2E_CLUSTER_SPECS ?? '').split(','),
           {
             E2E_TOPOLOGY: 'cluster',
             E2E_PORT: process.env.E2E_CLUSTER_PORT ?? '8941',
