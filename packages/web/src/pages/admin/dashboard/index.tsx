@@ -4,7 +4,7 @@ import { fenToYuan } from '@appdesk/contract/format';
 import type { ApiOutput } from '@appdesk/contract/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Segmented, Skeleton, Statistic, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApiQuery } from '../../../api/hooks';
 import './dashboard.css';
@@ -121,6 +121,23 @@ function Change({ value, previous, versus }: { value: number; previous: number |
   );
 }
 
+/**
+ * The newest figures answered (generatedAt), per `keyOf` (the charts' range): behind several instances
+ * a 刷新 may be answered from another instance's kept copy, older than the figures on screen, which
+ * must not go back in time.
+ */
+function useNewest<T extends { generatedAt: string }>(
+  data: T | undefined,
+  keyOf: (d: T) => string = () => '',
+): T | undefined {
+  const shown = useRef<T | undefined>(undefined);
+  const current = shown.current;
+  const older =
+    data && current && keyOf(data) === keyOf(current) && Date.parse(data.generatedAt) < Date.parse(current.generatedAt);
+  if (data && !older) shown.current = data;
+  return shown.current;
+}
+
 const rangeOf = (value: string | null): DashboardRange =>
   dashboardRanges.find((r) => r.value === value)?.value ?? 'week';
 
@@ -132,6 +149,7 @@ function ChartsSection({ refresh }: { refresh: boolean }) {
   const charts = useApiQuery('/api/dashboard/fetch/charts', refresh ? { range, refresh } : { range }, {
     keepPrevious: true,
   });
+  const chartData = useNewest(charts.data, (d) => d.range);
   const placeholder = <Skeleton active paragraph={{ rows: 8 }} />;
   return (
     <section className="dash-section" aria-label="统计图表">
@@ -149,11 +167,11 @@ function ChartsSection({ refresh }: { refresh: boolean }) {
       </div>
       {charts.isError ? (
         <Alert type="error" showIcon message="图表数据加载失败，请稍后刷新重试" />
-      ) : !charts.data ? (
+      ) : !chartData ? (
         placeholder
       ) : (
         <Suspense fallback={placeholder}>
-          <DashboardCharts data={charts.data} rangeLabel={rangeLabel} />
+          <DashboardCharts data={chartData} rangeLabel={rangeLabel} />
         </Suspense>
       )}
       <Typography.Text type="secondary" className="dash-note">
@@ -169,7 +187,7 @@ export default function DashboardPage() {
   const queryClient = useQueryClient();
   const [refresh, setRefresh] = useState(false);
   const query = useApiQuery('/api/dashboard/fetch/cards', refresh ? { refresh } : {}, { keepPrevious: true });
-  const data = query.data;
+  const data = useNewest(query.data);
   return (
     <div className="dash">
       <div className="dash-head">
