@@ -10,6 +10,7 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/index';
 import type { Migration } from './db/migrations/index';
 import { classifyOutage } from './db/outage';
 import { buildOpenApi } from './features/docs/openapi';
+import { afterBody } from './http/after-body';
 import type { NoticeSource, Services } from './http/context';
 import { registerProbes, replyUnavailable } from './http/probes';
 import { logCompleted, noteCode } from './http/request-log';
@@ -140,7 +141,12 @@ export async function buildApp(
   app.setErrorHandler((error, request, reply) => {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     noteCode(request, status >= 400 && status < 600 ? status : Code.INTERNAL);
-    if (status === 413) return reply.status(413).send(envelope(Code.TOO_LARGE, '请求体过大'));
+    if (status === 413) {
+      // The rest of the body is read first (up to the largest upload nginx lets through), so the
+      // answer reaches a proxy still sending it as 413, not as a reset.
+      const largest = config.limits.package + 1024 * 1024;
+      return afterBody(request, () => reply.status(413).send(envelope(Code.TOO_LARGE, '请求体过大')), largest);
+    }
     if (status === 415) {
       return reply
         .status(415)

@@ -2,6 +2,7 @@ import net, { type Socket } from 'node:net';
 import { Code } from '@appdesk/contract/codes';
 import type { FastifyInstance } from 'fastify';
 import type { App } from '../app';
+import { afterBody } from '../http/after-body';
 
 /** A connection open for this long without sending a whole request is not waited for. */
 const SILENT_CONNECTION_MS = 2000;
@@ -105,14 +106,12 @@ export function trackConnections(app: App): void {
 export function refuseWhileStopping(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     if (!drains.get(app.server)?.refusing) return done();
-    const answer = () =>
+    void afterBody(request, () =>
       reply
         .status(503)
         .header('Connection', 'close')
         .header('Retry-After', '1')
-        .send({ code: Code.UNAVAILABLE, message: '服务正在重启，请稍后重试', data: null });
-    if (request.raw.complete) return answer();
-    request.raw.once('end', answer);
-    request.raw.resume();
+        .send({ code: Code.UNAVAILABLE, message: '服务正在重启，请稍后重试', data: null }),
+    );
   });
 }
