@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, mustRun, root, run } from './lib.mjs';
+import { apiSuiteOn } from './other-node.mjs';
 
 ensureInstalled();
 const reports = mkdtempSync(path.join(tmpdir(), 'appdesk-test-'));
@@ -99,9 +100,32 @@ function playwright(label, specs, env, options = []) {
   });
 }
 
+// With TEST_DATABASE_URL (CI): the API suite again on Node 22 and 24, the other supported majors,
+// after the end-to-end runs, since better-sqlite3 is swapped for the run. On Node 24 only the
+// PostgreSQL project: with better-sqlite3 compiled for Node 24 the SQLite tests' workers exit
+// unexpectedly (24 Nov; a bare open and query in a worker thread works), not yet understood.
+const otherNodes = cluster
+  ? [
+      { major: '22', projects: ['api-sqlite', 'api-postgres'] },
+      { major: '24', projects: ['api-postgres'] },
+    ]
+  : [];
+const otherReports = [];
+let otherStatus = 0;
+if (otherNodes.length > 0 && process.env.TEST_OTHER_NODES !== '0') {
+  const otherStarted = Date.now();
+  for (const { major, projects } of otherNodes) {
+    console.log(`▸ 接口测试（Node ${major}：${projects.join('、')}）`);
+    const report = path.join(reports, `vitest-node${major}.json`);
+    otherReports.push(report);
+    otherStatus ||= apiSuiteOn(major, projects, report);
+  }
+  phase('Node 22、24 接口测试', otherStarted);
+}
+
 let passed = 0;
 let failed = 0;
-for (const report of [vitestReport]) {
+for (const report of [vitestReport, ...otherReports]) {
   if (!existsSync(report)) continue;
   const v = JSON.parse(readFileSync(report, 'utf8'));
   passed += v.numPassedTests;
@@ -113,7 +137,7 @@ for (const report of [e2eReport, clusterE2eReport]) {
   passed += e.stats.expected + e.stats.flaky;
   failed += e.stats.unexpected;
 }
-if (vitestStatus !== 0 || e2eStatus !== 0 || clusterStatus !== 0) failed = Math.max(failed, 1);
+if (vitestStatus !== 0 || e2eStatus !== 0 || clusterStatus !== 0 || otherStatus !== 0) failed = Math.max(failed, 1);
 console.log(`\n全部测试用时 ${Math.round((Date.now() - started) / 1000)} 秒（${times.join('，')}）`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
