@@ -3,7 +3,7 @@
 // with its headers, so better-sqlite3 is compiled for that Node's ABI here, offline, and swapped in
 // for the run only. Both are kept in the system's temp folder for the next run.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { root, run } from './lib.mjs';
@@ -26,7 +26,9 @@ function installNode(major) {
 
 /** better-sqlite3 compiled for that Node (45 s on two cores), once. */
 function buildSqlite(node) {
-  const built = path.join(node.prefix, 'better_sqlite3.node');
+  // Named by the package's version: a cached build of another better-sqlite3 is not reused.
+  const { version } = JSON.parse(readFileSync(path.join(root, 'node_modules/better-sqlite3/package.json'), 'utf8'));
+  const built = path.join(node.prefix, `better_sqlite3-${version}.node`);
   if (existsSync(built)) return built;
   const work = path.join(node.prefix, 'better-sqlite3');
   rmSync(work, { recursive: true, force: true });
