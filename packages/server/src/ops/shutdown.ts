@@ -3,6 +3,7 @@ import { Code } from '@appdesk/contract/codes';
 import type { FastifyInstance } from 'fastify';
 import type { App } from '../app';
 import { afterBody } from '../http/after-body';
+import { envelope } from '../http/route';
 
 /** A connection open for this long without sending a whole request is not waited for. */
 const SILENT_CONNECTION_MS = 2000;
@@ -111,7 +112,7 @@ export function refuseWhileStopping(app: FastifyInstance): void {
         .status(503)
         .header('Connection', 'close')
         .header('Retry-After', '1')
-        .send({ code: Code.UNAVAILABLE, message: '服务正在重启，请稍后重试', data: null }),
+        .send(envelope(Code.UNAVAILABLE, '服务正在重启，请稍后重试')),
     );
   });
 }
