@@ -3,8 +3,10 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { serverEnv, serverNodeArgs } from '../packages/server/runtime.mjs';
 import { ensureBuilt, ensureInstalled, root } from './lib.mjs';
+import { ensureSqliteBinding } from './sqlite-binding.mjs';
 
 ensureInstalled();
+ensureSqliteBinding();
 ensureBuilt();
 const port = process.env.PORT || '8000';
 console.log(`▸ 启动 AppDesk：http://localhost:${port}（数据目录 ${process.env.DATA_DIR || './data'}）`);

@@ -7,8 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, mustRun, root, run } from './lib.mjs';
 import { apiSuiteOn } from './other-node.mjs';
+import { ensureSqliteBinding } from './sqlite-binding.mjs';
 
 ensureInstalled();
+ensureSqliteBinding();
 const reports = mkdtempSync(path.join(tmpdir(), 'appdesk-test-'));
 const started = Date.now();
 
@@ -101,15 +103,8 @@ function playwright(label, specs, env, options = []) {
 }
 
 // With TEST_DATABASE_URL (CI): the API suite again on Node 22 and 24, the other supported majors,
-// after the end-to-end runs, since better-sqlite3 is swapped for the run. On Node 24 only the
-// PostgreSQL project: with better-sqlite3 compiled for Node 24 the SQLite tests' workers exit
-// unexpectedly (24 Nov; a bare open and query in a worker thread works), not yet understood.
-const otherNodes = cluster
-  ? [
-      { major: '22', projects: ['api-sqlite', 'api-postgres'] },
-      { major: '24', projects: ['api-postgres'] },
-    ]
-  : [];
+// after the end-to-end runs, since better-sqlite3 is swapped for the run.
+const otherNodes = cluster ? ['22', '24'].map((major) => ({ major, projects: ['api-sqlite', 'api-postgres'] })) : [];
 const otherReports = [];
 let otherStatus = 0;
 if (otherNodes.length > 0 && process.env.TEST_OTHER_NODES !== '0') {

@@ -17,7 +17,7 @@ export function BulkBar({ ids, categories, onDone }: { ids: number[]; categories
   if (ids.length === 0) return null;
   const after = { onSuccess: onDone };
   return (
-    <div className="unsplash-bulk" role="toolbar" aria-label="批量操作">
+    <div className="selection-bar" role="toolbar" aria-label="批量操作">
       <Typography.Text strong>已选 {ids.length} 张</Typography.Text>
       <Space wrap>
         <Button size="small" loading={enable.isPending} onClick={() => enable.mutate({ ids }, after)}>

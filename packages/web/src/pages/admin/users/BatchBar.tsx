@@ -54,7 +54,7 @@ export function BatchBar({ ids, onDone }: { ids: number[]; onDone: () => void })
   };
 
   return (
-    <section className="user-batch" aria-label="批量操作">
+    <section className="selection-bar" aria-label="批量操作">
       <span>
         已选择 <strong>{ids.length}</strong> 个用户
       </span>
