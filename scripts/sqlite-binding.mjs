@@ -52,9 +52,14 @@ function compile(nodeBin, headersDir, workParent, out) {
   rmSync(work, { recursive: true, force: true });
   cpSync(packageDir, work, { recursive: true });
   rmSync(path.join(work, 'build'), { recursive: true, force: true });
+  // Under `npm test` or `npm start`, npm hands its own config to children as npm_config_*, and a
+  // machine's `nodedir` there (Node 20's headers here) wins over the --nodedir given: a "Node 22" build
+  // came out for Node 20 and the SQLite suite failed to load it.
+  const { npm_config_nodedir: _npmsHeaders, ...env } = process.env;
   const build = spawnSync(nodeBin, [nodeGyp, 'rebuild', '--release', `--nodedir=${headersDir}`, '-j', '2'], {
     cwd: work,
     encoding: 'utf8',
+    env,
   });
   // node-gyp's progress and the compiler's warnings only matter when the build fails.
   if (build.status !== 0) {
@@ -63,7 +68,12 @@ function compile(nodeBin, headersDir, workParent, out) {
   }
   copyFileSync(path.join(work, 'build/Release/better_sqlite3.node'), out);
   rmSync(work, { recursive: true, force: true });
-  return true;
+  return loads(nodeBin, out);
+}
+
+/** Whether `nodeBin` can load the binding at `file` (built for its ABI). */
+function loads(nodeBin, file) {
+  return spawnSync(nodeBin, ['-e', `require(${JSON.stringify(file)})`], { stdio: 'ignore' }).status === 0;
 }
 
 /** Replaces the installed binding by renaming (a new file: a process that has the old one loaded keeps it). */
@@ -82,7 +92,7 @@ export function sqliteBindingFor(major, nodeBin, ownHeaders, cacheDir) {
   const safe = safeHeaders(major);
   if (safe === undefined) return null;
   const built = path.join(cacheDir, `better_sqlite3-${version}-headers-${safe?.version ?? 'own'}.node`);
-  if (existsSync(built)) return built;
+  if (existsSync(built) && loads(nodeBin, built)) return built;
   return compile(nodeBin, safe?.dir ?? ownHeaders, cacheDir, built) ? built : null;
 }
 
