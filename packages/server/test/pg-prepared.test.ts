@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { NARROW_RANGES, plannedPerRun } from '../src/db/pg-prepared';
+import { inlineLimits, NARROW_RANGES, PreparedStatementsClient, plannedPerRun } from '../src/db/pg-prepared';
+import { testDb } from './harness';
 
 /**
  * Which statements PostgreSQL plans on every run (unnamed) and which it may keep a generic plan
@@ -28,4 +29,62 @@ it('plans patterns and non-id ranges per run, and lets point reads, joins and id
     ['select * from "users" where "users"."status" <> $1 limit $2 offset $3', false],
   ];
   for (const [text, perRun] of cases) expect(plannedPerRun(text), text).toBe(perRun);
+});
+
+it('writes LIMITs and OFFSETs of 0 as literals and renumbers the values after them', () => {
+  const page = 'select * from "users" where "status" = $1 order by "id" desc limit $2 offset $3';
+  expect(inlineLimits(page, ['normal', 20, 0])).toEqual({
+    text: 'select * from "users" where "status" = $1 order by "id" desc limit 20 offset 0',
+    values: ['normal'],
+  });
+  // A deeper OFFSET stays bound (one text for every page), and so does the value after it.
+  expect(inlineLimits(`${page} and "id" < $4`, ['normal', 20, 400, 9])).toEqual({
+    text: 'select * from "users" where "status" = $1 order by "id" desc limit 20 offset $2 and "id" < $3',
+    values: ['normal', 400, 9],
+  });
+  // A LIMIT inside a subquery, before the outer values.
+  expect(
+    inlineLimits(
+      'select * from "c" where "id" in (select "id" from "c" where "id" <= $1 limit $2) and "u" = $3',
+      [50, 20, 7],
+    ),
+  ).toEqual({
+    text: 'select * from "c" where "id" in (select "id" from "c" where "id" <= $1 limit 20) and "u" = $2',
+    values: [50, 7],
+  });
+  // Only whole numbers are written into the text.
+  for (const odd of ['20', 2.5, -1, null]) {
+    expect(inlineLimits('select 1 limit $1', [odd])).toEqual({ text: 'select 1 limit $1', values: [odd] });
+  }
+  expect(
+    inlineLimits(
+      'select $1 as "a", $10 as "b"',
+      Array.from({ length: 10 }, (_, i) => i),
+    ).text,
+  ).toBe('select $1 as "a", $10 as "b"');
+});
+
+/**
+ * On a real PostgreSQL: the same page query keeps a generic plan (planned once per connection)
+ * when its LIMIT is a literal, and is planned on every run when the LIMIT is bound.
+ */
+it.skipIf(testDb !== 'postgres')('lets a list page keep its plan on PostgreSQL', async () => {
+  const client = new PreparedStatementsClient({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    const page = 'select "oid", "relname" from "pg_class" where "relkind" = $1 order by "oid" desc limit $2 offset $3';
+    for (let run = 0; run < 8; run++) await client.query(page, ['r', 20, 0]);
+    // The same text named as it is, with its LIMIT bound: what ran before inlineLimits.
+    for (let run = 0; run < 8; run++) await client.query({ name: 'bound_limit', text: page, values: ['r', 20, 0] });
+    const { rows } = (await client.query('select name, generic_plans, custom_plans from pg_prepared_statements')) as {
+      rows: { name: string; generic_plans: string; custom_plans: string }[];
+    };
+    const kept = rows.find((r) => r.name !== 'bound_limit');
+    const bound = rows.find((r) => r.name === 'bound_limit');
+    expect(Number(kept?.generic_plans)).toBeGreaterThanOrEqual(3);
+    expect(Number(bound?.generic_plans)).toBe(0);
+    expect(Number(bound?.custom_plans)).toBe(8);
+  } finally {
+    await client.end();
+  }
 });

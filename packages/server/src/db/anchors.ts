@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
-import { DEEP_PAGE_ROWS, type Total } from './paging';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Dialect } from './index';
+import { DEEP_PAGE_ROWS, keptTotal, type Total } from './paging';
 import type { Database } from './schema';
 
 /** The sort key of the row that starts a page: its sort column's value, then its id. */
@@ -58,21 +59,84 @@ export function startOf(anchors: PageAnchors | null, offset: number): { key?: An
   return anchor ? { key: anchor.key, skip: offset - anchor.offset } : { skip: offset };
 }
 
+/** Where a page starts: after a remembered anchor's key (if any), skipping `skip` rows. */
+export type PageStart = { key?: AnchorKey; skip: number };
+
+/** A page's query: rows of `Row`, to which a column may be added. */
+// biome-ignore lint/suspicious/noExplicitAny: any tables; only select() and execute() are used
+type PageQuery<Row> = SelectQueryBuilder<any, any, Row>;
+
+/** The last kept total each list's page was served with on PostgreSQL: the anchors' version, guessed. */
+const lastKept = new WeakMap<object, Map<string, number>>();
+
+/** A kept total as a column of a page's own statement (PostgreSQL). */
+function keptColumn(name: string, minus?: string) {
+  return minus
+    ? sql<number>`(select coalesce(sum(case when name = ${name} then n else -n end), 0) from row_counts where name in (${name}, ${minus}))`
+    : sql<number>`(select n from row_counts where name = ${name})`;
+}
+
 /**
- * Where a page of a list in id order (the append-only ledger and log) starts: from a remembered
- * anchor when the whole list is paged deep (`anchored`), and how to remember this page's.
+ * One page of a list and its total, the shared list layer's one way to serve a page.
+ *
+ * `total` is either the name of a count the database keeps (the whole list, or a status tab: with
+ * `minus`, the difference of two) or how to count a filtered list. A kept total costs no counting;
+ * on PostgreSQL it rides in the page's own statement, because each statement costs Node about
+ * 55 µs of protocol work and PostgreSQL a round trip of its own, more than the count itself.
+ *
+ * With `anchors` (a whole list whose sort keys never change), a deep page starts from the nearest
+ * remembered anchor (`keyOf` of each page's first row), whose version is the kept total. On SQLite
+ * the total is read first (a point read on the main thread). On PostgreSQL the version is the total
+ * of the previous page, checked against the one the page's statement returns: when rows came or
+ * went meanwhile, the anchors are dropped and the page is read again by its offset.
  */
-export async function idOrderStart(
+export async function listPage<Row>(
   db: Kysely<Database>,
-  list: string,
-  options: { anchored: boolean; total: Promise<Total>; offset: number },
-) {
-  const anchors =
-    options.anchored && options.offset >= DEEP_PAGE_ROWS ? pageAnchors(db, list, (await options.total).total) : null;
-  return {
-    ...startOf(anchors, options.offset),
-    remember(firstId: number | undefined) {
-      if (anchors && firstId !== undefined) anchors.remember(options.offset, [firstId, firstId]);
-    },
+  dialect: Dialect,
+  options: {
+    total: { kept: string; minus?: string } | (() => Promise<Total>);
+    anchors?: string;
+    offset: number;
+    page: (start: PageStart) => PageQuery<Row>;
+    keyOf?: (row: Row) => AnchorKey | undefined;
+  },
+): Promise<{ rows: Row[] } & Total> {
+  const { total, offset, page } = options;
+  if (typeof total === 'function') {
+    const [rows, counted] = await Promise.all([page({ skip: offset }).execute(), total()]);
+    return { rows, ...counted };
+  }
+  const deep = options.anchors !== undefined && offset >= DEEP_PAGE_ROWS;
+  const remember = (version: number, rows: Row[]) => {
+    const key = rows[0] === undefined ? undefined : options.keyOf?.(rows[0]);
+    if (deep && key) pageAnchors(db, options.anchors as string, version).remember(offset, key);
   };
+  if (dialect === 'sqlite') {
+    const kept = await keptTotal(db, total.kept, total.minus);
+    const start = deep ? startOf(pageAnchors(db, options.anchors as string, kept.total), offset) : { skip: offset };
+    const rows = await page(start).execute();
+    remember(kept.total, rows);
+    return { rows, ...kept };
+  }
+  let seen = lastKept.get(db);
+  if (!seen) {
+    seen = new Map();
+    lastKept.set(db, seen);
+  }
+  const list = `${total.kept}-${total.minus ?? ''}`;
+  const guess = seen.get(list);
+  const start =
+    deep && guess !== undefined ? startOf(pageAnchors(db, options.anchors as string, guess), offset) : { skip: offset };
+  const withTotal = (await page(start)
+    .select(keptColumn(total.kept, total.minus).as('kept_total'))
+    .execute()) as (Row & { kept_total?: number | string })[];
+  // Past the last page there is no row to carry the total.
+  const kept =
+    withTotal.length > 0 ? Number(withTotal[0]?.kept_total) : (await keptTotal(db, total.kept, total.minus)).total;
+  for (const row of withTotal) delete row.kept_total;
+  seen.set(list, kept);
+  let rows: Row[] = withTotal;
+  if (start.key !== undefined && kept !== guess) rows = await page({ skip: offset }).execute();
+  remember(kept, rows);
+  return { rows, total: kept, totalExact: true };
 }

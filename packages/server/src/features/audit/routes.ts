@@ -2,9 +2,9 @@ import type { auditFilter } from '@appdesk/contract/endpoints/audit';
 import { formatExactTime } from '@appdesk/contract/format';
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
-import { idOrderStart } from '../../db/anchors';
+import { listPage } from '../../db/anchors';
 import type { Db, Dialect } from '../../db/index';
-import { countedTotal, keptTotal, pageAnswer, rangeMs } from '../../db/paging';
+import { countedTotal, pageAnswer, rangeMs } from '../../db/paging';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 import { declaredActions, type EntryView, presentEntry } from './presenter';
@@ -120,24 +120,22 @@ export default defineRoutes({
       const input = { ...raw, ...(await resolvePhones(ctx.db, raw)) };
       const direction = input.order === 'ascend' ? 'asc' : 'desc';
       const offset = input.page * input.size;
-      const counting = isFiltered(input)
-        ? countedTotal(ctx.db, filteredEntries(ctx.db, input), input.exactTotal)
-        : keptTotal(ctx.db, 'audit_log');
-      // The whole log (append-only, id order is time order): deep pages start from a remembered anchor.
-      const start = await idOrderStart(ctx.db, `audit_log.id.${direction}`, {
-        anchored: !isFiltered(input),
-        total: counting,
+      const { rows, ...total } = await listPage(ctx.db, ctx.dialect, {
+        total: isFiltered(input)
+          ? () => countedTotal(ctx.db, filteredEntries(ctx.db, input), input.exactTotal)
+          : { kept: 'audit_log' },
+        // The whole log (append-only, id order is time order): deep pages start from a remembered anchor.
+        anchors: isFiltered(input) ? undefined : `audit_log.id.${direction}`,
         offset,
+        page: ({ key, skip }) => {
+          let ids = filteredEntries(ctx.db, input).select('a.id');
+          if (key) ids = ids.where('a.id', direction === 'desc' ? '<=' : '>=', key[1]);
+          // Ids first, from the index alone; then only the page's rows meet their actors.
+          const pageIds = ids.orderBy('a.id', direction).limit(input.size).offset(skip);
+          return withActors(ctx.db, ctx.dialect).where('a.id', 'in', pageIds).orderBy('a.id', direction);
+        },
+        keyOf: (row) => [row.id, row.id],
       });
-      let ids = filteredEntries(ctx.db, input).select('a.id');
-      if (start.key) ids = ids.where('a.id', direction === 'desc' ? '<=' : '>=', start.key[1]);
-      // Ids first, from the index alone; then only the page's rows meet their actors.
-      const pageIds = ids.orderBy('a.id', direction).limit(input.size).offset(start.skip);
-      const [rows, total] = await Promise.all([
-        withActors(ctx.db, ctx.dialect).where('a.id', 'in', pageIds).orderBy('a.id', direction).execute(),
-        counting,
-      ]);
-      start.remember(rows[0]?.id);
       return pageAnswer(rows.map(presentEntry), total, input.page, input.size);
     },
   },

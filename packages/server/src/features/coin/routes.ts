@@ -4,9 +4,9 @@ import { maskPhone } from '@appdesk/contract/format';
 import { labelOf } from '@appdesk/contract/rules';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
-import { idOrderStart } from '../../db/anchors';
+import { listPage } from '../../db/anchors';
 import type { Db } from '../../db/index';
-import { countedTotal, iso, keptTotal, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
+import { countedTotal, iso, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
 import type { CoinRecordsTable } from '../../db/schema';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
@@ -110,24 +110,25 @@ export default defineRoutes({
       // The ledger is append-only, so id order is time order.
       const byDelta = input.sort === 'delta';
       const offset = input.page * input.size;
-      const counting = isFiltered(input)
-        ? countedTotal(ctx.db, filteredRecords(ctx.db, input), input.exactTotal)
-        : keptTotal(ctx.db, 'coin_records');
-      // The whole ledger by time: deep pages start from a remembered anchor (db/anchors.ts).
-      const start = await idOrderStart(ctx.db, `coin_records.id.${direction}`, {
-        anchored: !isFiltered(input) && !byDelta,
-        total: counting,
+      const { rows: list, ...total } = await listPage(ctx.db, ctx.dialect, {
+        total: isFiltered(input)
+          ? () => countedTotal(ctx.db, filteredRecords(ctx.db, input), input.exactTotal)
+          : { kept: 'coin_records' },
+        // The whole ledger by time: deep pages start from a remembered anchor (db/anchors.ts).
+        anchors: isFiltered(input) || byDelta ? undefined : `coin_records.id.${direction}`,
         offset,
+        page: ({ key, skip }) => {
+          let ids = filteredRecords(ctx.db, input).select('coin_records.id');
+          if (key) ids = ids.where('coin_records.id', direction === 'desc' ? '<=' : '>=', key[1]);
+          if (byDelta) ids = ids.orderBy('coin_records.delta', direction);
+          // Ids first, from the index alone; then only the page's rows meet their users.
+          const pageIds = ids.orderBy('coin_records.id', direction).limit(input.size).offset(skip);
+          let rows = withUsers(ctx.db).where('coin_records.id', 'in', pageIds);
+          if (byDelta) rows = rows.orderBy('coin_records.delta', direction);
+          return rows.orderBy('coin_records.id', direction);
+        },
+        keyOf: (row) => [row.id, row.id],
       });
-      let ids = filteredRecords(ctx.db, input).select('coin_records.id');
-      if (start.key) ids = ids.where('coin_records.id', direction === 'desc' ? '<=' : '>=', start.key[1]);
-      if (byDelta) ids = ids.orderBy('coin_records.delta', direction);
-      // Ids first, from the index alone; then only the page's rows meet their users.
-      const pageIds = ids.orderBy('coin_records.id', direction).limit(input.size).offset(start.skip);
-      let rows = withUsers(ctx.db).where('coin_records.id', 'in', pageIds);
-      if (byDelta) rows = rows.orderBy('coin_records.delta', direction);
-      const [list, total] = await Promise.all([rows.orderBy('coin_records.id', direction).execute(), counting]);
-      start.remember(list[0]?.id);
       return pageAnswer(list.map(presentRecord), total, input.page, input.size);
     },
   },

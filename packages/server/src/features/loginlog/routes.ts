@@ -4,9 +4,9 @@ import { formatExactTime, maskPhone } from '@appdesk/contract/format';
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { z } from 'zod';
 import { describeDevice } from '../../core/device';
-import { idOrderStart } from '../../db/anchors';
+import { listPage } from '../../db/anchors';
 import type { Db } from '../../db/index';
-import { countedTotal, iso, keptTotal, pageAnswer, rangeMs } from '../../db/paging';
+import { countedTotal, iso, pageAnswer, rangeMs } from '../../db/paging';
 import type { Database, LoginLogTable } from '../../db/schema';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
@@ -53,23 +53,21 @@ export default defineRoutes({
   '/api/loginlog/fetch/page': {
     handler: async (input, ctx) => {
       const offset = input.page * input.size;
-      const counting = isFiltered(input)
-        ? countedTotal(ctx.db, filtered(ctx.db, input), input.exactTotal)
-        : keptTotal(ctx.db, 'login_log');
-      // Append-only, so id order is time order: newest first, deep pages from a remembered anchor.
-      const start = await idOrderStart(ctx.db, 'login_log.id.desc', {
-        anchored: !isFiltered(input),
-        total: counting,
+      const { rows, ...total } = await listPage(ctx.db, ctx.dialect, {
+        total: isFiltered(input)
+          ? () => countedTotal(ctx.db, filtered(ctx.db, input), input.exactTotal)
+          : { kept: 'login_log' },
+        // Append-only, so id order is time order: newest first, deep pages from a remembered anchor.
+        anchors: isFiltered(input) ? undefined : 'login_log.id.desc',
         offset,
+        page: ({ key, skip }) => {
+          let ids = filtered(ctx.db, input).select('id');
+          if (key) ids = ids.where('id', '<=', key[1]);
+          const pageIds = ids.orderBy('id', 'desc').limit(input.size).offset(skip);
+          return ctx.db.selectFrom('login_log').selectAll().where('id', 'in', pageIds).orderBy('id', 'desc');
+        },
+        keyOf: (row) => [row.id, row.id],
       });
-      let ids = filtered(ctx.db, input).select('id');
-      if (start.key) ids = ids.where('id', '<=', start.key[1]);
-      const pageIds = ids.orderBy('id', 'desc').limit(input.size).offset(start.skip);
-      const [rows, total] = await Promise.all([
-        ctx.db.selectFrom('login_log').selectAll().where('id', 'in', pageIds).orderBy('id', 'desc').execute(),
-        counting,
-      ]);
-      start.remember(rows[0]?.id);
       return pageAnswer(rows.map(presentLogin), total, input.page, input.size);
     },
   },

@@ -1,6 +1,6 @@
 import type { UserListFilter } from '@appdesk/contract/endpoints/users';
 import { type ExpressionBuilder, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
-import { pageAnchors, startOf } from '../../db/anchors';
+import { listPage } from '../../db/anchors';
 import type { Db, Dialect } from '../../db/index';
 import {
   containsText,
@@ -203,35 +203,30 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
   const sort = sortColumn[filter.sort];
   const ordered = <Q extends typeof base>(query: Q) => query.orderBy(sort, direction).orderBy('users.id', direction);
   const whole = !filter.search && !segments;
-  if (offset >= DEEP_PAGE_ROWS && whole && filter.status === 'all' && filter.sort === 'createdAt') {
+  return listPage(db, dialect, {
+    total: whole ? keptUserTotalName(filter.status) : () => countedTotal(db, base, filter.exactTotal),
     // The whole list by sign-up time: deep pages start from a remembered anchor (db/anchors.ts).
-    const total = await keptUserTotal(db, 'all');
-    const anchors = pageAnchors(db, `users.created_at.${direction}`, total.total);
-    const { key, skip } = startOf(anchors, offset);
-    const from = key
-      ? base.where((eb) =>
-          eb(eb.refTuple('users.created_at', 'users.id'), direction === 'desc' ? '<=' : '>=', eb.tuple(...key)),
-        )
-      : base;
-    const rows =
-      skip >= DEEP_PAGE_ROWS
-        ? db.selectFrom('users').where('id', 'in', ordered(from).select('users.id').limit(filter.size).offset(skip))
-        : from.limit(filter.size).offset(skip);
-    const list = await ordered(rows).select(columns).execute();
-    const first = list[0] as { created_at: number; id: number } | undefined;
-    if (typeof first?.created_at === 'number') anchors.remember(offset, [first.created_at, first.id]);
-    return { rows: list, ...total };
-  }
-  // Deep pages: ids first, from the sort's (column, id) index alone; then only the page's rows are read.
-  const rows =
-    offset >= DEEP_PAGE_ROWS
-      ? db.selectFrom('users').where('id', 'in', ordered(base).select('users.id').limit(filter.size).offset(offset))
-      : base.limit(filter.size).offset(offset);
-  const [list, total] = await Promise.all([
-    ordered(rows).select(columns).execute(),
-    whole ? keptUserTotal(db, filter.status) : countedTotal(db, base, filter.exactTotal),
-  ]);
-  return { rows: list, ...total };
+    anchors:
+      whole && filter.status === 'all' && filter.sort === 'createdAt' ? `users.created_at.${direction}` : undefined,
+    offset,
+    page: ({ key, skip }) => {
+      const from = key
+        ? base.where((eb) =>
+            eb(eb.refTuple('users.created_at', 'users.id'), direction === 'desc' ? '<=' : '>=', eb.tuple(...key)),
+          )
+        : base;
+      // Deep pages: ids first, from the sort's (column, id) index alone; then only the page's rows are read.
+      const rows =
+        skip >= DEEP_PAGE_ROWS
+          ? db.selectFrom('users').where('id', 'in', ordered(from).select('users.id').limit(filter.size).offset(skip))
+          : from.limit(filter.size).offset(skip);
+      return ordered(rows).select(columns);
+    },
+    keyOf: (row) => {
+      const { created_at, id } = row as { created_at?: number; id?: number };
+      return typeof created_at === 'number' && typeof id === 'number' ? [created_at, id] : undefined;
+    },
+  });
 }
 
 async function countOf(db: Db, ids: RawBuilder<unknown>): Promise<Total> {
@@ -278,9 +273,15 @@ function statusCondition(status: Filter['status'], row: 'users' | 'u') {
   return undefined;
 }
 
+/** Which kept counts give a status tab's total: all users less the blocked ones for 正常. */
+function keptUserTotalName(status: Filter['status']): { kept: string; minus?: string } {
+  if (status === 'blocked') return { kept: 'users.blocked' };
+  if (status === 'admin') return { kept: 'users.admin' };
+  return status === 'normal' ? { kept: 'users', minus: 'users.blocked' } : { kept: 'users' };
+}
+
 /** The total of a status tab, from the counts the database keeps. */
 export function keptUserTotal(db: Db, status: Filter['status']): Promise<Total> {
-  if (status === 'blocked') return keptTotal(db, 'users.blocked');
-  if (status === 'admin') return keptTotal(db, 'users.admin');
-  return status === 'normal' ? keptTotal(db, 'users', 'users.blocked') : keptTotal(db, 'users');
+  const { kept, minus } = keptUserTotalName(status);
+  return keptTotal(db, kept, minus);
 }
