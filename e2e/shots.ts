@@ -13,4 +13,6 @@ export async function screenshots(page: Page, name: string) {
     await page.screenshot({ path: `${shotsDir}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
+  // Tables measure themselves again after a resize: a click before that lands where a button was.
+  await page.waitForTimeout(400);
 }

@@ -94,4 +94,6 @@ export async function shoot(page: Page, name: string) {
     await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
+  // Tables measure themselves again after a resize: a click before that lands where a button was.
+  await page.waitForTimeout(400);
 }

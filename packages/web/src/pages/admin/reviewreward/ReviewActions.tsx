@@ -1,6 +1,6 @@
 import { reviewRejectReasons } from '@appdesk/contract/constants';
 import { AutoComplete, Button, Form, Image, InputNumber, Modal, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
 import { formRules, rules } from '../../../components/rules';
 
@@ -55,19 +55,20 @@ export function RewardSetting() {
   const save = useApiAction('/api/reviewreward/update/settings', {
     success: '好评奖励金币已保存，只影响之后通过的申请',
   });
-  const [coins, setCoins] = useState<number | null>(null);
-  useEffect(() => {
-    if (current.data) setCoins(current.data.coins);
-  }, [current.data]);
+  // What the operator typed; until then the saved value shows. Derived in the
+  // same render that enables the input, never copied in by an effect: an effect ran after the input
+  // was enabled, and digits typed in between were joined to the saved ones (100 + 120 → 100120).
+  // undefined: untouched; null: cleared.
+  const [draft, setDraft] = useState<number | null | undefined>(undefined);
+  const coins = draft === undefined ? (current.data?.coins ?? null) : draft;
   return (
     <Space wrap style={{ marginBottom: 12 }}>
       <span>每次通过奖励</span>
       <InputNumber<number>
         aria-label="奖励金币"
-        // Editable once the saved value is in: typing before it arrives would be overwritten or mixed with it.
         disabled={!current.data}
         value={coins}
-        onChange={setCoins}
+        onChange={setDraft}
         precision={0}
         min={rules.reviewCoins.min}
         max={rules.reviewCoins.max}
