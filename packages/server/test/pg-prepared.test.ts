@@ -18,6 +18,8 @@ it('plans patterns and non-id ranges per run, and lets point reads, joins and id
     [`select id from users where ${NARROW_RANGES} created_at >= $1 and nickname like $2`, true],
     ['select * from "users" where "users"."blocked_until" <= $1', true],
     ['select * from "users" where ("users"."created_at", "users"."id") <= ($1, $2) limit $3', true],
+    // A deep page's seek from its anchor, marked: it reads its LIMIT's rows along the index for any key.
+    [`select * from "users" where ${NARROW_RANGES} (users.created_at, users.id) <= ($1, $2) limit 20 offset 0`, false],
     [
       `select * from "audit_log" as "a" left join "users" as "t" on "a"."target_type" = 'user' and "t"."id" = case when "a"."target_id" ~ '^[0-9]{1,10}$' then "a"."target_id"::bigint end where "a"."id" in (select "a"."id" from "audit_log" as "a" where "a"."id" <= $1 order by "a"."id" desc limit $2)`,
       false,

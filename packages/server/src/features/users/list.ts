@@ -210,9 +210,10 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
       whole && filter.status === 'all' && filter.sort === 'createdAt' ? `users.created_at.${direction}` : undefined,
     offset,
     page: ({ key, skip }) => {
+      // A seek from the anchor along the (created_at, id) index: narrow whatever the key.
       const from = key
-        ? base.where((eb) =>
-            eb(eb.refTuple('users.created_at', 'users.id'), direction === 'desc' ? '<=' : '>=', eb.tuple(...key)),
+        ? base.where(
+            sql<SqlBool>`${sql.raw(NARROW_RANGES)} (users.created_at, users.id) ${sql.raw(direction === 'desc' ? '<=' : '>=')} (${key[0]}, ${key[1]})`,
           )
         : base;
       // Deep pages: ids first, from the sort's (column, id) index alone; then only the page's rows are read.
