@@ -276,3 +276,30 @@ it('deep pages from remembered anchors stay right as rows come and go', async ()
     await ok('/api/users/update/coins', { id: someone, delta: 1, reason: '锚点测试' });
   }
 });
+
+it('a page past the last reads no rows, and shows the rows that arrive there later', async () => {
+  const size = 10;
+  const usersPage = (page: number) => ok('/api/users/fetch/page', { page, size });
+  const { total } = (await usersPage(0)) as { total: number };
+  const past = Math.floor(total / size) + 1;
+  // Twice: the second time PostgreSQL knows the total from the first.
+  for (let time = 0; time < 2; time++) {
+    const answer = (await usersPage(past)) as { list: unknown[]; total: number };
+    expect([time, answer.list.length, answer.total]).toEqual([time, 0, total]);
+  }
+  await ok('/api/users/generate', { count: 2 * size });
+  const after = (await usersPage(past)) as { list: { id: number }[]; total: number };
+  const expected = (
+    await server.app.services.db
+      .selectFrom('users')
+      .select('id')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute()
+  )
+    .slice(past * size, past * size + size)
+    .map((u) => u.id);
+  expect(after.total).toBe(total + 2 * size);
+  expect(after.list.map((u) => u.id)).toEqual(expected);
+  expect(expected.length).toBeGreaterThan(0);
+});

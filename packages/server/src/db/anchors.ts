@@ -88,7 +88,8 @@ function keptColumn(name: string, minus?: string) {
  * remembered anchor (`keyOf` of each page's first row), whose version is the kept total. On SQLite
  * the total is read first (a point read on the main thread). On PostgreSQL the version is the total
  * of the previous page, checked against the one the page's statement returns: when rows came or
- * went meanwhile, the anchors are dropped and the page is read again by its offset.
+ * went meanwhile, the anchors are dropped and the page is read again by its offset. A page past
+ * the last one reads no rows.
  */
 export async function listPage<Row>(
   db: Kysely<Database>,
@@ -113,6 +114,8 @@ export async function listPage<Row>(
   };
   if (dialect === 'sqlite') {
     const kept = await keptTotal(db, total.kept, total.minus);
+    // Past the last page: nothing to read (an index walked to its end found nothing, slowly).
+    if (offset >= kept.total) return { rows: [], ...kept };
     const start = deep ? startOf(pageAnchors(db, options.anchors as string, kept.total), offset) : { skip: offset };
     const rows = await page(start).execute();
     remember(kept.total, rows);
@@ -124,7 +127,14 @@ export async function listPage<Row>(
     lastKept.set(db, seen);
   }
   const list = `${total.kept}-${total.minus ?? ''}`;
-  const guess = seen.get(list);
+  let guess = seen.get(list);
+  if (guess !== undefined && offset >= guess) {
+    // Past the last page the last time: ask the total alone, and read no rows if it still is.
+    const kept = await keptTotal(db, total.kept, total.minus);
+    seen.set(list, kept.total);
+    if (offset >= kept.total) return { rows: [], ...kept };
+    guess = kept.total;
+  }
   const start =
     deep && guess !== undefined ? startOf(pageAnchors(db, options.anchors as string, guess), offset) : { skip: offset };
   const withTotal = (await page(start)
