@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { createApiClient } from '@appdesk/contract/client';
 import type { ApiInput, ApiPath } from '@appdesk/contract/types';
 import { expect, type Page } from '@playwright/test';
+import { screenshotsInto } from './shots';
 
 /**
  * What every end-to-end test shares, here and in the pages' own `*.e2e.ts`: the server's
@@ -87,13 +88,5 @@ export async function confirmPop(page: Page, ok: string) {
 /** Full-page pictures at the console's two widths (1366 and 390 px), when SCREENSHOT_DIR asks for them. */
 export async function shoot(page: Page, name: string) {
   const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width > 900 ? 900 : 844 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-  // Tables measure themselves again after a resize: a click before that lands where a button was.
-  await page.waitForTimeout(400);
+  if (dir) await screenshotsInto(page, dir, name);
 }

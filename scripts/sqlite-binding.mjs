@@ -6,7 +6,7 @@
 // the old ObjectWrap and runs on every 24.x runtime (the ABI is one for the whole line), so on Node 24
 // better-sqlite3 is built against those headers. Only Node built-ins: this runs right after `npm ci`.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { root, run } from './lib.mjs';
@@ -84,7 +84,7 @@ export function putBinding(from) {
 }
 
 /**
- * better-sqlite3 for another Node (`major`, binary `nodeBin`, its own headers in `ownHeaders`), built once
+ * better-sqlite3 for a Node (`major`, binary `nodeBin`, its own headers in `ownHeaders`), built once
  * into `cacheDir` and named by the package's version and the headers used. Answers its path, or null.
  */
 export function sqliteBindingFor(major, nodeBin, ownHeaders, cacheDir) {
@@ -97,8 +97,9 @@ export function sqliteBindingFor(major, nodeBin, ownHeaders, cacheDir) {
 }
 
 /**
- * On a Node line whose own headers break better-sqlite3 (24), rebuilds the installed binding against the
- * safe headers once after `npm ci`; elsewhere does nothing. For `npm start`, `npm test` and the CLI.
+ * On a Node line whose own headers break better-sqlite3 (24), puts in the build against the safe
+ * headers once after `npm ci` (the same cached build the CI run on that Node uses); elsewhere does
+ * nothing. For `npm start`, `npm test` and the CLI.
  */
 export function ensureSqliteBinding() {
   const major = process.versions.node.split('.')[0];
@@ -106,16 +107,16 @@ export function ensureSqliteBinding() {
   if (!safe || !existsSync(installedBinding)) return;
   if (existsSync(builtAgainst) && readFileSync(builtAgainst, 'utf8').trim() === safe) return;
   console.log(
-    `▸ 为 Node ${process.versions.node} 按 Node ${safe} 的头文件重新编译 better-sqlite3（约 1 分钟，仅一次）`,
+    `▸ 为 Node ${process.versions.node} 换用按 Node ${safe} 头文件编译的 better-sqlite3（首次需编译，约 1 分钟）`,
   );
-  const headers = safeHeaders(major);
-  const out = path.join(tmpdir(), `appdesk-better-sqlite3-${process.pid}.node`);
-  if (!headers || !compile(process.execPath, headers.dir, tmpdir(), out)) {
+  const cacheDir = path.join(tmpdir(), `appdesk-node-${major}`);
+  mkdirSync(cacheDir, { recursive: true });
+  const built = sqliteBindingFor(major, process.execPath, null, cacheDir);
+  if (!built) {
     console.error('✗ better-sqlite3 未能重新编译：在 Node 24 上请改用 PostgreSQL（DATABASE_URL），或使用 Node 20/22');
     process.exit(1);
   }
-  putBinding(out);
-  rmSync(out, { force: true });
+  putBinding(built);
   writeFileSync(builtAgainst, `${safe}\n`);
 }
 

@@ -23,7 +23,7 @@ const byDatabase = new WeakMap<object, Map<string, ListAnchors>>();
  * them all. Only for lists whose sort keys never change (sign-up time, id). Per process; memory
  * is bounded (200 lists × 1,000 anchors).
  */
-export function pageAnchors(db: Kysely<Database>, list: string, version: number) {
+function pageAnchors(db: Kysely<Database>, list: string, version: number) {
   let lists = byDatabase.get(db);
   if (!lists) {
     lists = new Map();
@@ -51,16 +51,16 @@ export function pageAnchors(db: Kysely<Database>, list: string, version: number)
   };
 }
 
-export type PageAnchors = ReturnType<typeof pageAnchors>;
+type PageAnchors = ReturnType<typeof pageAnchors>;
 
 /** Where a page at `offset` starts: the nearest anchor's key (if any) and the rows left to skip from it. */
-export function startOf(anchors: PageAnchors | null, offset: number): { key?: AnchorKey; skip: number } {
+function startOf(anchors: PageAnchors | null, offset: number): { key?: AnchorKey; skip: number } {
   const anchor = anchors?.before(offset);
   return anchor ? { key: anchor.key, skip: offset - anchor.offset } : { skip: offset };
 }
 
 /** Where a page starts: after a remembered anchor's key (if any), skipping `skip` rows. */
-export type PageStart = { key?: AnchorKey; skip: number };
+type PageStart = { key?: AnchorKey; skip: number };
 
 /** A page's query: rows of `Row`, to which a column may be added. */
 // biome-ignore lint/suspicious/noExplicitAny: any tables; only select() and execute() are used
@@ -112,8 +112,9 @@ export async function listPage<Row>(
     const key = rows[0] === undefined ? undefined : options.keyOf?.(rows[0]);
     if (deep && key) pageAnchors(db, options.anchors as string, version).remember(offset, key);
   };
+  const readKept = () => keptTotal(db, total.kept, total.minus);
   if (dialect === 'sqlite') {
-    const kept = await keptTotal(db, total.kept, total.minus);
+    const kept = await readKept();
     // Past the last page: nothing to read (an index walked to its end found nothing, slowly).
     if (offset >= kept.total) return { rows: [], ...kept };
     const start = deep ? startOf(pageAnchors(db, options.anchors as string, kept.total), offset) : { skip: offset };
@@ -130,7 +131,7 @@ export async function listPage<Row>(
   let guess = seen.get(list);
   if (guess !== undefined && offset >= guess) {
     // Past the last page the last time: ask the total alone, and read no rows if it still is.
-    const kept = await keptTotal(db, total.kept, total.minus);
+    const kept = await readKept();
     seen.set(list, kept.total);
     if (offset >= kept.total) return { rows: [], ...kept };
     guess = kept.total;
@@ -141,8 +142,7 @@ export async function listPage<Row>(
     .select(keptColumn(total.kept, total.minus).as('kept_total'))
     .execute()) as (Row & { kept_total?: number | string })[];
   // Past the last page there is no row to carry the total.
-  const kept =
-    withTotal.length > 0 ? Number(withTotal[0]?.kept_total) : (await keptTotal(db, total.kept, total.minus)).total;
+  const kept = withTotal.length > 0 ? Number(withTotal[0]?.kept_total) : (await readKept()).total;
   for (const row of withTotal) delete row.kept_total;
   seen.set(list, kept);
   let rows: Row[] = withTotal;

@@ -89,8 +89,8 @@ export function inlineLimits(text: string, values: unknown[]): { text: string; v
   };
 }
 
+/** The statement name of a preparable text (the caller has checked `preparable`). */
 function nameOf(text: string): string | undefined {
-  if (!preparable.test(text)) return undefined;
   let name = names.get(text);
   if (name === undefined && names.size < MAX_PREPARED) {
     name = plannedPerRun(text) ? null : `s${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
