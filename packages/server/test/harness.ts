@@ -83,14 +83,14 @@ export function nextPhone(): string {
   return `139${String(process.pid % 10000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`;
 }
 
-interface TestDatabase {
+export interface TestDatabase {
   handle: DatabaseHandle;
   /** Another connection to the same database, as a second server process would have. */
   reopen(): DatabaseHandle;
   drop(): Promise<void>;
 }
 
-async function openTestDatabase(dataDir: string): Promise<TestDatabase> {
+export async function openTestDatabase(dataDir: string): Promise<TestDatabase> {
   if (testDb === 'sqlite') {
     return { handle: openDatabase({ dataDir }), reopen: () => openDatabase({ dataDir }), drop: async () => {} };
   }

@@ -257,6 +257,19 @@ export interface SqliteSettings {
   synchronous: 'normal' | 'full';
 }
 
+/**
+ * SQLite rolls DDL back with the rest of a transaction, but Kysely's adapter says it does not, so
+ * its migrator ran SQLite's migrations one statement at a time: a server stopped in the middle of
+ * a long migration (a counter filled from a million rows) left a table made but the migration
+ * unrecorded, and would not start again ("table already exists"). Saying so makes every pending
+ * migration one transaction, all or nothing, as on PostgreSQL.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
 /** Kysely dialect over the worker pool; `size` defaults to one connection per core (at least 2). */
 export function sqlitePoolDialect(
   file: string,
@@ -265,7 +278,7 @@ export function sqlitePoolDialect(
   turn?: WriterTurn,
 ): KyselyDialect {
   return {
-    createAdapter: () => new SqliteAdapter(),
+    createAdapter: () => new TransactionalDdlSqliteAdapter(),
     createDriver: () => new SqlitePoolDriver(file, size, settings, turn),
     createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
