@@ -54,6 +54,8 @@ export interface ApiSection {
     warmupSeconds: number;
   };
   seed: SeedReport | null;
+  /** How the server reached PostgreSQL (a Unix socket or TCP), or null when it was not measured. */
+  postgresConnection?: string | null;
   scenarios: ScenarioResult[];
   /** Scenarios that could not run (their sample call did not answer code 200, or the load failed). */
   failed: { name: string; error: string }[];
@@ -161,7 +163,7 @@ export function markdown(results: Results): string {
       `| date | ${api.date} |`,
       `| machine | ${machineLine(api.machine)} |`,
       `| revision | ${api.git ?? 'n/a'} |`,
-      `| data | ${int(s.users)} users, ${int(s.coinRecords)} coin records, ${int(s.messages)} messages, ${int(s.auditLog)} operation-log rows (SQLite, then the same rows copied to PostgreSQL) |`,
+      `| data | ${int(s.users)} users, ${int(s.coinRecords)} coin records, ${int(s.messages)} messages, ${int(s.auditLog)} operation-log rows (SQLite, then the same rows copied to PostgreSQL${api.postgresConnection ? `, reached through ${api.postgresConnection}` : ''}) |`,
       `| run | ${s.warmupSeconds} s warm-up + ${s.durationSeconds} s per scenario |`,
       ...(api.seed
         ? [

@@ -88,3 +88,25 @@ it('finds digits of phones and nicknames at every length and position, in every 
   const newestFirst = inNickname.list.map((u) => u.id);
   expect(newestFirst).toEqual([...newestFirst].sort((a, b) => b - a));
 });
+
+it('pages through five digits or more in either order, with the total beside every page', async () => {
+  const shared = String(100_000 + Math.floor(Math.random() * 900_000));
+  const ids: number[] = [];
+  for (const tail of ['100', '200', '300']) ids.push((await register(`13${shared}${tail}`)).id);
+  const page = async (page: number, order?: 'ascend') =>
+    data<{ list: { id: number }[]; total: number; totalExact: boolean }>(
+      await server.call('/api/users/fetch/page', { search: shared, page, size: 1, order }, admin),
+    );
+  const newestFirst = [...ids].reverse();
+  for (const [n, id] of newestFirst.entries()) {
+    expect(await page(n)).toMatchObject({ list: [{ id }], total: 3, totalExact: true });
+  }
+  expect(await page(3)).toMatchObject({ list: [], total: 3, totalExact: true });
+  expect(await page(0, 'ascend')).toMatchObject({ list: [{ id: ids[0] }], total: 3, totalExact: true });
+  expect(await page(2, 'ascend')).toMatchObject({ list: [{ id: ids[2] }], total: 3, totalExact: true });
+  // A page of no match at all still answers its total, from no row.
+  const none = data<{ list: unknown[]; total: number; totalExact: boolean }>(
+    await server.call('/api/users/fetch/page', { search: `${shared}7`, size: 20 }, admin),
+  );
+  expect(none).toMatchObject({ list: [], total: 0, totalExact: true });
+});
