@@ -3,13 +3,13 @@
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serverEnv, serverNodeArgs } from '../packages/server/runtime.mjs';
+import { serverEnv, serverNodeArgsFor } from '../packages/server/runtime.mjs';
 import { call, callOk } from './lib/api';
 import { prepareAppData } from './lib/app-data';
 import { assertKnown, intFlag, parseArgs, stringFlag } from './lib/args';
 import { admin, seededPassword, sha256hex } from './lib/fixtures';
 import { type LoadContext, runScenario, type ScenarioResult } from './lib/load';
-import { connectionOf, localPostgresUrl } from './lib/postgres-url';
+import { connectionOf } from './lib/postgres-url';
 import { type Child, freePort, onExit, runToEnd, start, stop, stopAll, waitUntil } from './lib/processes';
 import {
   type ApiSection,
@@ -63,11 +63,12 @@ const settings = {
   warmupSeconds: intFlag(flags, 'warmup', 2),
 };
 const lighthouseRuns = intFlag(flags, 'lighthouse-runs', 3);
-// PostgreSQL is measured beside SQLite in every API run; `--postgres none` skips it. By default
-// the local server through its Unix socket, as the README advises for a database on the same
-// machine (loopback TCP cost this machine a third more CPU per call and a p99 2.6 times as long);
-// `--postgres postgres://postgres@127.0.0.1:5432/postgres` measures TCP.
-const postgresUrl = stringFlag(flags, 'postgres') ?? process.env.BENCH_DATABASE_URL ?? localPostgresUrl();
+// PostgreSQL is measured beside SQLite in every API run; `--postgres none` skips it.
+const postgresUrl =
+  stringFlag(flags, 'postgres') ??
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
 // Measuring again without seeding: --from DIR (a folder `npm run seed` filled) and --from-postgres
 // URL (a database `npm run pg-copy -w @appdesk/bench` kept); --only-scenarios a,b picks scenarios by name prefix.
 const fromDir = stringFlag(flags, 'from');
@@ -152,7 +153,10 @@ async function startServer(dataDir: string, databaseUrl?: string): Promise<{ chi
   delete env.TRUST_PROXY;
   // cwd = the data folder, so a developer's .env (say, a PostgreSQL URL) is not picked up.
   // Started as npm start starts it (packages/server/runtime.mjs).
-  const child = start('server', process.execPath, [...serverNodeArgs, serverEntry], { env, cwd: dataDir });
+  const child = start('server', process.execPath, [...serverNodeArgsFor(databaseUrl), serverEntry], {
+    env,
+    cwd: dataDir,
+  });
   await waitUntil(child, async () => {
     await callOk(base, '/api/allocation/fetch');
     return true;

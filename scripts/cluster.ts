@@ -10,7 +10,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { serverEnv, serverNodeArgs } from '../packages/server/runtime.mjs';
+import { serverEnv, serverNodeArgsFor } from '../packages/server/runtime.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const s3Script = path.join(root, 'scripts/s3-test-server.sh');
@@ -184,11 +184,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         process: undefined,
         async start() {
           exited = undefined;
-          const child = spawn(process.execPath, [...serverNodeArgs, path.join(root, 'packages/server/dist/main.js')], {
-            cwd: root,
-            env: { ...env, PORT: String(port), DATA_DIR: dataDir },
-            stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'],
-          });
+          const child = spawn(
+            process.execPath,
+            [...serverNodeArgsFor(env.DATABASE_URL), path.join(root, 'packages/server/dist/main.js')],
+            {
+              cwd: root,
+              env: { ...env, PORT: String(port), DATA_DIR: dataDir },
+              stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'],
+            },
+          );
           instance.process = child;
           child.once('exit', (code, signal) => {
             exited = `exited with ${code ?? signal}`;

@@ -12,6 +12,18 @@
 export const serverNodeArgs = ['--max-semi-space-size=4', '--heap-growing-percent=50'];
 
 /**
+ * The flags for a server on `databaseUrl` (unset or empty: SQLite). On PostgreSQL the young
+ * generation keeps V8's own 16 MiB semi-spaces: the pg driver makes buffers and strings of every
+ * row it reads, and with 4 MiB the scavenges cost a users-page call 55 µs of the main thread
+ * against 22 on SQLite. With 16, on 1M users (2026-11-24), the page calls ran 5–10 % more per
+ * second at 168 MB resident against 136; SQLite keeps 4 for its memory budget.
+ */
+export function serverNodeArgsFor(databaseUrl) {
+  if (!databaseUrl) return serverNodeArgs;
+  return ['--max-semi-space-size=16', ...serverNodeArgs.filter((arg) => !arg.startsWith('--max-semi-space-size'))];
+}
+
+/**
  * glibc: two malloc arenas, not eight per core (SQLite's worker threads otherwise each keep freed
  * memory in their own); blocks of 128 KiB or more (a search's sorter, a page of rows) mapped
  * apart and handed back when freed, and free memory at the top of the heap returned past 128 KiB
