@@ -262,7 +262,8 @@ async function main(): Promise<number> {
 
     const server = await startServer(dataDir);
     log(`server pid ${server.child.pid} on ${server.base}`);
-    await callOk(server.base, '/api/allocation/init', {
+    // A folder measured before (--from) may already have its admin.
+    await (fromDir ? call : callOk)(server.base, '/api/allocation/init', {
       phone: admin.phone,
       password: sha256hex(admin.password),
       title: admin.title,
