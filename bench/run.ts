@@ -262,13 +262,15 @@ async function main(): Promise<number> {
 
     const server = await startServer(dataDir);
     log(`server pid ${server.child.pid} on ${server.base}`);
-    // A folder measured before (--from) may already have its admin.
-    await (fromDir ? call : callOk)(server.base, '/api/allocation/init', {
+    const setUp = {
       phone: admin.phone,
       password: sha256hex(admin.password),
       title: admin.title,
       slogen: admin.slogen,
-    });
+    };
+    // A folder measured before (--from) may already have its admin.
+    if (fromDir) await call(server.base, '/api/allocation/init', setUp);
+    else await callOk(server.base, '/api/allocation/init', setUp);
     const { token } = await callOk(server.base, '/api/users/login', {
       phone: admin.phone,
       password: sha256hex(admin.password),
