@@ -48,9 +48,14 @@ const mended: Migration = {
   },
 };
 
+/** Whether this database's own schema has the table (Kysely's introspection reads every schema, and other tests drop theirs meanwhile). */
 async function tableExists(name: string): Promise<boolean> {
-  const tables = await database.handle.db.introspection.getTables();
-  return tables.some((t) => t.name === name);
+  const { db, dialect } = database.handle;
+  const { rows } =
+    dialect === 'postgres'
+      ? await sql`select 1 from pg_tables where schemaname = current_schema() and tablename = ${name}`.execute(db)
+      : await sql`select 1 from sqlite_master where type = 'table' and name = ${name}`.execute(db);
+  return rows.length > 0;
 }
 
 async function recorded(): Promise<string[]> {
