@@ -157,10 +157,15 @@ async function startServer(dataDir: string, databaseUrl?: string): Promise<{ chi
     env,
     cwd: dataDir,
   });
-  await waitUntil(child, async () => {
-    await callOk(base, '/api/allocation/fetch');
-    return true;
-  });
+  // Start-up runs the features' migrations first: about 50 s on 10M users (a dead server ends the wait at once).
+  await waitUntil(
+    child,
+    async () => {
+      await callOk(base, '/api/allocation/fetch');
+      return true;
+    },
+    10 * 60_000,
+  );
   return { child, base };
 }
 
