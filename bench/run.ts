@@ -3,7 +3,6 @@
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serverEnv, serverNodeArgsFor } from '../packages/server/runtime.mjs';
 import { call, callOk } from './lib/api';
 import { prepareAppData } from './lib/app-data';
 import { assertKnown, intFlag, parseArgs, stringFlag } from './lib/args';
@@ -24,6 +23,7 @@ import {
 import { seed, seedDefaults } from './lib/seed';
 import { type PostgresSeed, seedPostgres } from './lib/seed-postgres';
 import { loginPhones, seededNicknames, seededSizes, signInUsers } from './lib/seeded';
+import { startSeededServer } from './lib/server';
 import { measureWeb } from './lib/web';
 import { scenarios } from './scenarios';
 
@@ -136,39 +136,6 @@ async function ensureBuilt(): Promise<string | null> {
   return null;
 }
 
-async function startServer(dataDir: string, databaseUrl?: string): Promise<{ child: Child; base: string }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...serverEnv,
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-  };
-  env.LOG_LEVEL = 'warn';
-  // The seeded SQLite file, or the seeded PostgreSQL database: never a developer's own.
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  delete env.TRUST_PROXY;
-  // cwd = the data folder, so a developer's .env (say, a PostgreSQL URL) is not picked up.
-  // Started as npm start starts it (packages/server/runtime.mjs).
-  const child = start('server', process.execPath, [...serverNodeArgsFor(databaseUrl), serverEntry], {
-    env,
-    cwd: dataDir,
-  });
-  // Start-up runs the features' migrations first: about 50 s on 10M users (a dead server ends the wait at once).
-  await waitUntil(
-    child,
-    async () => {
-      await callOk(base, '/api/allocation/fetch');
-      return true;
-    },
-    10 * 60_000,
-  );
-  return { child, base };
-}
-
 async function startBaseline(): Promise<{ child: Child; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -265,7 +232,7 @@ async function main(): Promise<number> {
       nicknames = seededNicknames(dataDir);
     }
 
-    const server = await startServer(dataDir);
+    const server = await startSeededServer(dataDir, { log });
     log(`server pid ${server.child.pid} on ${server.base}`);
     const setUp = {
       phone: admin.phone,
@@ -306,7 +273,7 @@ async function main(): Promise<number> {
         }
       }
       if (postgresSeed) {
-        const onPostgres = await startServer(dataDir, postgresSeed.url);
+        const onPostgres = await startSeededServer(dataDir, { databaseUrl: postgresSeed.url, log });
         log(`server on PostgreSQL pid ${onPostgres.child.pid} on ${onPostgres.base}`);
         if (fromPostgres) {
           await call(onPostgres.base, '/api/allocation/init', {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { serverEnv, serverNodeArgs } from '../../packages/server/runtime.mjs';
+import { serverEnv, serverNodeArgsFor } from '../../packages/server/runtime.mjs';
 import { callOk } from './api';
 import { type Child, freePort, start, waitUntil } from './processes';
 
@@ -8,7 +8,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /**
  * The built server (packages/server/dist) on a seeded data folder, or on `databaseUrl`, with the
- * production flags of runtime.mjs. The first start migrates every feature over the seeded rows,
+ * production flags of runtime.mjs for that database; cwd is the data folder, so a developer's .env
+ * (say, a PostgreSQL URL) is not picked up. The first start migrates every feature over the seeded rows,
  * which takes a while at a million users: it is allowed five minutes.
  */
 export async function startSeededServer(
@@ -20,7 +21,7 @@ export async function startSeededServer(
   const child = start(
     options.databaseUrl ? 'server-pg' : 'server',
     process.execPath,
-    [...serverNodeArgs, path.join(root, 'packages/server/dist/main.js')],
+    [...serverNodeArgsFor(options.databaseUrl), path.join(root, 'packages/server/dist/main.js')],
     {
       cwd: dataDir,
       env: {

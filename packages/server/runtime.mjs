@@ -19,8 +19,7 @@ export const serverNodeArgs = ['--max-semi-space-size=4', '--heap-growing-percen
  * second at 168 MB resident against 136; SQLite keeps 4 for its memory budget.
  */
 export function serverNodeArgsFor(databaseUrl) {
-  if (!databaseUrl) return serverNodeArgs;
-  return ['--max-semi-space-size=16', ...serverNodeArgs.filter((arg) => !arg.startsWith('--max-semi-space-size'))];
+  return databaseUrl ? ['--max-semi-space-size=16', '--heap-growing-percent=50'] : serverNodeArgs;
 }
 
 /**

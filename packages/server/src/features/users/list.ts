@@ -38,6 +38,7 @@ const PHONE_WALK_ROWS = 20_000;
 const usesDigitSuffixes = (search: string) => /^\d{3,}$/.test(search);
 /** From this many digits on, a suffix range holds few rows whatever the digits (about 70 of 1M users' 9M suffixes for five). */
 const NARROW_DIGITS = 5;
+const narrowDigits = (search: string) => usesDigitSuffixes(search) && search.length >= NARROW_DIGITS;
 
 /**
  * The ids whose phone or nickname contains the text, plus the id typed, read from the search
@@ -67,7 +68,7 @@ function indexedMatches(
       : (query as RawBuilder<{ id: number }>);
   if (usesDigitSuffixes(search)) {
     // Five digits or more match a few dozen users at most: PostgreSQL may keep one plan for them.
-    const narrow = sql.raw(search.length >= NARROW_DIGITS ? NARROW_RANGES : '');
+    const narrow = sql.raw(narrowDigits(search) ? NARROW_RANGES : '');
     const range = sql`select distinct user_id as id from digit_suffixes where ${narrow} suffix >= ${search} and suffix < ${`${search}:`}`;
     return [part(range, 'id'), ...typed];
   }
@@ -172,8 +173,7 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
     if (
       dialect === 'postgres' &&
       !inTab &&
-      usesDigitSuffixes(filter.search) &&
-      filter.search.length >= NARROW_DIGITS &&
+      narrowDigits(filter.search) &&
       filter.sort === 'createdAt' &&
       !filter.exactTotal &&
       offset + filter.size <= EXACT_COUNT_LIMIT
