@@ -7,7 +7,7 @@ import { call, callOk } from './lib/api';
 import { prepareAppData } from './lib/app-data';
 import { assertKnown, intFlag, parseArgs, stringFlag } from './lib/args';
 import { admin, seededPassword, sha256hex } from './lib/fixtures';
-import { type LoadContext, runScenario, type ScenarioResult } from './lib/load';
+import { type LoadContext, runScenario, type Scenario, type ScenarioResult } from './lib/load';
 import { connectionOf } from './lib/postgres-url';
 import { type Child, freePort, onExit, runToEnd, start, stop, stopAll, waitUntil } from './lib/processes';
 import {
@@ -150,17 +150,22 @@ async function startBaseline(): Promise<{ child: Child; base: string }> {
   return { child, base };
 }
 
-/** Runs every scenario against one server; the baseline only with the first database. */
-async function runScenarios(
+/** One database's server, ready to be loaded: its context and its scenarios. */
+interface DatabaseRun {
+  database: 'sqlite' | 'postgres';
+  ctx: LoadContext;
+  list: Scenario[];
+}
+
+/** Signs users in and prepares app data on one server; the baseline scenario only with the first database. */
+async function prepareTarget(
   database: 'sqlite' | 'postgres',
   server: { child: Child; base: string },
   adminToken: string,
   baseline: { child: Child; base: string } | null,
   phones: string[],
   nicknames: string[],
-  results: ScenarioResult[],
-  failed: { name: string; error: string }[],
-): Promise<void> {
+): Promise<DatabaseRun> {
   const ctx: LoadContext = {
     urls: { server: server.base, baseline: baseline?.base ?? '' },
     pids: { server: server.child.pid, baseline: baseline?.child.pid ?? 0 },
@@ -184,21 +189,40 @@ async function runScenarios(
         scenario.target === 'baseline' ||
         onlyScenarios.some((name) => scenario.name.startsWith(name)),
     );
-  for (const scenario of list) {
-    log(`  ${scenario.name} on ${database}: ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s…`);
-    let result: ScenarioResult;
-    try {
-      result = { ...(await runScenario(scenario, ctx)), database };
-    } catch (error) {
-      // One broken endpoint should not cost the other figures.
-      log(`  ${scenario.name} on ${database} failed: ${(error as Error).message}`);
-      failed.push({ name: `${scenario.name} (${database})`, error: (error as Error).message });
-      continue;
+  return { database, ctx, list };
+}
+
+/**
+ * Runs each scenario on every database in turn before the next scenario: the two figures of a
+ * scenario are taken a few seconds apart, so a change in the machine's speed during the run (this
+ * VM's varies by a third within minutes) moves both rather than their ratio. Results are listed
+ * database by database.
+ */
+async function runInterleaved(
+  targets: DatabaseRun[],
+  results: ScenarioResult[],
+  failed: { name: string; error: string }[],
+) {
+  const measured: ScenarioResult[][] = targets.map(() => []);
+  const names = [...new Set(targets.flatMap((t) => t.list.map((scenario) => scenario.name)))];
+  for (const name of names) {
+    for (const [index, { database, ctx, list }] of targets.entries()) {
+      const scenario = list.find((one) => one.name === name);
+      if (!scenario) continue;
+      log(`  ${name} on ${database}: ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s…`);
+      try {
+        const result: ScenarioResult = { ...(await runScenario(scenario, ctx)), database };
+        const base = measured[0].find((r) => r.target === 'baseline');
+        if (base && result.target !== 'baseline') result.ratioToBaseline = result.rps / base.rps;
+        measured[index].push(result);
+      } catch (error) {
+        // One broken endpoint should not cost the other figures.
+        log(`  ${name} on ${database} failed: ${(error as Error).message}`);
+        failed.push({ name: `${name} (${database})`, error: (error as Error).message });
+      }
     }
-    const base = results.find((r) => r.target === 'baseline');
-    if (base && result.target !== 'baseline') result.ratioToBaseline = result.rps / base.rps;
-    results.push(result);
   }
+  results.push(...measured.flat());
 }
 
 async function main(): Promise<number> {
@@ -253,8 +277,7 @@ async function main(): Promise<number> {
       log(`baseline pid ${baseline.child.pid} on ${baseline.base}`);
       const results: ScenarioResult[] = [];
       const failed: { name: string; error: string }[] = [];
-      await runScenarios('sqlite', server, token, baseline, phones, nicknames, results, failed);
-      await stop(baseline.child);
+      const targets = [await prepareTarget('sqlite', server, token, baseline, phones, nicknames)];
       let postgresSeed: PostgresSeed | null = null;
       if (fromPostgres) {
         // A database copied earlier (npm run pg-copy), kept after the run; its admin is made on first use.
@@ -272,25 +295,21 @@ async function main(): Promise<number> {
           failed.push({ name: 'postgres', error: `not measured: ${(error as Error).message}` });
         }
       }
+      let onPostgres: { child: Child; base: string } | null = null;
       if (postgresSeed) {
-        const onPostgres = await startSeededServer(dataDir, { databaseUrl: postgresSeed.url, log });
+        onPostgres = await startSeededServer(dataDir, { databaseUrl: postgresSeed.url, log });
         log(`server on PostgreSQL pid ${onPostgres.child.pid} on ${onPostgres.base}`);
-        if (fromPostgres) {
-          await call(onPostgres.base, '/api/allocation/init', {
-            phone: admin.phone,
-            password: sha256hex(admin.password),
-            title: admin.title,
-            slogen: admin.slogen,
-          });
-        }
+        if (fromPostgres) await call(onPostgres.base, '/api/allocation/init', setUp);
         const { token: pgToken } = await callOk(onPostgres.base, '/api/users/login', {
           phone: admin.phone,
           password: sha256hex(admin.password),
         });
-        await runScenarios('postgres', onPostgres, pgToken, null, phones, nicknames, results, failed);
-        await stop(onPostgres.child);
-        await postgresSeed.drop();
+        targets.push(await prepareTarget('postgres', onPostgres, pgToken, null, phones, nicknames));
       }
+      await runInterleaved(targets, results, failed);
+      await stop(baseline.child);
+      if (onPostgres) await stop(onPostgres.child);
+      await postgresSeed?.drop();
       api = {
         date: new Date().toISOString(),
         git,

@@ -57,6 +57,8 @@ export interface TestServer {
   /** Behind nginx (api-cluster): every instance's app, the first one being `app`. */
   apps: App[];
   config: Config;
+  /** PostgreSQL: the schema the server's tables live in. */
+  schema?: string;
   logs: string[];
   /** How many times each endpoint's handler has started (input that passed validation). */
   handlerRuns: Map<string, number>;
@@ -248,6 +250,7 @@ export async function startServer(overrides: Partial<Config> = {}, shared?: Test
     app,
     apps,
     config,
+    schema: database.handle.schema,
     logs,
     handlerRuns,
     raw: async (p, init) => read(await fetch(url + p, init)),

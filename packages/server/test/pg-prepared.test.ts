@@ -1,5 +1,5 @@
 import { expect, it, vi } from 'vitest';
-import { inlineLimits, NARROW_RANGES, plannedPerRun } from '../src/db/pg-prepared';
+import { inlineLimits, NARROW_RANGES, PreparedStatementsClient, plannedPerRun } from '../src/db/pg-prepared';
 import { testDb } from './harness';
 
 /**
@@ -94,3 +94,55 @@ it.skipIf(testDb !== 'postgres')('lets a list page keep its plan on PostgreSQL',
     await client.end();
   }
 });
+
+/**
+ * The session cache is cleared by this process's own writes before the call that made them
+ * answers (core/session-cache.ts): after each statement that may have changed users or sessions,
+ * and again once its transaction has ended, never for reads or other tables.
+ */
+it.skipIf(testDb !== 'postgres')(
+  'tells the session cache of writes to users and sessions once they are done',
+  async () => {
+    let heard = 0;
+    const client = new PreparedStatementsClient({
+      connectionString: process.env.TEST_DATABASE_URL,
+      afterSessionWrite: () => {
+        heard += 1;
+      },
+    });
+    await client.connect();
+    const heardAfter = async (text: string, values: unknown[] = []) => {
+      const before = heard;
+      await client.query(text, values);
+      return heard - before;
+    };
+    try {
+      await client.query('create temporary table users (id int, nickname text)');
+      await client.query('create temporary table sessions (id int)');
+      await client.query('create temporary table notes (id int)');
+      expect(await heardAfter('insert into "users" ("id", "nickname") values ($1, $2)', [1, 'a'])).toBe(1);
+      expect(await heardAfter('update "users" set "nickname" = $1 where "id" = $2', ['b', 1])).toBe(1);
+      expect(await heardAfter('delete from "sessions" where "id" = $1', [1])).toBe(1);
+      expect(await heardAfter('select * from "users" where "id" = $1', [1])).toBe(0);
+      expect(await heardAfter('with u as (select id from users) select * from u', [])).toBe(0);
+      expect(await heardAfter('insert into "notes" ("id") values ($1)', [1])).toBe(0);
+      expect(await heardAfter('select "id" as "updated_at" from "users"', [])).toBe(0);
+
+      // In a transaction: at the write, and again at its end (the commit is when others can see it).
+      expect(await heardAfter('begin')).toBe(0);
+      expect(await heardAfter('update "users" set "nickname" = $1 where "id" = $2', ['c', 1])).toBe(1);
+      expect(await heardAfter('savepoint s1')).toBe(0);
+      expect(await heardAfter('rollback to savepoint s1')).toBe(0);
+      expect(await heardAfter('commit')).toBe(1);
+      // A transaction that changed neither table ends unheard.
+      expect(await heardAfter('begin')).toBe(0);
+      expect(await heardAfter('insert into "notes" ("id") values ($1)', [2])).toBe(0);
+      expect(await heardAfter('rollback')).toBe(0);
+      // A failed write is heard too: clearing is always safe.
+      await expect(client.query('update "users" set "missing" = $1', [1])).rejects.toThrow();
+      expect(heard).toBe(6);
+    } finally {
+      await client.end();
+    }
+  },
+);

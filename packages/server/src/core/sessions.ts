@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { compiledOnce } from '../db/compiled';
 import type { Db } from '../db/index';
 import type { UsersTable } from '../db/schema';
+import { sessionCacheOf } from './session-cache';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Sliding expiry: a session unused this long ends. */
@@ -116,10 +117,23 @@ const sessionByTokenHash = compiledOnce(
   { pointRead: true },
 );
 
-/** Finds the session behind a token; extends its sliding expiry at most once a minute. */
+type SessionRow = Awaited<ReturnType<typeof sessionByTokenHash>>[number];
+
+/**
+ * Finds the session behind a token; extends its sliding expiry at most once a minute. On
+ * PostgreSQL an operator's session comes from memory until it is due for that touch, unless
+ * something changed it meanwhile (core/session-cache.ts).
+ */
 export async function lookupSession(db: Db, token: string): Promise<SessionLookup> {
   if (!token || token.length > 200) return { state: 'none' };
-  const [row] = await sessionByTokenHash(db, hashToken(token));
+  const tokenHash = hashToken(token);
+  const cache = sessionCacheOf<SessionRow>(db);
+  const kept = cache ? await cache.read(tokenHash) : undefined;
+  if (kept && isCurrent(kept, Date.now())) {
+    return { state: 'ok', sessionId: kept.session_id, user: sessionUserOf(kept) };
+  }
+  const since = cache?.generation;
+  const [row] = await sessionByTokenHash(db, tokenHash);
   if (!row) return { state: 'none' };
   const now = Date.now();
   if (now >= row.expires_at) {
@@ -134,8 +148,15 @@ export async function lookupSession(db: Db, token: string): Promise<SessionLooku
       .where('id', '=', row.session_id)
       .execute();
     await db.updateTable('users').set({ last_active_at: now }).where('id', '=', row.id).execute();
+  } else {
+    cache?.keep(tokenHash, row, since);
   }
   return { state: 'ok', sessionId: row.session_id, user: sessionUserOf(row) };
+}
+
+/** Neither expired nor due for its touch: what the database holds is what was read. */
+function isCurrent(row: SessionRow, now: number): boolean {
+  return now < row.expires_at && now - row.last_used_at < TOUCH_EVERY_MS;
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {

@@ -12,10 +12,12 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { registerSessionCache, SESSION_CHANGES, SessionCache } from '../core/session-cache';
 import { registerPointReader } from './compiled';
 import type { Dialect } from './migrations/helpers';
 import { type Migration, migrations } from './migrations/index';
-import { PreparedStatementsClient } from './pg-prepared';
+import { listenTo } from './pg-listen';
+import { PreparedStatementsClient, type PreparedStatementsConfig } from './pg-prepared';
 import type { Database } from './schema';
 import { inlineTransactions, registerShortTransactions } from './sqlite-inline';
 import { SqlitePointReader, sqlitePoolDialect, WriterTurn } from './sqlite-pool';
@@ -77,29 +79,37 @@ export function openDatabase(options: {
 }): DatabaseHandle {
   const url = options.databaseUrl;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({
+    let listener: ((error: Error) => void) | undefined;
+    const onError = (error: Error) => listener?.(error);
+    const listenerName = `appdesk sessions ${options.schema ?? ''}`.trim();
+    const sessionCache = new SessionCache((events) => listenTo(url, SESSION_CHANGES, events, onError, listenerName));
+    const poolConfig: pg.PoolConfig & PreparedStatementsConfig = {
       connectionString: url,
+      afterSessionWrite: () => sessionCache.forget(),
       max: options.poolSize ?? defaultPostgresPool(),
       Client: PreparedStatementsClient,
       // A database that does not answer is an outage (503), not a request that hangs.
       connectionTimeoutMillis: 5000,
       // Named statements may keep a generic plan; value-sensitive ones run unnamed (pg-prepared.ts).
       ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
-    });
+    };
+    const pool = new pg.Pool(poolConfig);
     // A connection that dies (the database restarts, the network drops) emits 'error' on the pool
     // when idle and on the client when checked out; unheard, either would end the process. The
     // pool drops a dead connection and opens a new one for the next query.
-    let listener: ((error: Error) => void) | undefined;
-    const onError = (error: Error) => listener?.(error);
     pool.on('error', onError);
     pool.on('connect', (client) => client.on('error', onError));
     const queries = queryLog();
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queries.log });
+    registerSessionCache(db, sessionCache);
     return {
       db,
       dialect: 'postgres',
       schema: options.schema,
-      close: () => db.destroy(),
+      close: () => {
+        sessionCache.close();
+        return db.destroy();
+      },
       onConnectionError: (fn) => {
         listener = fn;
       },

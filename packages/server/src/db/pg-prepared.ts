@@ -99,6 +99,33 @@ function nameOf(text: string): string | undefined {
   return name ?? undefined;
 }
 
+/** What a statement may do to the rows a session lookup reads (the session cache's concern). */
+type SessionEffect = 'none' | 'write' | 'begin' | 'end';
+const sessionEffects = new Map<string, SessionEffect>();
+const MAX_EFFECT_TEXTS = 2000;
+const writes = /\b(insert|update|delete|truncate|merge)\b/i;
+const sessionTables = /\b(users|sessions)\b/i;
+
+function sessionEffectOf(text: string): SessionEffect {
+  let effect = sessionEffects.get(text);
+  if (effect === undefined) {
+    if (/^\s*(begin|start\s+transaction)\b/i.test(text)) effect = 'begin';
+    else if (/^\s*(commit|end|abort|rollback(?!\s+to\b))\b/i.test(text)) effect = 'end';
+    // Either may name another table (an insert that selects from users): clearing too often is harmless.
+    else effect = writes.test(text) && sessionTables.test(text) ? 'write' : 'none';
+    if (sessionEffects.size < MAX_EFFECT_TEXTS) sessionEffects.set(text, effect);
+  }
+  return effect;
+}
+
+export interface PreparedStatementsConfig extends pg.ClientConfig {
+  /**
+   * Called once a statement that may have changed `users` or `sessions` has completed, and again
+   * when the transaction it ran in has ended: the session cache is cleared (core/session-cache.ts).
+   */
+  afterSessionWrite?: () => void;
+}
+
 /**
  * A pg client that prepares each statement once per connection and then only binds and runs it,
  * as the SQLite workers keep their prepared statements: PostgreSQL parses and analyses a query
@@ -109,6 +136,16 @@ function nameOf(text: string): string | undefined {
  * that list pages keep their plan too (inlineLimits).
  */
 export class PreparedStatementsClient extends pg.Client {
+  readonly #afterSessionWrite: (() => void) | undefined;
+  #inTransaction = false;
+  /** The open transaction has written to users or sessions. */
+  #wroteSessions = false;
+
+  constructor(config: PreparedStatementsConfig = {}) {
+    super(config);
+    this.#afterSessionWrite = config.afterSessionWrite;
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() is overloaded; Kysely calls query(text, values)
   override query(config: any, values?: any, callback?: any): any {
     if (
@@ -119,8 +156,42 @@ export class PreparedStatementsClient extends pg.Client {
     ) {
       const query = inlineLimits(config, values);
       const name = nameOf(query.text);
-      return super.query(name ? { name, ...query } : query);
+      return this.#heard(config, super.query(name ? { name, ...query } : query));
     }
-    return super.query(config, values, callback);
+    const result = super.query(config, values, callback);
+    return typeof config === 'string' && typeof callback !== 'function'
+      ? this.#heard(config, result as unknown as Promise<unknown>)
+      : result;
+  }
+
+  /** Tells the session cache, once `result` has settled, about a statement that may have changed sessions. */
+  #heard<T>(text: string, result: Promise<T>): Promise<T> {
+    const after = this.#afterSessionWrite;
+    if (!after) return result;
+    const effect = sessionEffectOf(text);
+    if (effect === 'none') return result;
+    if (effect === 'begin') {
+      this.#inTransaction = true;
+      this.#wroteSessions = false;
+      return result;
+    }
+    if (effect === 'end') {
+      const wrote = this.#wroteSessions;
+      this.#inTransaction = false;
+      this.#wroteSessions = false;
+      if (!wrote) return result;
+    } else if (this.#inTransaction) {
+      this.#wroteSessions = true;
+    }
+    return result.then(
+      (value) => {
+        after();
+        return value;
+      },
+      (error) => {
+        after();
+        throw error;
+      },
+    );
   }
 }
