@@ -52,6 +52,8 @@ export interface ApiSection {
     auditLog: number;
     durationSeconds: number;
     warmupSeconds: number;
+    /** Rounds per scenario, SQLite and PostgreSQL alternating; each row is its median round by p95. */
+    rounds?: number;
   };
   seed: SeedReport | null;
   /** How the server reached PostgreSQL (a Unix socket or TCP), or null when it was not measured. */
@@ -164,7 +166,7 @@ export function markdown(results: Results): string {
       `| machine | ${machineLine(api.machine)} |`,
       `| revision | ${api.git ?? 'n/a'} |`,
       `| data | ${int(s.users)} users, ${int(s.coinRecords)} coin records, ${int(s.messages)} messages, ${int(s.auditLog)} operation-log rows (SQLite, then the same rows copied to PostgreSQL${api.postgresConnection ? `, reached through ${api.postgresConnection}` : ''}) |`,
-      `| run | ${s.warmupSeconds} s warm-up + ${s.durationSeconds} s per scenario |`,
+      `| run | ${s.warmupSeconds} s warm-up + ${s.durationSeconds} s per scenario, each scenario on SQLite then PostgreSQL${(s.rounds ?? 1) > 1 ? `, ${s.rounds} rounds alternating; each row is its database's median round by p95` : ''} |`,
       ...(api.seed
         ? [
             `| seed | ${api.seed.totalSeconds.toFixed(1)} s: ${api.seed.phases.map((p) => `${p.phase} ${int(p.rowsPerSecond)} rows/s`).join(', ')} |`,

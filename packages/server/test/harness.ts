@@ -39,6 +39,16 @@ export async function crossInstanceSettled(): Promise<void> {
   if (topology === 'cluster') await new Promise((resolve) => setTimeout(resolve, 1_500));
 }
 
+/** Milliseconds until `seen` holds, polled every `everyMs` for at most `withinMs`; Infinity if it never did. */
+export async function msUntil(seen: () => Promise<boolean>, everyMs = 20, withinMs = 3000): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < withinMs) {
+    if (await seen()) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
 export const digest = (password: string) =>
   // The client's sha256hex(password), computed the same way the browser does.
   import('node:crypto').then(({ createHash }) => createHash('sha256').update(password, 'utf8').digest('hex'));

@@ -1,15 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './harness';
-
-/** Milliseconds until `seen` holds on the other instance (polled every 20 ms, up to 3 s). */
-async function timeUntil(seen: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < 3000) {
-    if (await seen()) return Date.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return Number.POSITIVE_INFINITY;
-}
+import { startServer, type TestServer, msUntil as timeUntil } from './harness';
 
 describe('two instances on one database', () => {
   let one: TestServer;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCacheOf } from '../src/core/session-cache';
-import { startServer, type TestServer, testDb, topology } from './harness';
+import { msUntil, startServer, type TestServer, testDb, topology } from './harness';
 
 /**
  * PostgreSQL keeps operators' sessions in memory between their calls (core/session-cache.ts). Two
@@ -28,15 +28,9 @@ describe.runIf(testDb === 'postgres' && topology === 'single')('operators’ ses
     }
     expect(cacheOf(server).served).toBeGreaterThan(before);
   };
-  /** Milliseconds until `other` answers `code` (polled every 2 ms, at most 2 s). */
-  const timeUntil = async (server: TestServer, token: string, code: number) => {
-    const started = performance.now();
-    while (performance.now() - started < 2000) {
-      if ((await listPage(server, token)) === code) return performance.now() - started;
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
-    return Number.POSITIVE_INFINITY;
-  };
+  /** Milliseconds until `server` answers `code` (polled every 2 ms, at most 2 s). */
+  const timeUntil = (server: TestServer, token: string, code: number) =>
+    msUntil(async () => (await listPage(server, token)) === code, 2, 2000);
   const database = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
     // In the servers' schema: the tables' triggers name their tables without one.
     const client = new pg.Client({
