@@ -18,7 +18,7 @@ import { call, callOk } from './lib/api';
 import { prepareAppData } from './lib/app-data';
 import { assertKnown, intFlag, parseArgs, stringFlag } from './lib/args';
 import { admin, seededPassword, sha256hex } from './lib/fixtures';
-import { type LoadContext, runScenario, type Scenario, type ScenarioResult } from './lib/load';
+import type { LoadContext, ScenarioResult } from './lib/load';
 import { connectionOf } from './lib/postgres-url';
 import { type Child, freePort, onExit, runToEnd, start, stop, stopAll, waitUntil } from './lib/processes';
 import {
@@ -31,6 +31,7 @@ import {
   webText,
   writeResults,
 } from './lib/report';
+import { type DatabaseRun, runInterleaved } from './lib/rounds';
 import { seed, seedDefaults } from './lib/seed';
 import { type PostgresSeed, seedPostgres } from './lib/seed-postgres';
 import { loginPhones, seededNicknames, seededSizes, signInUsers } from './lib/seeded';
@@ -164,13 +165,6 @@ async function startBaseline(): Promise<{ child: Child; base: string }> {
   return { child, base };
 }
 
-/** One database's server, ready to be loaded: its context and its scenarios. */
-interface DatabaseRun {
-  database: 'sqlite' | 'postgres';
-  ctx: LoadContext;
-  list: Scenario[];
-}
-
 /** Signs users in and prepares app data on one server; the baseline scenario only with the first database. */
 async function prepareTarget(
   database: 'sqlite' | 'postgres',
@@ -204,49 +198,6 @@ async function prepareTarget(
         onlyScenarios.some((name) => scenario.name.startsWith(name)),
     );
   return { database, ctx, list };
-}
-
-/**
- * Runs each scenario on every database in turn before the next scenario, `rounds` times: the
- * figures of a scenario are taken seconds apart, so a change in the machine's speed during the
- * run (this VM's varies by a third within minutes) moves every database's figure rather than
- * their ratio. Each database's row is its median round by p95. Results are listed database by
- * database.
- */
-async function runInterleaved(
-  targets: DatabaseRun[],
-  results: ScenarioResult[],
-  failed: { name: string; error: string }[],
-) {
-  const measured: ScenarioResult[][] = targets.map(() => []);
-  const names = [...new Set(targets.flatMap((t) => t.list.map((scenario) => scenario.name)))];
-  for (const name of names) {
-    const rounds: ScenarioResult[][] = targets.map(() => []);
-    for (let round = 1; round <= settings.rounds; round++) {
-      for (const [index, { database, ctx, list }] of targets.entries()) {
-        const scenario = list.find((one) => one.name === name);
-        // The baseline (and a scenario that failed) runs once.
-        if (!scenario || (round > 1 && (scenario.target === 'baseline' || rounds[index].length === 0))) continue;
-        const of = settings.rounds > 1 ? ` (round ${round} of ${settings.rounds})` : '';
-        log(`  ${name} on ${database}${of}: ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s…`);
-        try {
-          rounds[index].push({ ...(await runScenario(scenario, ctx)), database });
-        } catch (error) {
-          // One broken endpoint should not cost the other figures.
-          log(`  ${name} on ${database} failed: ${(error as Error).message}`);
-          failed.push({ name: `${name} (${database})`, error: (error as Error).message });
-        }
-      }
-    }
-    for (const [index, done] of rounds.entries()) {
-      if (done.length === 0) continue;
-      const median = [...done].sort((a, b) => a.latencyMs.p95 - b.latencyMs.p95)[(done.length - 1) >> 1];
-      const base = measured[0].find((r) => r.target === 'baseline');
-      if (base && median.target !== 'baseline') median.ratioToBaseline = median.rps / base.rps;
-      measured[index].push(median);
-    }
-  }
-  results.push(...measured.flat());
 }
 
 async function main(): Promise<number> {
@@ -335,7 +286,7 @@ async function main(): Promise<number> {
         });
         targets.push(await prepareTarget('postgres', onPostgres, pgToken, null, phones, nicknames));
       }
-      await runInterleaved(targets, results, failed);
+      await runInterleaved(targets, settings.rounds, results, failed, log);
       await stop(baseline.child);
       if (onPostgres) await stop(onPostgres.child);
       await postgresSeed?.drop();
