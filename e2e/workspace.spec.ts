@@ -98,9 +98,13 @@ test('pages stay open as tabs that keep their state, survive a reload and close'
 
   // Coin opened from the menu: a second tab, with a filter of its own.
   await page.getByRole('menuitem', { name: '用户与消息' }).click();
+  // Typed once the page has loaded its first list: on a slow machine (CI, 2026-11-25) a filter
+  // typed while the page was still coming up was lost, and the URL never changed.
+  const coinLoaded = page.waitForResponse('**/api/coin/fetch/page');
   await page.getByRole('menuitem', { name: '金币流水' }).click();
   await expect(tab(page, '金币流水')).toHaveAttribute('aria-selected', 'true');
   await expect(tab(page, '用户管理')).toBeVisible();
+  await coinLoaded;
   const coin = panel(page, '金币流水');
   await coin.getByLabel('用户 ID').fill('1');
   await coin.getByLabel('用户 ID').press('Enter');

@@ -90,13 +90,16 @@ export function handleEnvelope<T extends { code: number; message?: string }>(
     throw new ApiError(body.code, message);
   }
   if (sessionEndingCodes.includes(body.code)) {
+    // Only a token that was held can have lapsed: a call made after signing out (or before ever
+    // signing in) that answers 401 sends the visitor to sign in without saying 登录已失效.
+    const lapsed = body.code === Code.UNAUTHENTICATED && Boolean(getToken());
     clearSession();
     // On the login page itself (e.g. a wrong password answers 401) there is nothing to replace.
     // Elsewhere the login page says why, and signing in returns to this page with its query.
     if (window.location.pathname !== '/user/login') {
       window.location.replace(
         loginUrl({
-          expired: body.code === Code.UNAUTHENTICATED,
+          expired: lapsed,
           from: window.location.pathname + window.location.search,
         }),
       );

@@ -153,6 +153,13 @@ describe('session-ending codes', () => {
     }
   });
 
+  it('a 401 without a stored token (signed out meanwhile) goes to sign in without saying the session lapsed', async () => {
+    const { request } = await load();
+    window.localStorage.clear();
+    expect(() => request.handleEnvelope({ code: 401, message: '请先登录' }, { silent: true })).toThrow();
+    expect(replaced.at(-1)).toBe('/user/login?redirect=%2Fadmin%2Fadmin%2Fusers%3Fq%3D%25E8%2589%25B3');
+  });
+
   it('returns only to this console after signing in, never to another site', async () => {
     const { session } = await load();
     expect(session.safeReturnPath('/admin/admin/coin?userId=3')).toBe('/admin/admin/coin?userId=3');
