@@ -137,8 +137,7 @@ export interface PreparedStatementsConfig extends pg.ClientConfig {
  */
 export class PreparedStatementsClient extends pg.Client {
   readonly #afterSessionWrite: (() => void) | undefined;
-  #inTransaction = false;
-  /** The open transaction has written to users or sessions. */
+  /** A write to users or sessions since the last begin: its transaction's end is heard too. */
   #wroteSessions = false;
 
   constructor(config: PreparedStatementsConfig = {}) {
@@ -171,16 +170,14 @@ export class PreparedStatementsClient extends pg.Client {
     const effect = sessionEffectOf(text);
     if (effect === 'none') return result;
     if (effect === 'begin') {
-      this.#inTransaction = true;
       this.#wroteSessions = false;
       return result;
     }
     if (effect === 'end') {
       const wrote = this.#wroteSessions;
-      this.#inTransaction = false;
       this.#wroteSessions = false;
       if (!wrote) return result;
-    } else if (this.#inTransaction) {
+    } else {
       this.#wroteSessions = true;
     }
     return result.then(
