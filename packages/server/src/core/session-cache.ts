@@ -68,7 +68,8 @@ export class SessionCache<Row extends { is_admin: number }> {
     }
     if (!this.#rows.has(tokenHash)) return undefined;
     await new Promise<void>((resolve) => setImmediate(resolve));
-    const row = this.#state === 'open' ? this.#rows.get(tokenHash) : undefined;
+    // Cleared meanwhile (a notification, a lost listener, close) means not there any more.
+    const row = this.#rows.get(tokenHash);
     if (row) this.served += 1;
     return row;
   }
