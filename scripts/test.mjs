@@ -118,21 +118,52 @@ if (otherNodes.length > 0 && process.env.TEST_OTHER_NODES !== '0') {
   phase('Node 22、24 接口测试', otherStarted);
 }
 
+// The summary ends the output, since CI may keep only its tail: the counts, then each failed
+// test by name and each run that ended badly without a failed test to show for it.
 let passed = 0;
 let failed = 0;
+const failures = [];
 for (const report of [vitestReport, ...otherReports]) {
   if (!existsSync(report)) continue;
   const v = JSON.parse(readFileSync(report, 'utf8'));
   passed += v.numPassedTests;
   failed += v.numFailedTests;
+  for (const file of v.testResults) {
+    for (const test of file.assertionResults) {
+      if (test.status === 'failed')
+        failures.push(`${path.basename(report)}: ${path.relative(root, file.name)} › ${test.fullName}`);
+    }
+  }
 }
 for (const report of [e2eReport, clusterE2eReport]) {
   if (!existsSync(report)) continue;
   const e = JSON.parse(readFileSync(report, 'utf8'));
   passed += e.stats.expected + e.stats.flaky;
   failed += e.stats.unexpected;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status === 'unexpected')
+          failures.push(`${path.basename(report)}: ${[...titles, spec.title].join(' › ')}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of e.suites ?? []) walk(suite, [suite.title]);
 }
-if (vitestStatus !== 0 || e2eStatus !== 0 || clusterStatus !== 0 || otherStatus !== 0) failed = Math.max(failed, 1);
+const endings = [
+  ['单元与接口测试', vitestStatus, [vitestReport]],
+  ['端到端测试（SQLite）', e2eStatus, [e2eReport]],
+  ['端到端测试（集群）', clusterStatus, [clusterE2eReport]],
+  ['Node 22、24 接口测试', otherStatus, otherReports],
+];
+for (const [name, status, reportsOfRun] of endings) {
+  if (status === 0) continue;
+  const shown = failures.some((line) => reportsOfRun.some((report) => line.startsWith(`${path.basename(report)}:`)));
+  if (!shown) failures.push(`${name}：退出码 ${status}，没有失败的测试可列（未能启动或收尾出错，见上文）`);
+}
+if (failures.length > 0) failed = Math.max(failed, 1);
 console.log(`\n全部测试用时 ${Math.round((Date.now() - started) / 1000)} 秒（${times.join('，')}）`);
+for (const line of failures) console.log(`✘ ${line}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -76,6 +76,18 @@ export function bodyMessage(text: string): string {
   }
 }
 
+/**
+ * Leaves this page for `to`, once: the calls a page made together may all answer 401, and only the
+ * first says where to go (the later ones, seeing the session already cleared, would drop the
+ * 登录已失效 notice). The navigation resets this with the page.
+ */
+let leaving = false;
+function leaveFor(to: string): void {
+  if (leaving) return;
+  leaving = true;
+  window.location.replace(to);
+}
+
 /** Applies spec section 8 to a parsed answer; returns it unless the session ended. */
 export function handleEnvelope<T extends { code: number; message?: string }>(
   body: T,
@@ -86,7 +98,7 @@ export function handleEnvelope<T extends { code: number; message?: string }>(
   if (!options.silent) void notify('error', { title: message, description: message });
   // The password must be changed first: the login page shows that form for the stored session.
   if (body.code === Code.PASSWORD_CHANGE_REQUIRED && window.location.pathname !== '/user/login') {
-    window.location.replace('/user/login?change=1');
+    leaveFor('/user/login?change=1');
     throw new ApiError(body.code, message);
   }
   if (sessionEndingCodes.includes(body.code)) {
@@ -97,12 +109,7 @@ export function handleEnvelope<T extends { code: number; message?: string }>(
     // On the login page itself (e.g. a wrong password answers 401) there is nothing to replace.
     // Elsewhere the login page says why, and signing in returns to this page with its query.
     if (window.location.pathname !== '/user/login') {
-      window.location.replace(
-        loginUrl({
-          expired: lapsed,
-          from: window.location.pathname + window.location.search,
-        }),
-      );
+      leaveFor(loginUrl({ expired: lapsed, from: window.location.pathname + window.location.search }));
     }
     throw new ApiError(body.code, message);
   }

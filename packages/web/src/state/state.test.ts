@@ -133,6 +133,7 @@ describe('unread messages', () => {
 describe('session-ending codes', () => {
   it('401, 402 and 403 clear the stored user and token and replace the location with the login page', async () => {
     for (const code of [401, 402, 403]) {
+      vi.resetModules(); // each on a page of its own, as after the navigation
       const { request, session } = await load();
       window.localStorage.setItem('user', JSON.stringify({ name: '管理员', isAdmin: true }));
       window.localStorage.setItem('token', 'old');
@@ -158,6 +159,16 @@ describe('session-ending codes', () => {
     window.localStorage.clear();
     expect(() => request.handleEnvelope({ code: 401, message: '请先登录' }, { silent: true })).toThrow();
     expect(replaced.at(-1)).toBe('/user/login?redirect=%2Fadmin%2Fadmin%2Fusers%3Fq%3D%25E8%2589%25B3');
+  });
+
+  it('calls of one page that all answer 401 leave it once, for where the first one said', async () => {
+    const { request } = await load();
+    window.localStorage.setItem('user', JSON.stringify({ name: '管理员', isAdmin: true }));
+    window.localStorage.setItem('token', 'revoked');
+    for (let i = 0; i < 3; i++) {
+      expect(() => request.handleEnvelope({ code: 401, message: '请先登录' }, { silent: true })).toThrow();
+    }
+    expect(replaced).toEqual(['/user/login?expired=1&redirect=%2Fadmin%2Fadmin%2Fusers%3Fq%3D%25E8%2589%25B3']);
   });
 
   it('returns only to this console after signing in, never to another site', async () => {
