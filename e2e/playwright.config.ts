@@ -29,7 +29,8 @@ export default defineConfig({
   // One browser at a time by default; npm test sets E2E_WORKERS=2 for the SQLite run.
   workers,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // CI runs two suites side by side on two cores: a test there may take twice its usual time.
+  timeout: process.env.CI ? 90_000 : 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
   globalSetup: './global-setup.ts',

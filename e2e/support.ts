@@ -55,11 +55,39 @@ export async function signInAdmin(page: Page) {
 
 /**
  * Starts watching for the success notice `text`; await the answer after the action that shows it. A
- * success notice stays 1.5 s (spec); a busy browser answered expect's interval polls too late to see
- * it, so the wait starts before the action and watches the page itself.
+ * success notice stays 1.5 s (spec); on a loaded machine each of Playwright's polls is a round trip
+ * that can take longer than that, and CI missed a notice the page did show. So the page itself
+ * watches too: an observer of its DOM sees the text the moment it is added, however briefly it
+ * stays. Polling stays as the other way to see it (an observer does not survive a navigation).
  */
 export function noticeShown(page: Page, text: string): Promise<void> {
-  return page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
+  const timeout = 15_000;
+  const seenByObserver = page.evaluate(
+    ({ wanted, ms }) =>
+      new Promise<void>((resolve, reject) => {
+        const holds = (node: Node) => node.textContent?.includes(wanted) ?? false;
+        const observer = new MutationObserver((records) => {
+          for (const record of records) {
+            if ((record.type === 'characterData' && holds(record.target)) || [...record.addedNodes].some(holds)) {
+              observer.disconnect();
+              clearTimeout(timer);
+              resolve();
+              return;
+            }
+          }
+        });
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          reject(new Error(`${ms} ms 内页面上没有出现“${wanted}”`));
+        }, ms);
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      }),
+    { wanted: text, ms: timeout },
+  );
+  const seenByPolling = page.getByText(text).first().waitFor({ state: 'visible', timeout });
+  return Promise.any([seenByObserver, seenByPolling]).catch((error: AggregateError) => {
+    throw error.errors.at(-1);
+  });
 }
 
 /** Does `action` and waits for the success notice `text` it shows (see `noticeShown`). */
