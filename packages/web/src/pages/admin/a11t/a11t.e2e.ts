@@ -69,8 +69,7 @@ test('a value changed three times shows its diffs and rolls back to the first, w
   await expect(history.locator('.a11t-revision')).toHaveCount(4);
   await screenshots(page, 'a11t-history');
   await history.locator('.a11t-revision', { hasText: '修订 1' }).getByRole('button', { name: '回滚到此修订' }).click();
-  await confirmPop(page, '回滚');
-  await expect(page.getByText('已回滚到修订 1（保存为新的修订）')).toBeVisible();
+  await expectNotice(page, '已回滚到修订 1（保存为新的修订）', () => confirmPop(page, '回滚'));
   await expect(history.locator('.a11t-revision').first()).toContainText('回滚到修订 1');
   await history.getByRole('button', { name: 'Close' }).or(history.locator('.ant-drawer-close')).first().click();
   await expect(row).toContainText('#5');

@@ -82,8 +82,7 @@ test('在线用户 lists a user’s live session with the phone masked, and 强�
   await expect(page.getByText(phone)).toHaveCount(0);
   await shoot(page, 'online');
   await row.getByRole('button', { name: '强制下线' }).click();
-  await confirmPop(page, '强制下线');
-  await expect(page.getByText('已强制下线').first()).toBeVisible();
+  await expectNotice(page, '已强制下线', () => confirmPop(page, '强制下线'));
   await expect(row).toHaveCount(0);
   expect((await api('/api/users/fetch/info', {}, userToken)).code).toBe(401);
 });

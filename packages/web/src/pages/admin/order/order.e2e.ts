@@ -77,8 +77,7 @@ test('plan → order → paid twice grants once → refund takes back → timeli
   await drawer.getByRole('button', { name: '退款' }).click();
   const refund = page.getByRole('dialog', { name: /退款/ });
   await refund.getByLabel('备注').fill('用户申请退款');
-  await refund.getByRole('button', { name: '退款' }).click();
-  await expect(page.getByText('已收回会员').first()).toBeVisible();
+  await expectNotice(page, '已收回会员', () => refund.getByRole('button', { name: '退款' }).click());
   await expect(drawer.getByText('已退款').first()).toBeVisible();
   for (const step of ['创建订单', '确认收款', '发放权益', '退款'])
     await expect(drawer.getByText(step, { exact: true })).toBeVisible();

@@ -144,8 +144,7 @@ test('copy a release to other channels, pause it, and see what is live where', a
   const modal = page.getByRole('dialog', { name: '复制到其他渠道' });
   await modal.getByLabel('小米应用商店').check();
   await modal.getByLabel('vivo 应用商店').check();
-  await modal.getByRole('button', { name: '复制' }).click();
-  await expect(page.getByText('已复制到 2 个渠道（草稿）')).toBeVisible();
+  await expectNotice(page, '已复制到 2 个渠道（草稿）', () => modal.getByRole('button', { name: '复制' }).click());
   const vivo = page.locator('.ant-table-row', { hasText: 'vivo 应用商店' });
   await expect(vivo).toContainText('草稿');
   await expect(vivo).toContainText('审核中暂停提示');
