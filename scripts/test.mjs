@@ -122,6 +122,7 @@ if (otherNodes.length > 0 && process.env.TEST_OTHER_NODES !== '0') {
 // test by name and each run that ended badly without a failed test to show for it.
 let passed = 0;
 let failed = 0;
+/** Each failed test as `{ report, line }`, so a run's failures are found by its reports. */
 const failures = [];
 for (const report of [vitestReport, ...otherReports]) {
   if (!existsSync(report)) continue;
@@ -131,7 +132,10 @@ for (const report of [vitestReport, ...otherReports]) {
   for (const file of v.testResults) {
     for (const test of file.assertionResults) {
       if (test.status === 'failed')
-        failures.push(`${path.basename(report)}: ${path.relative(root, file.name)} › ${test.fullName}`);
+        failures.push({
+          report,
+          line: `${path.basename(report)}: ${path.relative(root, file.name)} › ${test.fullName}`,
+        });
     }
   }
 }
@@ -144,7 +148,7 @@ for (const report of [e2eReport, clusterE2eReport]) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
         if (test.status === 'unexpected')
-          failures.push(`${path.basename(report)}: ${[...titles, spec.title].join(' › ')}`);
+          failures.push({ report, line: `${path.basename(report)}: ${[...titles, spec.title].join(' › ')}` });
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
@@ -159,11 +163,15 @@ const endings = [
 ];
 for (const [name, status, reportsOfRun] of endings) {
   if (status === 0) continue;
-  const shown = failures.some((line) => reportsOfRun.some((report) => line.startsWith(`${path.basename(report)}:`)));
-  if (!shown) failures.push(`${name}：退出码 ${status}，没有失败的测试可列（未能启动或收尾出错，见上文）`);
+  if (!failures.some(({ report }) => reportsOfRun.includes(report))) {
+    failures.push({
+      report: null,
+      line: `${name}：退出码 ${status}，没有失败的测试可列（未能启动或收尾出错，见上文）`,
+    });
+  }
 }
 if (failures.length > 0) failed = Math.max(failed, 1);
 console.log(`\n全部测试用时 ${Math.round((Date.now() - started) / 1000)} 秒（${times.join('，')}）`);
-for (const line of failures) console.log(`✘ ${line}`);
+for (const { line } of failures) console.log(`✘ ${line}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
