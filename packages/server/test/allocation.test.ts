@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type TestServer, tinyPng } from './harness';
+import { crossInstanceSettled, startServer, type TestServer, tinyPng } from './harness';
 
 let server: TestServer;
 let token: string;
@@ -110,5 +110,24 @@ describe('site configuration', () => {
     );
     expect((await server.call('/api/allocation/update/title', { title: 'x' })).body.code).toBe(401);
     expect(allocationOf(await server.call('/api/allocation/fetch')).title).toBe('测试站点');
+  });
+  it('a change is seen by the very next fetch, also with fetches running while it commits', async () => {
+    // The configuration is kept in memory for a second; a change must drop that copy when it commits.
+    let reading = true;
+    const readers = Array.from({ length: 3 }, async () => {
+      while (reading) await server.call('/api/allocation/fetch');
+    });
+    try {
+      for (let i = 0; i < 15; i += 1) {
+        const title = `标题 ${i}`;
+        expect((await server.call('/api/allocation/update/title', { title }, token)).body.code).toBe(200);
+        await crossInstanceSettled();
+        expect(allocationOf(await server.call('/api/allocation/fetch')).title).toBe(title);
+      }
+    } finally {
+      reading = false;
+      await Promise.all(readers);
+    }
+    await server.call('/api/allocation/update/title', { title: '测试站点' }, token);
   });
 });

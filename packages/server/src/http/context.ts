@@ -52,6 +52,8 @@ export interface RequestContext<U extends SessionUser | null = SessionUser | nul
    * call has committed it is deleted, with its `files` row, unless some column still refers to it.
    */
   releaseFile(url: string | null | undefined): void;
+  /** Runs once the call's change is committed (a server's kept copies are dropped then, not before). */
+  afterCommit(work: () => void): void;
   /**
    * The session behind the request's `token` header, also on public endpoints (looked up once,
    * on first use): sign-in uses it to recognise a device that already holds a live session.

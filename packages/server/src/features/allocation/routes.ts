@@ -4,6 +4,8 @@ import type { RequestContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
 import {
+  fetchAllocation,
+  forgetAllocation,
   presentAllocation,
   presentSettings,
   readAllocation,
@@ -19,6 +21,7 @@ type Field = 'logo' | 'service' | 'title' | 'qq' | 'slogen' | 'about';
 /** Saves one field, audits it, and answers the new configuration. */
 async function saveField(ctx: RequestContext, field: Field, value: string) {
   const { before, after } = await updateAllocation(ctx.db, { [field]: value });
+  forgetAllocation(ctx);
   await ctx.audit({
     targetId: 1,
     before: { [field]: before[field] },
@@ -36,7 +39,7 @@ function uploadedUrl(ctx: RequestContext): string {
 
 export default defineRoutes({
   '/api/allocation/fetch': {
-    handler: async (_input, ctx) => ({ allocation: presentAllocation(await readAllocation(ctx.db)) }),
+    handler: async (_input, ctx) => ({ allocation: await fetchAllocation(ctx) }),
   },
 
   '/api/allocation/init': {
@@ -56,6 +59,7 @@ export default defineRoutes({
           .where('is_init', '=', 0)
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) throw alreadyInitialised();
+        forgetAllocation(tx);
         const admin = await tx.db
           .insertInto('users')
           .values(newUserRow({ phone: input.phone, password_hash: passwordHash, nickname: '管理员', is_admin: 1 }, now))
@@ -114,6 +118,7 @@ export default defineRoutes({
         ctx.db,
         Object.fromEntries(changed.map((field) => [settingColumns[field], input[field]])),
       );
+      forgetAllocation(ctx);
       // The legal texts are long: the log says they changed, not what they said.
       const logged = (values: Record<SettingField, string>) =>
         Object.fromEntries(

@@ -1,6 +1,8 @@
 import type { Allocation } from '@appdesk/contract/endpoints/allocation';
 import type { Db } from '../../db/index';
 import type { AllocationTable } from '../../db/schema';
+import type { RequestContext } from '../../http/context';
+import { RecentAnswers } from '../../http/recent-answers';
 
 /** The one configuration row as the client sees it. */
 export function presentAllocation(row: AllocationTable): Allocation {
@@ -19,6 +21,23 @@ export function presentAllocation(row: AllocationTable): Allocation {
     hasPrivacy: row.privacy.trim() !== '',
     isInit: row.is_init === 1,
   };
+}
+
+/**
+ * The public configuration, kept per server for up to a second: every page and every app asks for
+ * it first, and it changes a few times a year. This server's own changes drop the copy once they
+ * commit (`forgetAllocation`); another server's show within the second.
+ */
+const kept = new RecentAnswers<Allocation>(1000, 1);
+
+export function fetchAllocation(ctx: RequestContext): Promise<Allocation> {
+  return kept.get(ctx.config, 'allocation', async () => presentAllocation(await readAllocation(ctx.db)));
+}
+
+/** After a change: drops the kept copy now and again at commit (a read in between saw the old row). */
+export function forgetAllocation(ctx: RequestContext): void {
+  kept.forget(ctx.config);
+  ctx.afterCommit(() => kept.forget(ctx.config));
 }
 
 export async function readAllocation(db: Db): Promise<AllocationTable> {
