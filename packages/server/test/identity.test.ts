@@ -1,5 +1,9 @@
+import { endpointEntries } from '@appdesk/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { digest, startServer, type TestServer } from './harness';
+
+type MultipartSchema = { properties: Record<string, { description?: string }>; required: string[] };
 
 let server: TestServer;
 beforeEach(async () => {
@@ -215,5 +219,23 @@ describe('secrets and faults', () => {
     const paths = Object.keys((doc.body as unknown as { paths: Record<string, unknown> }).paths);
     expect(paths).toContain('/api/allocation/init');
     expect(paths).toContain('/api/users/update/password');
+  });
+
+  it('documents every form field of every upload endpoint, not only the file', async () => {
+    const doc = (await server.raw('/api/openapi.json', { method: 'GET' })).body as unknown as {
+      paths: Record<string, { post: { requestBody: { content: Record<string, { schema: MultipartSchema }> } } }>;
+    };
+    const uploads = endpointEntries.filter(([, def]) => def.upload);
+    expect(uploads.length).toBeGreaterThan(5);
+    for (const [path, def] of uploads) {
+      const form = doc.paths[path].post.requestBody.content['multipart/form-data'].schema;
+      const fields = Object.keys((def.input as z.ZodObject).shape);
+      const field = def.upload?.field ?? '';
+      expect(Object.keys(form.properties).sort(), path).toEqual([field, ...fields].sort());
+      expect(form.required, path).toContain(field);
+      expect(form.properties[field].description, path).toMatch(/[\u4e00-\u9fff]/);
+    }
+    const review = doc.paths['/api/reviewreward/make'].post.requestBody.content['multipart/form-data'].schema;
+    expect(Object.keys(review.properties)).toEqual(expect.arrayContaining(['screenshot', 'app', 'store']));
   });
 });

@@ -1,7 +1,36 @@
 import { codeMessage, endpointEntries } from '@appdesk/contract';
+import type { UploadAccept } from '@appdesk/contract/constants';
 import { z } from 'zod';
 
 const accessText = { public: '公开', user: '登录用户', admin: '管理员' } as const;
+
+const uploadKindText: Record<UploadAccept, string> = {
+  image: '图片文件（PNG、JPEG、GIF、WebP）',
+  audio: '音频文件',
+  package: '安装包（APK、AAB、IPA）',
+  any: '图片、音频或安装包',
+};
+
+type JsonSchema = { properties?: Record<string, { description?: string }>; required?: string[] };
+
+/**
+ * An upload's form: the file part plus every other field of the endpoint's input. Those travel as
+ * text parts, each read as JSON when it parses (so `3` arrives as a number) and as text otherwise.
+ */
+function multipartSchema(input: JsonSchema, upload: { field: string; kind: UploadAccept }) {
+  const fields = Object.entries(input.properties ?? {}).map(([name, schema]) => {
+    const said = schema.description ? `${schema.description}；` : '';
+    return [name, { ...schema, description: `${said}表单文本字段，按 JSON 解析` }];
+  });
+  return {
+    type: 'object',
+    properties: {
+      [upload.field]: { type: 'string', format: 'binary', description: uploadKindText[upload.kind] },
+      ...Object.fromEntries(fields),
+    },
+    required: [upload.field, ...(input.required ?? [])],
+  };
+}
 
 /** OpenAPI 3.1 document generated from the endpoint table. */
 export function buildOpenApi(): Record<string, unknown> {
@@ -41,11 +70,8 @@ export function buildOpenApi(): Record<string, unknown> {
           content: upload
             ? {
                 'multipart/form-data': {
-                  schema: {
-                    type: 'object',
-                    properties: { [upload.field]: { type: 'string', format: 'binary' } },
-                    required: [upload.field],
-                  },
+                  schema: multipartSchema(input as JsonSchema, upload),
+                  example: def.example ?? {},
                 },
               }
             : { 'application/json': { schema: input, example: def.example ?? {} } },
