@@ -68,9 +68,10 @@ const details = {
 export const unsplashEndpoints = {
   '/api/unsplash/make': endpoint({
     access: 'admin',
-    summary: '上传一张图片到图片库（字段 file；其余字段为分类、标签、作者、来源、排序、是否启用）',
+    summary:
+      '上传一张图片到图片库（字段 file；其余字段为分类、标签、作者、来源、排序、是否启用）；已有相同文件（SHA-256）时不再保存，答复已有的那张（duplicate 为 true）',
     input: z.object(details),
-    output: z.object({ image: imageView }),
+    output: z.object({ image: imageView, duplicate: z.boolean() }),
     upload: { field: 'file', kind: 'image', media: true },
     audit: { action: 'unsplash.make', label: '上传图片', target },
   }),

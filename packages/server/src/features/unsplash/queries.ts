@@ -37,6 +37,10 @@ export async function loadImage(db: Db, id: number) {
   return row;
 }
 
+/** The image already holding these bytes, if any (the oldest, should two have been kept before). */
+export const imageBySha = (db: Db, sha256: string) =>
+  db.selectFrom('images').selectAll().where('sha256', '=', sha256).orderBy('id').executeTakeFirst();
+
 export async function loadImages(db: Db, ids: number[]) {
   const rows = await db.selectFrom('images').selectAll().where('id', 'in', ids).orderBy('id').execute();
   if (rows.length !== new Set(ids).size) throw fail.notFound('部分图片不存在，请刷新列表后重试');

@@ -7,6 +7,7 @@ import {
   appImages,
   categoriesAndTags,
   filteredImages,
+  imageBySha,
   loadImage,
   loadImages,
   orderedImages,
@@ -55,12 +56,22 @@ export default defineRoutes({
     handler: async (input, ctx) => {
       const file = ctx.file;
       if (!file?.id || file.media?.kind !== 'image') throw fail.badInput('缺少上传的图片（字段名 file）');
+      // The same bytes again: keep nothing new (neither the file nor its thumbnail) and answer the image that has them.
+      const existing = await imageBySha(ctx.db, file.sha256);
+      if (existing) {
+        ctx.releaseFile(file.url);
+        ctx.releaseFile(`/files/${file.media.thumbKey}`);
+        const image = presentImage(existing);
+        await ctx.audit({ targetId: existing.id, after: { duplicateOf: existing.id, name: file.name } });
+        return { image, duplicate: true };
+      }
       const now = Date.now();
       const { id } = await ctx.db
         .insertInto('images')
         .values({
           file_id: file.id,
           file_key: file.key,
+          sha256: file.sha256,
           thumb_key: file.media.thumbKey,
           name: nameOf(file.name),
           width: file.media.width,
@@ -82,7 +93,7 @@ export default defineRoutes({
       const image = presentImage(await loadImage(ctx.db, id));
       appLists.forget(ctx.config);
       await ctx.audit({ targetId: id, after: image });
-      return { image };
+      return { image, duplicate: false };
     },
   },
 

@@ -6,6 +6,8 @@ export interface ImagesTable {
   /** The original's row in `files` (the uploads page shows it as used by the library). */
   file_id: number;
   file_key: string;
+  /** The original's SHA-256: the same bytes uploaded again answer this image. */
+  sha256: string;
   /** The WebP thumbnail the server made (longest side 480 px); not a `files` row of its own. */
   thumb_key: string;
   name: string;

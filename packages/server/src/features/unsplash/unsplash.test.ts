@@ -35,7 +35,7 @@ async function uploadImage(bytes: Uint8Array, name: string, fields: Record<strin
   for (const [key, value] of Object.entries(fields)) form.append(key, JSON.stringify(value));
   form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
   const res = await fetch(`${server.url}/api/unsplash/make`, { method: 'POST', headers: { token }, body: form });
-  return (await res.json()) as { code: number; message: string; data?: { image: Image } };
+  return (await res.json()) as { code: number; message: string; data?: { image: Image; duplicate: boolean } };
 }
 
 describe('image library', () => {
@@ -67,6 +67,25 @@ describe('image library', () => {
     const page = await admin<{ list: Image[]; total: number }>('/api/unsplash/fetch/page', { tag: 'png' });
     expect(page.list.map((i) => i.id)).toEqual([made[1].id]);
     expect(page.list[0].tags).toEqual(['风景', 'png']);
+  });
+
+  it('the same bytes again keep nothing new and answer the image already kept', async () => {
+    const bytes = await makeImage(500, 300, 'jpeg');
+    const first = await uploadImage(bytes, '海边.jpg', { category: '风景' });
+    expect([first.code, first.data?.duplicate]).toEqual([200, false]);
+    const files = storedFiles();
+    const db = server.app.services.db;
+    const fileRows = await db.selectFrom('files').select('id').orderBy('id').execute();
+    const imageRows = await db.selectFrom('images').select('id').orderBy('id').execute();
+    const again = await uploadImage(bytes, '海边-副本.jpg', { category: '其他' });
+    expect([again.code, again.data?.duplicate, again.data?.image.id]).toEqual([200, true, first.data?.image.id]);
+    // Neither the original nor its thumbnail is kept a second time.
+    expect(storedFiles()).toBe(files);
+    expect(await db.selectFrom('files').select('id').orderBy('id').execute()).toEqual(fileRows);
+    expect(await db.selectFrom('images').select('id').orderBy('id').execute()).toEqual(imageRows);
+    // A different image is still kept.
+    const other = await uploadImage(await makeImage(500, 301, 'jpeg'), '山.jpg');
+    expect([other.code, other.data?.duplicate]).toEqual([200, false]);
   });
 
   it('refuses what is not a whole image with a Chinese message and leaves no file or row', async () => {

@@ -5,7 +5,7 @@ import { MultiUpload, sendFile } from '../../../components/admin/MultiUpload';
 import { formatSize } from '../../../components/size';
 import { ImageFields, type Vocabulary } from './ImageFields';
 
-type Image = ApiOutput<'/api/unsplash/make'>['image'];
+type Made = ApiOutput<'/api/unsplash/make'>;
 
 interface Props {
   open: boolean;
@@ -32,7 +32,7 @@ export function UploadModal({ open, onClose, category, vocabulary, onUploaded, m
       >
         <ImageFields vocabulary={vocabulary} compact />
       </Form>
-      <MultiUpload<{ image: Image }>
+      <MultiUpload<Made>
         accept="image/png,image/jpeg,image/gif,image/webp"
         hint="拖拽图片到这里，或点击选择（可多选）"
         note={`PNG、JPG、GIF、WebP，每张不超过 ${formatSize(maxBytes)}；以上分类、标签等信息用于本次上传的全部图片`}
@@ -47,7 +47,16 @@ export function UploadModal({ open, onClose, category, vocabulary, onUploaded, m
             return { ok: false, message: '请先修正上方表单中的错误' };
           }
           const values = form.getFieldsValue();
-          return sendFile('/api/unsplash/make', file, { ...values, category: values.category ?? '' }, onProgress);
+          const sent = await sendFile<Made>(
+            '/api/unsplash/make',
+            file,
+            { ...values, category: values.category ?? '' },
+            onProgress,
+          );
+          if (sent.ok && sent.result.duplicate) {
+            return { ...sent, note: `图库中已有相同的图片「${sent.result.image.name}」，未重复保存` };
+          }
+          return sent;
         }}
         onDone={onUploaded}
       />
