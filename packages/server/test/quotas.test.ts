@@ -4,13 +4,14 @@
  * over the pixel limit are refused, and a signed-out attacker's hour of trying stays within the
  * stated quotas.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Quotas } from '../src/config';
 import { forgetExpired } from '../src/core/throttle';
+import { folderBytes } from './disk';
 import {
   type Answer,
   digest,
@@ -95,16 +96,6 @@ function bombPng(width: number, height: number): Uint8Array {
 }
 
 const fileOf = (server: TestServer, url: string) => path.join(server.config.dataDir, url);
-
-function folderBytes(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  let total = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    total += entry.isDirectory() ? folderBytes(full) : statSync(full).size;
-  }
-  return total;
-}
 
 describe('replaced files', () => {
   it.runIf(

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../http/context';
 import { verifyAlipay } from './alipay';
 import { applyPayment } from './apply';
+import { clip, keepRefusal, NOTIFICATION_MAX_BYTES } from './refusals';
 import { verifyWechat } from './wechat';
 
 /**
@@ -19,59 +20,54 @@ export default async function callbacks(app: FastifyInstance, services: Services
     (_r, body, done) => done(null, body),
   );
   const { db } = services;
+  // Real notifications are a few KB; a forged one is refused before it is read whole.
+  const bodyLimit = NOTIFICATION_MAX_BYTES;
 
-  app.post('/api/payment/alipay/notify', async (request, reply) => {
+  app.post('/api/payment/alipay/notify', { bodyLimit }, async (request, reply) => {
+    reply.type('text/plain; charset=utf-8');
     const alipay = services.config.payments.alipay;
+    // Off: refused without a write (nobody is meant to call it, so nothing needs a record).
+    if (!alipay) return 'fail';
     const body = typeof request.body === 'string' ? request.body : '';
     const fields = Object.fromEntries(
       Object.entries(parse(body)).map(([k, v]) => [k, Array.isArray(v) ? (v[0] ?? '') : (v ?? '')]),
     );
-    const claim = alipay
-      ? verifyAlipay(alipay, fields)
-      : {
-          ok: false as const,
-          reason: '支付宝未配置（ALIPAY_APP_ID、ALIPAY_PUBLIC_KEY），通知一律拒绝',
-          orderNo: null,
-          transactionId: null,
-          amount: null,
-        };
+    const claim = verifyAlipay(alipay, fields);
+    if (!claim.ok) {
+      await keepRefusal(db, { ...claim, method: 'alipay', received: body, ip: request.ip });
+      return 'fail';
+    }
     const { sign: _sign, ...kept } = fields;
     const outcome = await db.transaction().execute((trx) => applyPayment(trx, 'alipay', claim, kept));
     // Alipay resends until it reads `success`; duplicates and payments already applied read it too.
-    reply.type('text/plain; charset=utf-8');
     return outcome.status === 'rejected' ? 'fail' : 'success';
   });
 
-  app.post('/api/payment/wechat/notify', async (request, reply) => {
+  app.post('/api/payment/wechat/notify', { bodyLimit }, async (request, reply) => {
+    const refuse = (reason: string) => reply.status(400).send({ code: 'FAIL', message: reason });
     const wechat = services.config.payments.wechat;
+    if (!wechat) return refuse('微信支付未配置（WECHATPAY_*），通知一律拒绝');
     const body = typeof request.body === 'string' ? request.body : '';
     const header = (name: string) => {
       const value = request.headers[name];
       return typeof value === 'string' ? value : undefined;
     };
-    const claim = wechat
-      ? verifyWechat(
-          wechat,
-          {
-            timestamp: header('wechatpay-timestamp'),
-            nonce: header('wechatpay-nonce'),
-            signature: header('wechatpay-signature'),
-            serial: header('wechatpay-serial'),
-          },
-          body,
-        )
-      : {
-          ok: false as const,
-          reason: '微信支付未配置（WECHATPAY_*），通知一律拒绝',
-          orderNo: null,
-          transactionId: null,
-          amount: null,
-        };
-    const payload = 'payload' in claim ? claim.payload : null;
-    const outcome = await db.transaction().execute((trx) => applyPayment(trx, 'wechat', claim, payload));
-    if (outcome.status === 'rejected') {
-      return reply.status(400).send({ code: 'FAIL', message: outcome.reason ?? '通知被拒绝' });
+    const claim = verifyWechat(
+      wechat,
+      {
+        timestamp: header('wechatpay-timestamp'),
+        nonce: header('wechatpay-nonce'),
+        signature: header('wechatpay-signature'),
+        serial: header('wechatpay-serial'),
+      },
+      body,
+    );
+    if (!claim.ok) {
+      await keepRefusal(db, { ...claim, method: 'wechat', received: body, ip: request.ip });
+      return refuse(clip(claim.reason, 256));
     }
+    const outcome = await db.transaction().execute((trx) => applyPayment(trx, 'wechat', claim, claim.payload ?? null));
+    if (outcome.status === 'rejected') return refuse(outcome.reason ?? '通知被拒绝');
     return reply.status(204).send();
   });
 }

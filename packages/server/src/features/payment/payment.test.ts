@@ -146,7 +146,7 @@ describe('WeChat Pay v3 callbacks', () => {
 });
 
 describe('without merchant keys', () => {
-  it('the methods are off: notifications are refused and the console says so', async () => {
+  it('the methods are off: notifications are refused without a write and the console says so', async () => {
     const bare = await startServer({ payments: { apple: null, alipay: null, wechat: null } });
     try {
       const token = (await bare.initAdmin()).token;
@@ -158,8 +158,15 @@ describe('without merchant keys', () => {
         body: alipay('20261123000000000001'),
       });
       expect(await answer.text()).toBe('fail');
-      const kept = await bare.app.services.db.selectFrom('payment_notifications').selectAll().execute();
-      expect(kept.map((n) => n.status)).toEqual(['rejected']);
+      const callback = wechat('20261123000000000001');
+      const refused = await fetch(`${bare.url}/api/payment/wechat/notify`, { method: 'POST', ...callback });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        code: 'FAIL',
+        message: '微信支付未配置（WECHATPAY_*），通知一律拒绝',
+      });
+      // Nobody is meant to post to a method that is off: nothing is written for it.
+      expect(await bare.app.services.db.selectFrom('payment_notifications').selectAll().execute()).toEqual([]);
     } finally {
       await bare.close();
     }

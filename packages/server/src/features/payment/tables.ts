@@ -1,6 +1,9 @@
 import type { Generated } from 'kysely';
 
-/** payment_notifications: every Alipay / WeChat Pay notification that arrived, and what became of it. */
+/**
+ * payment_notifications: the Alipay / WeChat Pay notifications that arrived, and what became of
+ * them: every verified one, and of those that did not verify a capped few (refusals.ts).
+ */
 export interface PaymentNotificationsTable {
   id: Generated<number>;
   method: string;
@@ -10,7 +13,7 @@ export interface PaymentNotificationsTable {
   amount: number | null;
   status: string;
   reason: string | null;
-  /** The notification as received (form fields or the decrypted resource). */
+  /** Verified: the notification (form fields or the decrypted resource, JSON); refused: the body's first 1 KB. */
   payload: string | null;
   created_at: number;
 }
