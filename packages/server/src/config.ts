@@ -62,6 +62,8 @@ export interface Quotas {
   uploadBytesPerUserPerHour: number;
   /** All accounts that are not administrators together. */
   uploadBytesPerHour: number;
+  /** Promotion reports (rows) one client address may send per minute, per server process. */
+  selfappReportsPerAddressPerMinute: number;
 }
 
 function int(name: string, fallback: number): number {
@@ -127,6 +129,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       uploadsPerUserPerHour: int('UPLOADS_PER_USER_PER_HOUR', 30),
       uploadBytesPerUserPerHour: int('UPLOAD_BYTES_PER_USER_PER_HOUR', 50 * 1024 * 1024),
       uploadBytesPerHour: int('UPLOAD_BYTES_PER_HOUR', 1024 * 1024 * 1024),
+      selfappReportsPerAddressPerMinute: int('SELFAPP_REPORTS_PER_ADDRESS_PER_MINUTE', 120),
     },
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     publicUrl: (process.env.PUBLIC_URL || `http://localhost:${int('PORT', 8000)}`).replace(/\/$/, ''),

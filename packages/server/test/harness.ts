@@ -137,6 +137,7 @@ export const unlimitedQuotas: Quotas = {
   uploadsPerUserPerHour: 1_000_000,
   uploadBytesPerUserPerHour: 1024 ** 4,
   uploadBytesPerHour: 1024 ** 4,
+  selfappReportsPerAddressPerMinute: 1_000_000,
 };
 
 /** The run's S3 store (radosgw, started by test/cluster-setup.ts), once it has answered. */

@@ -194,6 +194,40 @@ describe('upload quotas', () => {
   });
 });
 
+describe('promotion reports', () => {
+  it('per address per minute: past the limit 429 with when to retry, and no row', async () => {
+    const server = await startServer({
+      quotas: { ...unlimitedQuotas, selfappReportsPerAddressPerMinute: 5 },
+      trustProxy: 1,
+    });
+    servers.push(server);
+    const admin = (await server.initAdmin()).token;
+    const made = await server.call(
+      '/api/selfapp/make',
+      { name: '推广应用', packageId: 'com.example.promo', androidUrl: 'https://example.com/a.apk' },
+      admin,
+    );
+    const id = data<{ selfapp: { id: number } }>(made).selfapp.id;
+    const report = (address: string, n: number) =>
+      server.raw('/api/selfapp/report', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        body: JSON.stringify({ id, action: 'show', app: 'tailor', platform: 'android', deviceId: `device-${n}` }),
+      });
+    const answers: Answer[] = [];
+    for (let n = 0; n < 12; n++) answers.push(await report('203.0.113.7', n));
+    const accepted = answers.filter((a) => a.body.code === 200).length;
+    // Counted by each process: behind nginx each of the two instances lets its own five through.
+    expect(accepted).toBeGreaterThanOrEqual(5);
+    expect(accepted).toBeLessThanOrEqual(5 * server.apps.length);
+    expect(answers.at(-1)?.body.code).toBe(429);
+    expect(answers.at(-1)?.body.message).toMatch(/^推广记录上报过于频繁，请 \d+ 秒后再试$/);
+    expect((await report('203.0.113.8', 99)).body.code).toBe(200);
+    const rows = await server.app.services.db.selectFrom('selfapp_records').select('id').execute();
+    expect(rows.length).toBe(accepted + 1);
+  });
+});
+
 describe('sign-ups and verification mails', () => {
   it('registrations per address: past the limit 429 with when to retry', async () => {
     const server = await serve({ registrationsPerAddressPerHour: 3 });

@@ -1,5 +1,7 @@
 import { type ChannelCode, channels, FALLBACK_CHANNEL } from '@appdesk/contract/constants';
 import { sql } from 'kysely';
+import type { Config } from '../../config';
+import { AddressWindow, perServer } from '../../core/address-window';
 import { changeCoins } from '../../core/ledger';
 import { compiledOnce } from '../../db/compiled';
 import type { Db } from '../../db/index';
@@ -9,6 +11,15 @@ import { ownPackages, platformUrl } from './queries';
 
 const known = new Set<string>(channels.map((c) => c.value));
 const channelOf = (channel: string): ChannelCode => (known.has(channel) ? (channel as ChannelCode) : FALLBACK_CHANNEL);
+
+/**
+ * Each report is a row and anyone may send them, so they are bounded per client address (README
+ * "Quotas"): counted in memory, since a counter in the database would double the write it guards.
+ */
+const reportsOf = perServer(
+  (config: Config) =>
+    new AddressWindow(config.quotas.selfappReportsPerAddressPerMinute, 60_000, '推广记录上报过于频繁'),
+);
 
 /**
  * One report as one statement: the row is written only when the promoted app exists, so an
@@ -95,6 +106,7 @@ export default defineRoutes({
   '/api/selfapp/report': {
     message: '已记录',
     handler: async (input, ctx) => {
+      reportsOf(ctx.config).take(ctx.ip);
       const session = await ctx.presentedSession();
       const user = session.state === 'ok' && session.user.status !== 'blocked' ? session.user : null;
       if (user) ctx.identify({ userId: user.id });
