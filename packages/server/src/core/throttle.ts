@@ -6,7 +6,8 @@ import { fail } from '../http/errors';
  * Counted limits kept in the database (the `login_attempts` table that sign-in throttling uses),
  * so restarts and several server processes share them: at most `max` units per key in a window
  * of `windowMs` that starts with the key's first unit. Registrations and verification mails
- * (features/users/throttle.ts) and uploads (http/uploads.ts) are limited through it.
+ * (features/users/throttle.ts), uploads (http/uploads.ts) and refused anonymous requests kept
+ * (core/refusals.ts) are limited through it.
  */
 export interface Limit {
   /** Stored key, e.g. `register:ip:1.2.3.4`. */
@@ -63,7 +64,7 @@ export async function consume(db: Db, limit: Limit, amount = 1, now = Date.now()
 }
 
 /** Prefixes of the keys counted here (`phone:`, `ip:` and `pair:` are the sign-in throttle's own: core/login-throttle.ts). */
-const COUNTED = ['register:', 'mail:', 'mail-day:', 'upload:', 'upload-bytes:', 'feedback:', 'payment-refused:'];
+const COUNTED = ['register:', 'mail:', 'mail-day:', 'upload:', 'upload-bytes:', 'feedback:', 'refused:'];
 /** Longer than any window used here (the daily mail numbers). */
 const KEEP_MS = 2 * 24 * 60 * 60 * 1000;
 

@@ -1,9 +1,10 @@
 import { parse } from 'node:querystring';
 import type { FastifyInstance } from 'fastify';
+import { clip } from '../../core/refusals';
 import type { Services } from '../../http/context';
 import { verifyAlipay } from './alipay';
 import { applyPayment } from './apply';
-import { clip, keepRefusal, NOTIFICATION_MAX_BYTES } from './refusals';
+import { keepRefusal, NOTIFICATION_MAX_BYTES, REASON_BYTES } from './refusals';
 import { verifyWechat } from './wechat';
 
 /**
@@ -64,7 +65,7 @@ export default async function callbacks(app: FastifyInstance, services: Services
     );
     if (!claim.ok) {
       await keepRefusal(db, { ...claim, method: 'wechat', received: body, ip: request.ip });
-      return refuse(clip(claim.reason, 256));
+      return refuse(clip(claim.reason, REASON_BYTES));
     }
     const outcome = await db.transaction().execute((trx) => applyPayment(trx, 'wechat', claim, claim.payload ?? null));
     if (outcome.status === 'rejected') return refuse(outcome.reason ?? '通知被拒绝');
