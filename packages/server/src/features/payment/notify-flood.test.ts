@@ -90,10 +90,15 @@ const kept = (server: TestServer) =>
 
 describe('forged notifications from anyone', () => {
   const servers: TestServer[] = [];
+  // Two fresh servers (each migrates its own database): longer than one hook's usual allowance on a busy machine.
   beforeAll(async () => {
-    servers.push(await startServer({ payments: configured }));
-    servers.push(await startServer({ payments: { apple: null, alipay: null, wechat: null } }));
-  });
+    servers.push(
+      ...(await Promise.all([
+        startServer({ payments: configured }),
+        startServer({ payments: { apple: null, alipay: null, wechat: null } }),
+      ])),
+    );
+  }, 90_000);
   afterAll(async () => {
     for (const s of servers) await s.close();
   });
