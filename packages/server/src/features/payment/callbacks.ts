@@ -21,7 +21,7 @@ export default async function callbacks(app: FastifyInstance, services: Services
     (_r, body, done) => done(null, body),
   );
   const { db } = services;
-  // Real notifications are a few KB; a forged one is refused before it is read whole.
+  // Real notifications are a few KB; a larger body is answered 413, never parsed or kept.
   const bodyLimit = NOTIFICATION_MAX_BYTES;
 
   app.post('/api/payment/alipay/notify', { bodyLimit }, async (request, reply) => {
