@@ -226,6 +226,71 @@ describe('bodies that are not an endpoint input', () => {
           expect(await snapshotTables(world.server)).toBe(before);
         }
       });
+
+      it(`${p}: malformed multipart bodies answer 400 in Chinese, change no row and log no error`, async () => {
+        const token = await world.tokenFor(def.access);
+        const before = await snapshotTables(world.server);
+        const runs = world.server.handlerRuns.get(p) ?? 0;
+        for (const { name, type, body } of malformedMultipart(field, kind)) {
+          const seen = world.server.logs.length;
+          const answer = await world.server.raw(p, { method: 'POST', headers: { 'content-type': type, token }, body });
+          expectClean(answer);
+          expect([name, answer.body.code]).toEqual([name, 400]);
+          expect(answer.body.message, name).toMatch(/[\u4e00-\u9fa5]/);
+          const errors = world.server.logs.slice(seen).filter((line) => /"level":(50|60)/.test(line));
+          expect(errors, name).toEqual([]);
+        }
+        expect(world.server.handlerRuns.get(p) ?? 0).toBe(runs);
+        expect(await snapshotTables(world.server)).toBe(before);
+      });
     }
   }
 });
+
+/**
+ * Multipart bodies a broken or hostile client sends, each around an otherwise acceptable file of
+ * the endpoint's kind: none is a whole, valid form with the file under its field.
+ */
+function malformedMultipart(field: string, kind: string): { name: string; type: string; body: Buffer }[] {
+  const form = 'multipart/form-data; boundary=';
+  const bytes = Buffer.from(sampleUpload(kind));
+  const head = (b: string, extra = '') =>
+    `--${b}\r\n${extra}Content-Disposition: form-data; name="${field}"; filename="x.png"\r\n` +
+    'Content-Type: application/octet-stream\r\n\r\n';
+  const part = (b: string, extra = '') => Buffer.concat([Buffer.from(head(b, extra)), bytes]);
+  const long = 'b'.repeat(300);
+  return [
+    { name: '--x only', type: `${form}x`, body: Buffer.from('--x\r\n') },
+    { name: 'empty boundary', type: form, body: Buffer.concat([part(''), Buffer.from('\r\n----\r\n')]) },
+    { name: 'no boundary parameter', type: 'multipart/form-data', body: Buffer.from('--x\r\n') },
+    { name: 'quoted empty boundary', type: `${form}""`, body: Buffer.from('--\r\n') },
+    {
+      name: 'boundary of 300 characters',
+      type: `${form}${long}`,
+      body: Buffer.concat([part(long), Buffer.from(`\r\n--${long}--\r\n`)]),
+    },
+    { name: 'truncated part', type: `${form}x`, body: part('x').subarray(0, head('x').length + 8) },
+    { name: 'missing closing boundary', type: `${form}x`, body: Buffer.concat([part('x'), Buffer.from('\r\n')]) },
+    {
+      name: 'part headers never end',
+      type: `${form}x`,
+      body: Buffer.from(`--x\r\nContent-Disposition: form-data; name="${field}"`),
+    },
+    { name: 'boundary in header, none in body', type: `${form}x`, body: bytes },
+    { name: 'empty body', type: `${form}x`, body: Buffer.alloc(0) },
+    {
+      name: 'huge header line',
+      type: `${form}x`,
+      body: Buffer.concat([part('x', `X-Pad: ${'a'.repeat(200_000)}\r\n`), Buffer.from('\r\n--x--\r\n')]),
+    },
+    {
+      name: 'part without name',
+      type: `${form}x`,
+      body: Buffer.concat([
+        Buffer.from('--x\r\nContent-Disposition: form-data; filename="x.png"\r\n\r\n'),
+        bytes,
+        Buffer.from('\r\n--x--\r\n'),
+      ]),
+    },
+  ];
+}

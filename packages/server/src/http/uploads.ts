@@ -8,7 +8,7 @@ import type { Db } from '../db/index';
 import { PendingWrites, settlePending } from '../storage/pending';
 import { type FileReference, isReferenced, keyOfUrl } from '../storage/references';
 import type { FileStorage } from '../storage/types';
-import { fail } from './errors';
+import { ApiError, fail } from './errors';
 import { loadSharp, type MediaInfo, probeMedia } from './media';
 import { identifyPackage, isZipFamily } from './packages';
 
@@ -78,6 +78,9 @@ export async function readUpload(
   user: SessionUser | null,
 ): Promise<{ fields: Record<string, unknown>; file: UploadedFile }> {
   if (!request.isMultipart()) throw fail.badInput(`请以 multipart/form-data 上传，文件字段名为 ${spec.field}`);
+  if (!hasBoundary(request.headers['content-type'])) {
+    throw fail.badInput('multipart/form-data 请求头缺少合法的 boundary（1 到 70 个字符）');
+  }
   // A caller out of quota is refused before a byte is written (the exact count is taken later).
   for (const limit of uploadLimits(deps.config, user, request.ip)) await assertRoom(deps.db, limit.limit, 1);
   const maxBytes = limitOf(spec.kind, deps.config);
@@ -86,8 +89,17 @@ export async function readUpload(
   const fields: Record<string, unknown> = {};
   let file: UploadedFile | undefined;
   const parts = request.parts({ limits: { fileSize: maxBytes + 1, files: 1, fields: 50, fieldSize: 64 * 1024 } });
+  // Whatever the parser throws is about the body the client sent; a storage or database failure is not.
+  let parserFailed = false;
+  const iterator = parts[Symbol.asyncIterator]();
+  const nextPart = () =>
+    iterator.next().catch((error: unknown) => {
+      parserFailed = true;
+      throw error;
+    });
   try {
-    for await (const part of parts) {
+    for (let step = await nextPart(); !step.done; step = await nextPart()) {
+      const part = step.value;
       if (part.type === 'file') {
         if (part.fieldname !== spec.field || file) {
           part.file.resume();
@@ -100,15 +112,47 @@ export async function readUpload(
     }
   } catch (error) {
     if (file) await discardUpload(deps, file);
-    const code = (error as { code?: string } | null)?.code;
-    if (code === 'FST_FILES_LIMIT') throw fail.badInput(`一次只能上传一个文件（字段名 ${spec.field}）`);
-    if (code === 'FST_PARTS_LIMIT') throw fail.badInput('表单字段过多');
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw fail.tooLarge(`${kindName[spec.kind]}不能超过 ${formatBytes(maxBytes)}`);
-    throw error;
+    throw uploadRefusal(error, { spec, maxBytes, parserFailed, request });
   }
   if (!file) throw fail.badInput(`缺少上传文件（字段名 ${spec.field}）`);
   return { fields, file };
+}
+
+/** A multipart content type names a boundary of 1 to 70 characters (RFC 2046); the parser would take an empty one. */
+function hasBoundary(contentType: string | undefined): boolean {
+  const match = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  const boundary = match?.[1] ?? match?.[2] ?? '';
+  return boundary.length >= 1 && boundary.length <= 70;
+}
+
+/** Messages of the multipart parser (busboy) when the body ends early or names no usable boundary. */
+const parserMessages = /multipart|terminated early|boundary|needle/i;
+
+/**
+ * What a failed read of an upload answers: the parser's limits and refusals of a malformed body
+ * (a missing or empty boundary, a truncated part, no closing boundary) as the client's mistake,
+ * 400/413 with a Chinese message and an info line; anything else (the storage, the database, a
+ * client that went away) as it was thrown.
+ */
+function uploadRefusal(
+  error: unknown,
+  at: { spec: { field: string; kind: UploadAccept }; maxBytes: number; parserFailed: boolean; request: FastifyRequest },
+): unknown {
+  if (error instanceof ApiError) return error;
+  const { field, kind } = at.spec;
+  const code = (error as { code?: string } | null)?.code;
+  if (code === 'FST_FILES_LIMIT') return fail.badInput(`一次只能上传一个文件（字段名 ${field}）`);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return fail.badInput('表单字段过多');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return fail.tooLarge(`${kindName[kind]}不能超过 ${formatBytes(at.maxBytes)}`);
+  if (code === 'FST_PROTO_VIOLATION') return fail.badInput('表单字段名不合法');
+  // A client that hung up mid-body: answered (and logged) as such by the route.
+  if (at.request.raw.destroyed && !at.request.raw.complete) return error;
+  const message = error instanceof Error ? error.message : '';
+  // A truncated file part surfaces through the file's stream, so from the storage's write.
+  const parsing = at.parserFailed || (!(error as { syscall?: string }).syscall && parserMessages.test(message));
+  if (!parsing) return error;
+  at.request.log.info({ reason: message.slice(0, 200) }, 'malformed multipart body refused');
+  return fail.badInput(`上传的表单不完整或格式不正确（multipart/form-data，文件字段名 ${field}），请重新上传`);
 }
 
 /** The largest file an endpoint takes: its kind's limit, or for `any` the largest of them. */
