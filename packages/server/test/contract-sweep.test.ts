@@ -233,7 +233,11 @@ describe('bodies that are not an endpoint input', () => {
         const runs = world.server.handlerRuns.get(p) ?? 0;
         for (const { name, type, body } of malformedMultipart(field, kind)) {
           const seen = world.server.logs.length;
-          const answer = await world.server.raw(p, { method: 'POST', headers: { 'content-type': type, token }, body });
+          const answer = await world.server.raw(p, {
+            method: 'POST',
+            headers: { 'content-type': type, token },
+            body: new Uint8Array(body),
+          });
           expectClean(answer);
           expect([name, answer.body.code]).toEqual([name, 400]);
           expect(answer.body.message, name).toMatch(/[\u4e00-\u9fa5]/);

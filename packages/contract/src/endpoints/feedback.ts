@@ -32,10 +32,33 @@ const status = oneOf('处理状态', valuesOf(feedbackStatuses));
 export const imageIds = z
   .array(id.meta({ title: '图片 ID' }), { error: '图片必须是图片 ID 的数组' })
   .max(FEEDBACK_MAX_IMAGES, { error: `最多上传 ${FEEDBACK_MAX_IMAGES} 张图片` })
-  .meta({ title: '图片', description: '先用上传接口上传，再传回答复里的 id' });
+  .meta({ title: '图片', description: '先用上传接口上传，再传回答复里的 id；只能用自己上传的图片' });
+
+/** The claim token an upload made signed out answers with: 32 random bytes, base64url. */
+const uploadToken = z
+  .string({ error: '上传凭证必须是字符串' })
+  .regex(/^[\w-]{43}$/, { error: '上传凭证格式不正确（应为上传接口答复里的 token）' })
+  .meta({ title: '上传凭证' });
+
+/** Claim tokens of the images a caller not signed in attaches, in any order; signed-in uploads need none. */
+export const imageTokens = z
+  .array(uploadToken, { error: '上传凭证必须是字符串数组' })
+  .max(FEEDBACK_MAX_IMAGES, { error: `最多 ${FEEDBACK_MAX_IMAGES} 个上传凭证` })
+  .meta({
+    title: '图片上传凭证',
+    description: '未登录时上传的图片：传回上传接口答复里的 token（已登录上传的图片不需要）',
+  });
 
 /** A stored image as pages and apps show it. */
 export const feedbackImage = z.object({ id, url: z.string() });
+
+/** An upload's answer: the image, and the token that lets the uploader attach it while not signed in. */
+export const uploadedImage = feedbackImage.extend({
+  token: z.string().meta({
+    title: '上传凭证',
+    description: '只在这次答复里给出一次：未登录提交时放进 imageTokens；服务器只保存它的 SHA-256',
+  }),
+});
 
 /** What the device says about itself; every field may be empty. */
 export const deviceFields = {
@@ -91,9 +114,11 @@ export const feedbackFilter = timeRange.extend({
 export const feedbackEndpoints = {
   '/api/feedback/upload': endpoint({
     access: 'public',
-    summary: 'App：上传一张反馈图片（PNG、JPEG、GIF、WebP，按文件内容识别；字段 file）；提交反馈时传回 id',
+    summary:
+      'App：上传一张反馈图片（PNG、JPEG、GIF、WebP，按文件内容识别；字段 file）；提交反馈时传回 id，' +
+      '未登录时还要传回 token。已登录时请带上登录 token 上传，图片即归该账号',
     input: empty,
-    output: feedbackImage,
+    output: uploadedImage,
     upload: { field: 'file', kind: 'image' },
   }),
   '/api/feedback/make': endpoint({
@@ -104,6 +129,7 @@ export const feedbackEndpoints = {
       content: textField(rules.feedbackContent),
       contact: textField(rules.feedbackContact).default(''),
       images: imageIds.default([]),
+      imageTokens: imageTokens.default([]),
       ...deviceFields,
     }),
     output: z.object({ feedback: myFeedback }),

@@ -18,7 +18,7 @@ import {
   timeRange,
 } from '../fields';
 import { rules, valuesOf } from '../rules';
-import { deviceFields, feedbackImage, imageIds } from './feedback';
+import { deviceFields, feedbackImage, imageIds, imageTokens } from './feedback';
 
 /**
  * Feedback threads (反馈会话, feedback v2): a signed-in user opens a conversation in a category,
@@ -31,7 +31,11 @@ const cannedTarget = auditTarget('feedbackv2.canned', '快捷回复');
 const threadId = z.object({ id: id.meta({ title: '会话 ID' }) });
 const category = oneOf('分类', valuesOf(threadCategories));
 const status = oneOf('会话状态', valuesOf(threadStatuses));
-const postBody = { content: textField(rules.feedbackContent), images: imageIds.default([]) };
+const postBody = {
+  content: textField(rules.feedbackContent),
+  images: imageIds.default([]),
+  imageTokens: imageTokens.default([]),
+};
 
 export const threadPost = z.object({
   id,

@@ -104,6 +104,8 @@ export interface FilesTable {
   sha256: string;
   kind: string;
   uploader_id: number | null;
+  /** SHA-256 of the claim token a public upload answered with (0011_upload_claims); null otherwise. */
+  claim_sha256: string | null;
   created_at: number;
 }
 

@@ -11,7 +11,7 @@ import { exportAudit } from '@appdesk/contract/endpoints/audit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { writeAudit } from '../core/audit';
-import { lookupSession, type SessionLookup, type SessionUser } from '../core/sessions';
+import { hashToken, lookupSession, type SessionLookup, type SessionUser } from '../core/sessions';
 import { classifyOutage } from '../db/outage';
 import { shortTransaction } from '../db/sqlite-inline';
 import { settlePending } from '../storage/pending';
@@ -21,7 +21,15 @@ import { type ExportTable, sendXlsx } from './export';
 import { earlierAnswer, idempotencyOf, keepAnswer, reserve } from './idempotency';
 import { replyUnavailable } from './probes';
 import { noteCode, noteUpload, noteWho } from './request-log';
-import { chargeUpload, discardUpload, readUpload, releaseFiles, type UploadedFile, uploadKeys } from './uploads';
+import {
+  chargeUpload,
+  discardUpload,
+  newClaimToken,
+  readUpload,
+  releaseFiles,
+  type UploadedFile,
+  uploadKeys,
+} from './uploads';
 import { describeIssue } from './validation';
 
 type Def<P extends ApiPath> = Endpoints[P] & EndpointDef;
@@ -122,8 +130,15 @@ async function runEndpoint(
 
   let body: unknown = request.body ?? {};
   let file: UploadedFile | null = null;
+  // Who owns an upload: the caller, also a signed-in one on a public endpoint (looked up before any transaction).
+  let uploader = user;
   if (def.upload) {
-    const upload = await readUpload(request, def.upload, services, user);
+    if (!user && def.access === 'public') {
+      presented = lookupSession(services.db, tokenOf(request));
+      const found = await presented;
+      if (found.state === 'ok' && found.user.status !== 'blocked') uploader = found.user;
+    }
+    const upload = await readUpload(request, def.upload, services, uploader);
     body = upload.fields;
     file = upload.file;
     noteUpload(request, file.size);
@@ -175,11 +190,13 @@ async function runEndpoint(
     });
     const run = async (db: Services['db']) => {
       // Counted in the call's transaction: a call that fails gives its quota back.
-      if (file) await chargeUpload(db, services.config, user, request.ip, file.size);
+      if (file) await chargeUpload(db, services.config, uploader, request.ip, file.size);
       services.onHandlerRun?.(path);
       // The upload's row first, so the handler can answer with (and refer to) its id.
       if (file) {
-        file.id = await recordFile(db, file, file.kind, user?.id);
+        // A public endpoint's upload also answers a claim token, for a caller not signed in to attach it.
+        if (def.access === 'public') file.claimToken = newClaimToken();
+        file.id = await recordFile(db, file, uploader?.id);
         // No longer pending: from this commit on the `files` row accounts for the objects.
         await settlePending(db, uploadKeys(file));
       }
@@ -277,8 +294,8 @@ async function authorize(def: EndpointDef, request: FastifyRequest, services: Se
   return { user: found.user, sessionId: found.sessionId };
 }
 
-/** Every kept upload gets a row, so the upload list knows who sent what. */
-async function recordFile(db: Services['db'], file: UploadedFile, kind: string, uploaderId: number | undefined) {
+/** Every kept upload gets a row, so the upload list knows who sent what (and who may attach it). */
+async function recordFile(db: Services['db'], file: UploadedFile, uploaderId: number | undefined) {
   const row = await db
     .insertInto('files')
     .values({
@@ -287,8 +304,9 @@ async function recordFile(db: Services['db'], file: UploadedFile, kind: string, 
       mime: file.mime,
       size: file.size,
       sha256: file.sha256,
-      kind,
+      kind: file.kind,
       uploader_id: uploaderId ?? null,
+      claim_sha256: file.claimToken ? hashToken(file.claimToken) : null,
       created_at: Date.now(),
     })
     .returning('id')

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { UploadAccept, UploadKind } from '@appdesk/contract/constants';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
@@ -55,7 +56,12 @@ export interface UploadedFile {
   id?: number;
   /** Size and thumbnail, or duration and codec, on endpoints that ask (`upload.media`). */
   media?: MediaInfo;
+  /** On a public endpoint: the secret that lets a caller not signed in attach it (only its SHA-256 is kept). */
+  claimToken?: string;
 }
+
+/** A new claim token: 32 random bytes, base64url (43 characters). */
+export const newClaimToken = (): string => randomBytes(32).toString('base64url');
 
 /** The stored objects of an upload: the file and what was made from it (a thumbnail). */
 export const uploadKeys = (file: UploadedFile): string[] =>

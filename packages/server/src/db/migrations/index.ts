@@ -9,6 +9,7 @@ import * as m0007 from './0007_idempotency_keys';
 import * as m0008 from './0008_nickname_pieces';
 import * as m0009 from './0009_sign_in_hardening';
 import * as m0010 from './0010_digit_suffixes';
+import * as m0011 from './0011_upload_claims';
 import type { Dialect } from './helpers';
 
 export interface Migration {
@@ -28,4 +29,5 @@ export const migrations: Migration[] = [
   { name: '0008_nickname_pieces', ...m0008 },
   { name: '0009_sign_in_hardening', ...m0009 },
   { name: '0010_digit_suffixes', ...m0010 },
+  { name: '0011_upload_claims', ...m0011 },
 ];

@@ -42,7 +42,7 @@ const page = (filter: object) => ok<{ list: Row[]; total: number }>('/api/feedba
 
 describe('feedback v1', () => {
   it('takes a signed-in user’s feedback with images, and the reply reaches them as an unread message', async () => {
-    const images = [await upload(), await upload()];
+    const images = [await upload(user.token), await upload(user.token)];
     const { feedback } = await ok<{ feedback: Row }>(
       '/api/feedback/make',
       {
@@ -95,7 +95,7 @@ describe('feedback v1', () => {
   });
 
   it('refuses five images, 2,001 characters, and images that are not the caller’s', async () => {
-    const five = await Promise.all([1, 2, 3, 4, 5].map(() => upload()));
+    const five = await Promise.all([1, 2, 3, 4, 5].map(() => upload(user.token)));
     const tooMany = await server.call('/api/feedback/make', { ...base(), images: five.map((i) => i.id) }, user.token);
     expect([tooMany.body.code, tooMany.body.message]).toEqual([400, expect.stringContaining('最多上传 4 张图片')]);
     const long = await server.call('/api/feedback/make', { ...base(), content: '长'.repeat(2001) }, user.token);

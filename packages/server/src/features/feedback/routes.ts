@@ -63,8 +63,8 @@ export default defineRoutes({
     message: '上传成功',
     handler: async (_input, ctx) => {
       const file = ctx.file;
-      if (!file?.id) throw fail.badInput('缺少上传文件（字段名 file）');
-      return { id: file.id, url: file.url };
+      if (!file?.id || !file.claimToken) throw fail.badInput('缺少上传文件（字段名 file）');
+      return { id: file.id, url: file.url, token: file.claimToken };
     },
   },
 
@@ -79,7 +79,7 @@ export default defineRoutes({
       }
       // Counted in the call's transaction: a submission refused below gives its units back.
       await consumeAll(ctx.db, submissionLimits(input.deviceId, ctx.ip));
-      const images = await ownImages(ctx.db, input.images, user?.id ?? null);
+      const images = await ownImages(ctx.db, input.images, { userId: user?.id ?? null, tokens: input.imageTokens });
       const id = await insertFeedback(ctx.db, input, user?.id ?? null, images);
       return { feedback: mine(await present(ctx, id)) };
     },

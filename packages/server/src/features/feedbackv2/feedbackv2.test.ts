@@ -32,7 +32,7 @@ const open = (token: string, content: string, images: number[] = []) =>
 
 describe('feedback threads', () => {
   it('run from a user’s question through a canned reply, unread on both sides, to closing', async () => {
-    const upload = await server.upload('/api/feedback/upload', 'file', tinyPng, 'pay.png');
+    const upload = await server.upload('/api/feedback/upload', 'file', tinyPng, 'pay.png', alice.token);
     const { thread } = await open(alice.token, '扣款成功但会员未开通', [(upload.body.data as { id: number }).id]);
     expect(thread).toMatchObject({ status: 'open', unread: 0, subject: '扣款成功但会员未开通' });
     expect((await bell()).map((n) => n.id)).toContain(`feedback-thread-${thread.id}`);

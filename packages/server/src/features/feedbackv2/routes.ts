@@ -87,7 +87,7 @@ export default defineRoutes({
     message: '反馈已提交，客服会尽快回复',
     handler: async (input, ctx) => {
       await limitPosts(ctx);
-      const images = await ownImages(ctx.db, input.images, ctx.user.id);
+      const images = await ownImages(ctx.db, input.images, { userId: ctx.user.id, tokens: input.imageTokens });
       const now = Date.now();
       const { id } = await ctx.db
         .insertInto('feedback_threads')
@@ -131,7 +131,7 @@ export default defineRoutes({
     handler: async (input, ctx) => {
       await loadOwnThread(ctx.db, input.id, ctx.user.id);
       await limitPosts(ctx);
-      const images = await ownImages(ctx.db, input.images, ctx.user.id);
+      const images = await ownImages(ctx.db, input.images, { userId: ctx.user.id, tokens: input.imageTokens });
       const now = Date.now();
       const postId = await insertPost(
         ctx.db,
@@ -247,7 +247,7 @@ export default defineRoutes({
     transaction: true,
     message: '回复已发送',
     handler: async (input, ctx) => {
-      const images = await ownImages(ctx.db, input.images, ctx.user.id);
+      const images = await ownImages(ctx.db, input.images, { userId: ctx.user.id, tokens: [] });
       return operatorChange(
         ctx,
         input.id,

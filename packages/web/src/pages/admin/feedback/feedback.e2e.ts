@@ -20,7 +20,9 @@ test('feedback v1: sent with an image through the API, replied in the console, r
   const screenshot = await sharp({ create: { width: 360, height: 640, channels: 3, background: '#4f8ef7' } })
     .png()
     .toBuffer();
+  // Uploaded signed in, the screenshot is the account's: the feedback below attaches it by id alone.
   const uploaded = await page.request.post('/api/feedback/upload', {
+    headers: { token },
     multipart: { file: { name: '截图.png', mimeType: 'image/png', buffer: screenshot } },
   });
   const image = (await uploaded.json()).data as { id: number; url: string };
