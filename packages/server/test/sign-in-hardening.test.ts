@@ -62,6 +62,23 @@ describe('lockout design', () => {
     expect((await signInVia(server, phone, password, '198.51.100.7')).body.code).toBe(200);
   });
 
+  it('a parallel burst from one address costs that address: the phone-wide counter counts only what passed it', async () => {
+    server = await startServer({ trustProxy: 1 });
+    const s = server;
+    const { phone, password } = await s.initAdmin();
+    const before = passwordChecks.count;
+    const answers = await Promise.all(Array.from({ length: 200 }, () => signInVia(s, phone, 'guess', '203.0.113.66')));
+    const checks = passwordChecks.count - before;
+    expect(answers.filter((a) => a.body.code === 401)).toHaveLength(checks);
+    const counters = await s.app.services.db.selectFrom('login_attempts').select(['key', 'failures']).execute();
+    const count = (key: string) => Number(counters.find((c) => c.key === key)?.failures ?? 0);
+    // The pair stopped the burst: neither the address nor the phone counted what it refused.
+    expect(count(`pair:${phone}@203.0.113.66`)).toBeGreaterThan(checks);
+    expect(count('ip:203.0.113.66')).toBe(checks);
+    expect(count(`phone:${phone}`)).toBe(checks);
+    expect((await signInVia(s, phone, password, '198.51.100.7')).body.code).toBe(200);
+  });
+
   it('guessers from many addresses lock the phone; the owner with a live session of theirs still signs in; the CLI unlocks', async () => {
     server = await startServer({ trustProxy: 1 });
     const s = server;

@@ -14,7 +14,8 @@ import { fail } from '../http/errors';
  *   it, so an attacker cannot keep the owner out; `npm run unlock -- <phone>` clears it too.
  *
  * An attempt is counted before the slow password check (a reservation), so however many are sent
- * at once, at most the limit's number reach the check; a success hands its reservation back.
+ * at once, at most the limit's number reach the check; a success hands its reservation back. It
+ * is counted narrowest first and no further than the first counter past its limit.
  */
 export const throttleRules = {
   pair: { maxFailures: 10, windowMs: 15 * 60 * 1000 },
@@ -96,7 +97,9 @@ export async function reserveAttempt(
     throw lockedAnswer(kind, worst.locked_until ?? now, now);
   }
   const reservation: Reservation = { counters: [] };
-  let refused: { kind: Kind; lockedUntil: number } | null = null;
+  // In order, narrowest first: the first counter past its limit refuses the attempt, and the wider
+  // ones after it never count it. A burst from one address then costs that address (its pair),
+  // not the phone-wide counter that keeps the owner out everywhere.
   for (const { kind, key } of counters) {
     const rule = throttleRules[kind];
     const windowOver = sql<boolean>`${now} - login_attempts.window_start >= ${rule.windowMs}`;
@@ -116,12 +119,11 @@ export async function reserveAttempt(
       )
       .returning(['failures', 'window_start', 'locked_until'])
       .executeTakeFirstOrThrow();
-    reservation.counters.push({ key, windowStart: Number(row.window_start) });
-    if (Number(row.failures) > rule.maxFailures && !refused) {
-      refused = { kind, lockedUntil: Number(row.locked_until ?? now + rule.windowMs) };
+    if (Number(row.failures) > rule.maxFailures) {
+      throw lockedAnswer(kind, Number(row.locked_until ?? now + rule.windowMs), now);
     }
+    reservation.counters.push({ key, windowStart: Number(row.window_start) });
   }
-  if (refused) throw lockedAnswer(refused.kind, refused.lockedUntil, now);
   return reservation;
 }
 
