@@ -170,7 +170,10 @@ async function runEndpoint(
       file,
       presentedSession: () => {
         if (user && sessionId !== null) return Promise.resolve({ state: 'ok', sessionId, user });
-        presented ??= lookupSession(services.db, tokenOf(request));
+        // Through this context's database: inside the call's transaction the lookup's writes (the
+        // once-a-minute touch, an expired session's removal) are part of it. On another connection
+        // they would wait for the writer's turn the transaction holds, i.e. for themselves (SQLite).
+        presented ??= lookupSession(db, tokenOf(request));
         return presented;
       },
       identify: (who) => noteWho(request, who),
