@@ -141,8 +141,14 @@ describe('Idempotency-Key', () => {
     const phone = nextPhone();
     const body = { phone, password: await digest('User12345'), app: 'tailor' };
     const answers = await Promise.all(Array.from({ length: 10 }, () => send('/api/users/register', body, 'reg-1', '')));
-    for (const a of answers) expect(a.body).toEqual(answers[0]?.body);
-    expect(answers[0]?.body.code).toBe(200);
+    const data = answers.map((a) => a.body.data as { token: string; user: { id: number } });
+    expect(answers.map((a) => a.body.code)).toEqual(Array(10).fill(200));
+    expect(new Set(data.map((d) => d.user.id)).size).toBe(1);
+    // The stored answer keeps no token: each replay signed in again, with a session of its own.
+    expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(9);
+    expect(new Set(data.map((d) => d.token)).size).toBe(10);
+    for (const { token } of data)
+      expect((await send('/api/users/fetch/info', {}, undefined, token)).body.code).toBe(200);
     const rows = await server.app.services.db.selectFrom('users').select('id').where('phone', '=', phone).execute();
     expect(rows).toHaveLength(1);
     // Without the key, the retry is an ordinary registration of a taken phone: with its owner's

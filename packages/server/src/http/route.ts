@@ -9,7 +9,7 @@ import {
 import { Code, type CodeValue, codeMessage } from '@appdesk/contract/codes';
 import { exportAudit } from '@appdesk/contract/endpoints/audit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { writeAudit } from '../core/audit';
 import { hashToken, lookupSession, type SessionLookup, type SessionUser } from '../core/sessions';
 import { classifyOutage } from '../db/outage';
@@ -44,6 +44,12 @@ export interface RouteDef<P extends ApiPath> {
    * thread's writer connection without a thread hand-over per statement (db/sqlite-inline.ts).
    */
   transaction?: boolean | 'short';
+  /**
+   * An idempotent endpoint whose answer holds a secret (a session token): its stored answer keeps
+   * none (only a marker), and a replay answers with this instead (for a sign-up: a new sign-in).
+   * Required for such endpoints (`answersSecret`).
+   */
+  replay?(input: z.output<Def<P>['input']>, ctx: ContextFor<P>): Promise<ApiOutput<P>>;
   /** Chinese success message for the envelope (default 成功). */
   message?: string;
   /** Download endpoints (`download: 'xlsx'` in the contract) answer an ExportTable instead. */
@@ -78,6 +84,9 @@ export function registerEndpoints(app: FastifyInstance, services: Services, tabl
     const route = routes[path] as RouteDef<ApiPath> | undefined;
     if (!route) throw new Error(`No handler for ${path}`);
     const def = endpoints[path] as EndpointDef;
+    if (def.idempotent && !route.replay && answersSecret(def.output)) {
+      throw new Error(`${path} answers a secret: an idempotent endpoint must store none (declare replay)`);
+    }
     app.post(path, async (request, reply) => {
       try {
         const data = await runEndpoint(path, def, route, request, reply, services);
@@ -220,6 +229,7 @@ async function runEndpoint(
         const replay = async (answer: { data: unknown }) => {
           reply.header('Idempotent-Replayed', 'true');
           if (file) await discardUpload(services, file);
+          if (route.replay) return route.replay(parsed.data as never, makeCtx(services.db) as never);
           return answer.data;
         };
         const earlier = await earlierAnswer(services.db, idempotency);
@@ -228,7 +238,7 @@ async function runEndpoint(
           const claim = await reserve(trx, idempotency);
           if ('replay' in claim) return claim;
           const result = await run(trx);
-          await keepAnswer(trx, claim.reserved, result);
+          await keepAnswer(trx, claim.reserved, route.replay ? WITHHELD : result);
           return { result };
         });
         return 'replay' in outcome ? replay(outcome.replay) : outcome.result;
@@ -245,6 +255,22 @@ async function runEndpoint(
     if (file) await discardUpload(services, file);
     throw error;
   }
+}
+
+/** What an idempotency row keeps of an answer that holds a secret: that it succeeded, no more. */
+const WITHHELD = { withheld: 'answered again on replay' };
+
+/** Secret-looking field names in an answer (a session token, a password, a key's secret). */
+const SECRET_NAME = /token|secret|password/i;
+
+/** Whether an output schema names a secret-looking field anywhere in it. */
+function answersSecret(output: z.ZodType): boolean {
+  const names: string[] = [];
+  JSON.stringify(z.toJSONSchema(output, { unrepresentable: 'any' }), (key, value) => {
+    if (key === 'properties' && value && typeof value === 'object') names.push(...Object.keys(value));
+    return value;
+  });
+  return names.some((name) => SECRET_NAME.test(name));
 }
 
 function auditRow(path: string, decl: AuditDecl | undefined, record: AuditRecord, userId: number | null, ip: string) {

@@ -7,7 +7,7 @@ import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
 import { sendEmailVerification } from './email';
 import { presentCurrentUser } from './presenter';
-import { beginAttempt, finishSignIn, logAttempt } from './sign-in';
+import { beginAttempt, finishSignIn, logAttempt, signIn } from './sign-in';
 import { takeRegistration, takeVerificationMail } from './throttle';
 
 /** Key-value (a11t) that sets the coins a new account starts with, per app; absent means 0. */
@@ -17,6 +17,8 @@ export const SIGNUP_COINS_KEY = 'signup_coins';
 export default defineRoutes({
   '/api/users/register': {
     message: '注册成功',
+    // A resent registration (Idempotency-Key) signs in again: the stored first answer keeps no token.
+    replay: (input, ctx) => signIn(ctx, input.phone, input.password),
     handler: async (input, ctx) => {
       await takeRegistration(ctx.db, ctx.config.quotas, ctx.ip);
       const taken = () => fail.conflict('该手机号已注册，请直接登录');

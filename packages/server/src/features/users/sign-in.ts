@@ -2,6 +2,7 @@ import { Code } from '@appdesk/contract/codes';
 import type { CurrentUser } from '@appdesk/contract/endpoints/users';
 import { type LoginReason, recordLogin } from '../../core/login-log';
 import { type Reservation, releaseAttempt, reserveAttempt } from '../../core/login-throttle';
+import { decoyHash, verifyPassword } from '../../core/passwords';
 import { createSession, readSessionUser } from '../../core/sessions';
 import { shanghaiTime } from '../../db/paging';
 import type { RequestContext } from '../../http/context';
@@ -112,4 +113,20 @@ export async function finishSignIn(
   const token = await createSession(ctx.db, account.id, { ip: ctx.ip, userAgent: ctx.userAgent });
   await logAttempt(ctx, phone, account, 'success');
   return { token, user: presentCurrentUser(await readSessionUser(ctx.db, account.id)) };
+}
+
+/** A sign-in with phone and password digest: counted, checked, logged; a new session when right. */
+export async function signIn(
+  ctx: RequestContext,
+  phone: string,
+  password: string,
+): Promise<{ token: string; user: CurrentUser }> {
+  const { account, reservation } = await beginAttempt(ctx, phone);
+  // Unknown phone and wrong password answer alike, and take as long.
+  const ok = await verifyPassword(account?.password_hash ?? (await decoyHash()), password);
+  if (!account || !ok) {
+    await logAttempt(ctx, phone, account, account ? 'wrong_password' : 'unknown_phone');
+    throw fail.unauthenticated('手机号或密码错误');
+  }
+  return finishSignIn(ctx, phone, account, reservation);
 }

@@ -1,0 +1,227 @@
+/**
+ * No table, and so no backup, holds a live token or any other secret in plain text (issue 26,
+ * done-when 7). The calls that hand out a secret are run (sign-up, a resent sign-up, sign-in,
+ * password change, an operator's password reset, generated accounts, an email link); then every
+ * column of every table and a backup archive made by `npm run backup`'s code are searched for
+ * each secret the run was given or sent.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerSearchFunctions } from '../src/db/grams.mjs';
+import { migrateToLatest } from '../src/db/index';
+import { migrations } from '../src/db/migrations/index';
+import { makeBackup } from '../src/ops/backup';
+import { runProgram } from '../src/ops/backup-common';
+import {
+  type Answer,
+  digest,
+  nextPhone,
+  openTestDatabase,
+  startServer,
+  type TestServer,
+  tableNames,
+  testDb,
+} from './harness';
+
+let smtp: SMTPServer;
+const mails: string[] = [];
+let server: TestServer;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push(Buffer.concat(chunks).toString('utf8'));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  server = await startServer({ smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: 'https://appdesk.example.com' });
+});
+afterAll(async () => {
+  await server.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const SECRET_NAME = /token|secret|password/i;
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** Every string an answer holds under a secret-looking name (a token, a password), at any depth. */
+function secretsIn(value: unknown, named = false): string[] {
+  if (typeof value === 'string') return named && value.length >= 8 ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap((v) => secretsIn(v, named));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => secretsIn(v, named || SECRET_NAME.test(k)));
+  }
+  return [];
+}
+
+/** A row's values as text: blobs (SQLite) and bytea (PostgreSQL) as their bytes. */
+const rowText = (row: Record<string, unknown>) =>
+  Object.values(row)
+    .map((v) => (Buffer.isBuffer(v) ? v.toString('latin1') : typeof v === 'string' ? v : JSON.stringify(v)))
+    .join('\u0000');
+
+async function databaseText(): Promise<string> {
+  const parts: string[] = [];
+  for (const table of await tableNames(server)) {
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(
+      server.app.services.db,
+    );
+    parts.push(...rows.map(rowText));
+  }
+  return parts.join('\n');
+}
+
+/** The archive unpacked: its files' bytes, and its database's rows as text (a pg_dump archive is compressed). */
+async function backupText(): Promise<string> {
+  const out = mkdtempSync(path.join(tmpdir(), 'appdesk-secrets-backup-'));
+  try {
+    const { archive } = await makeBackup(
+      {
+        ...server.app.services,
+        dataDir: server.config.dataDir,
+        databaseUrl: testDb === 'postgres' ? process.env.TEST_DATABASE_URL : undefined,
+        filesOnS3: Boolean(server.config.storageUrl),
+      },
+      out,
+    );
+    const unpacked = path.join(out, 'unpacked');
+    await runProgram('mkdir', ['-p', unpacked]);
+    await runProgram('tar', ['-xzf', archive, '-C', unpacked]);
+    const parts = readdirSync(unpacked, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => readFileSync(path.join(entry.parentPath, entry.name)).toString('latin1'));
+    if (testDb === 'sqlite') {
+      const copy = new SQLite(path.join(unpacked, 'database.sqlite'), { readonly: true });
+      registerSearchFunctions(copy);
+      const tables = copy.prepare(`select name from sqlite_master where type = 'table'`).all() as { name: string }[];
+      for (const { name } of tables) {
+        const rows = copy.prepare(`select * from "${name}"`).all() as Record<string, unknown>[];
+        parts.push(...rows.map(rowText));
+      }
+      copy.close();
+    } else {
+      const script = path.join(out, 'dump.sql');
+      await runProgram('pg_restore', ['-f', script, path.join(unpacked, 'database.dump')]);
+      parts.push(readFileSync(script, 'utf8'));
+    }
+    return parts.join('\n');
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+describe('secrets at rest', () => {
+  it('no table and no backup holds a token, password or password digest the run handed out or was sent', async () => {
+    const secrets = new Set<string>();
+    const keep = (answer: Answer) => {
+      expect([answer.body.code, answer.body.message]).toEqual([200, expect.any(String)]);
+      for (const secret of secretsIn(answer.body.data)) secrets.add(secret);
+      return answer.body.data as Record<string, unknown>;
+    };
+    const sent = async (password: string) => {
+      const sentDigest = await digest(password);
+      secrets.add(sentDigest);
+      return sentDigest;
+    };
+    const s = server;
+    const send = (p: string, body: unknown, token: string, key?: string) =>
+      s.raw(p, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token, ...(key ? { 'Idempotency-Key': key } : {}) },
+        body: JSON.stringify(body),
+      });
+
+    const admin = await s.initAdmin();
+    secrets.add(admin.token);
+    await sent(admin.password);
+
+    // A sign-up, resent with its key (the replay), and a sign-in.
+    const phone = nextPhone();
+    const signUp = { phone, password: await sent('User12345'), app: 'tailor' };
+    const first = keep(await send('/api/users/register', signUp, '', 'sign-up-1'));
+    const replayed = await send('/api/users/register', signUp, '', 'sign-up-1');
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    keep(replayed);
+    const user = keep(await s.call('/api/users/login', { phone, password: signUp.password }));
+    const userId = (first.user as { id: number }).id;
+
+    // A password change, an email link, an operator's reset and generated accounts.
+    const changed = { old: signUp.password, refresh: await sent('User67890') };
+    keep(await s.call('/api/users/update/password', changed, user.token as string));
+    keep(await s.call('/api/users/update/info', { email: 'secret@example.com' }, user.token as string));
+    // The mail is quoted-printable: soft line breaks and =XX escapes undone.
+    const mail = mails
+      .join('\n')
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
+    const link = mail.match(/validate\?token=([A-Za-z0-9_-]+)/)?.[1];
+    expect(link).toBeDefined();
+    secrets.add(link as string);
+    keep(await s.call('/api/users/validate/email', { token: link }));
+    const reset = keep(
+      await s.call('/api/users/reset/password', { id: userId, reason: '核实身份后重置' }, admin.token),
+    );
+    const generated = keep(await s.call('/api/users/generate', { count: 3 }, admin.token));
+    // What the owners of those initial passwords send when they sign in.
+    const initial = [reset.password, ...(generated.accounts as { password: string }[]).map((a) => a.password)];
+    for (const password of initial) secrets.add(sha256(password as string));
+
+    // Tokens of 3 sessions, 5 initial passwords and their digests, 3 digests sent, 1 link, at least.
+    expect(secrets.size).toBeGreaterThanOrEqual(16);
+    const places = { database: await databaseText(), backup: await backupText() };
+    for (const [place, text] of Object.entries(places)) {
+      // The search sees the data: the account's phone is there in both.
+      expect(text, place).toContain(phone);
+      const found = [...secrets].filter((secret) => text.includes(secret));
+      expect(found.map((f) => `${place}: ${f.slice(0, 6)}…`)).toEqual([]);
+    }
+  });
+
+  it('answers stored before are withheld by the migration: the tokens they held are gone', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'appdesk-secrets-migration-'));
+    const database = await openTestDatabase(dataDir);
+    try {
+      await migrateToLatest(database.handle);
+      const token = 'a-live-session-token-from-before-0011';
+      const row = (path: string, answer: unknown) => ({
+        scope: 'public',
+        key: path,
+        path,
+        fingerprint: 'f',
+        answer: JSON.stringify(answer),
+        created_at: Date.now(),
+      });
+      await database.handle.db
+        .insertInto('idempotency_keys')
+        .values([row('/api/users/register', { token, user: { id: 1 } }), row('/api/vip/redeem', { coins: 5 })])
+        .execute();
+      // The rows a server kept before the migration, which then runs over them.
+      const withhold = migrations.find((m) => m.name === '0011_withhold_stored_tokens');
+      await withhold?.up(database.handle.db as never, database.handle.dialect);
+      const answers = await database.handle.db.selectFrom('idempotency_keys').select(['path', 'answer']).execute();
+      expect(answers.map((a) => JSON.stringify(a)).join()).not.toContain(token);
+      // Answers that hold no secret are kept as they were.
+      expect(answers.find((a) => a.path === '/api/vip/redeem')?.answer).toBe('{"coins":5}');
+    } finally {
+      await database.handle.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
