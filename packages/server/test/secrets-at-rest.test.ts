@@ -193,7 +193,7 @@ describe('secrets at rest', () => {
     }
   });
 
-  it('answers stored before are withheld by the migration: the tokens they held are gone', async () => {
+  it('sign-up answers stored before go with the migration, and the tokens they held', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'appdesk-secrets-migration-'));
     const database = await openTestDatabase(dataDir);
     try {
@@ -212,8 +212,8 @@ describe('secrets at rest', () => {
         .values([row('/api/users/register', { token, user: { id: 1 } }), row('/api/vip/redeem', { coins: 5 })])
         .execute();
       // The rows a server kept before the migration, which then runs over them.
-      const withhold = migrations.find((m) => m.name === '0011_withhold_stored_tokens');
-      await withhold?.up(database.handle.db as never, database.handle.dialect);
+      const forget = migrations.find((m) => m.name === '0012_forget_stored_sign_ups');
+      await forget?.up(database.handle.db as never, database.handle.dialect);
       const answers = await database.handle.db.selectFrom('idempotency_keys').select(['path', 'answer']).execute();
       expect(answers.map((a) => JSON.stringify(a)).join()).not.toContain(token);
       // Answers that hold no secret are kept as they were.

@@ -18,7 +18,7 @@ import { settlePending } from '../storage/pending';
 import type { AuditRecord, RequestContext, Services } from './context';
 import { ApiError, fail } from './errors';
 import { type ExportTable, sendXlsx } from './export';
-import { earlierAnswer, idempotencyOf, keepAnswer, reserve } from './idempotency';
+import { earlierAnswer, idempotencyOf, keepAnswer, PASSWORD_NAME, reserve } from './idempotency';
 import { replyUnavailable } from './probes';
 import { noteCode, noteUpload, noteWho } from './request-log';
 import {
@@ -45,9 +45,9 @@ export interface RouteDef<P extends ApiPath> {
    */
   transaction?: boolean | 'short';
   /**
-   * An idempotent endpoint whose answer holds a secret (a session token): its stored answer keeps
-   * none (only a marker), and a replay answers with this instead (for a sign-up: a new sign-in).
-   * Required for such endpoints (`answersSecret`).
+   * An idempotent endpoint whose answer holds a secret (a session token) or that takes a password:
+   * its stored answer keeps none (only a marker), and a replay answers with this instead (for a
+   * sign-up: a new sign-in, which checks the password again). Required for such endpoints.
    */
   replay?(input: z.output<Def<P>['input']>, ctx: ContextFor<P>): Promise<ApiOutput<P>>;
   /** Chinese success message for the envelope (default 成功). */
@@ -84,8 +84,12 @@ export function registerEndpoints(app: FastifyInstance, services: Services, tabl
     const route = routes[path] as RouteDef<ApiPath> | undefined;
     if (!route) throw new Error(`No handler for ${path}`);
     const def = endpoints[path] as EndpointDef;
-    if (def.idempotent && !route.replay && answersSecret(def.output)) {
-      throw new Error(`${path} answers a secret: an idempotent endpoint must store none (declare replay)`);
+    if (
+      def.idempotent &&
+      !route.replay &&
+      (namesField(def.output, SECRET_NAME) || namesField(def.input, PASSWORD_NAME))
+    ) {
+      throw new Error(`${path} takes or answers a secret: an idempotent endpoint must declare replay`);
     }
     app.post(path, async (request, reply) => {
       try {
@@ -263,14 +267,18 @@ const WITHHELD = { withheld: 'answered again on replay' };
 /** Secret-looking field names in an answer (a session token, a password, a key's secret). */
 const SECRET_NAME = /token|secret|password/i;
 
-/** Whether an output schema names a secret-looking field anywhere in it. */
-function answersSecret(output: z.ZodType): boolean {
+/**
+ * Whether a schema names a field matching `pattern` anywhere in it. An idempotent endpoint that
+ * answers a secret must not store it; one that takes a password leaves it out of the key's
+ * fingerprint (http/idempotency.ts), so its replay has to check it again.
+ */
+function namesField(schema: z.ZodType, pattern: RegExp): boolean {
   const names: string[] = [];
-  JSON.stringify(z.toJSONSchema(output, { unrepresentable: 'any' }), (key, value) => {
+  JSON.stringify(z.toJSONSchema(schema, { unrepresentable: 'any' }), (key, value) => {
     if (key === 'properties' && value && typeof value === 'object') names.push(...Object.keys(value));
     return value;
   });
-  return names.some((name) => SECRET_NAME.test(name));
+  return names.some((name) => pattern.test(name));
 }
 
 function auditRow(path: string, decl: AuditDecl | undefined, record: AuditRecord, userId: number | null, ip: string) {

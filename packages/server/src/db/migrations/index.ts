@@ -10,7 +10,7 @@ import * as m0008 from './0008_nickname_pieces';
 import * as m0009 from './0009_sign_in_hardening';
 import * as m0010 from './0010_digit_suffixes';
 import * as m0011 from './0011_upload_claims';
-import * as m0012 from './0012_withhold_stored_tokens';
+import * as m0012 from './0012_forget_stored_sign_ups';
 import type { Dialect } from './helpers';
 
 export interface Migration {
@@ -31,5 +31,5 @@ export const migrations: Migration[] = [
   { name: '0009_sign_in_hardening', ...m0009 },
   { name: '0010_digit_suffixes', ...m0010 },
   { name: '0011_upload_claims', ...m0011 },
-  { name: '0012_withhold_stored_tokens', ...m0012 },
+  { name: '0012_forget_stored_sign_ups', ...m0012 },
 ];
