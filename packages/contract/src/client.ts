@@ -89,9 +89,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
   async function call<P extends ApiPath>(path: P, input?: ApiInput<P>, init?: CallInit): Promise<ApiResponse<P>> {
     const answer = await send(path, input, init);
     if (answer.status < 200 || answer.status >= 300 || !answer.body) {
-      // The server's own (Chinese) words when its answer has them.
+      // The server's own (Chinese) words when its answer has them. A failed status without them (a
+      // proxy's HTML 502, an empty 404) says nothing here: the caller tells what the status means. Only
+      // a 2xx whose body cannot be read is described by that.
       const said = answer.body?.message ?? '';
-      throw new ApiHttpError(answer.status, answer.body ? said : '返回内容不是有效的 JSON', base + path);
+      const succeeded = answer.status >= 200 && answer.status < 300;
+      throw new ApiHttpError(answer.status, answer.body || !succeeded ? said : '返回内容不是有效的 JSON', base + path);
     }
     return answer.body;
   }

@@ -4,6 +4,7 @@ import { timings } from '@appdesk/contract/constants';
 import type { ApiInput, ApiOutput, ApiPath, ApiResponse, Envelope } from '@appdesk/contract/types';
 import { clearSession, getToken, loginUrl } from '../state/session';
 import { notify } from './notify';
+import { statusMeaning } from './status';
 
 /**
  * The request client (spec sections 7 and 8): POST by default, cookies included, JSON in and
@@ -45,18 +46,6 @@ export type AnyEnvelope = Envelope & Record<string, unknown>;
 /** Headers of a multipart upload (JSON calls set theirs in the contract's client). */
 function uploadHeaders(): Record<string, string> {
   return { Accept: 'application/json', token: getToken() };
-}
-
-/** What an HTTP status means, in Chinese, when the answer says nothing itself (never the browser's English statusText). */
-function statusMeaning(status: number): string {
-  if (status === 0) return '网络连接失败，请检查网络后重试';
-  if (status === 400) return '请求格式有误';
-  if (status === 404) return '接口不存在';
-  if (status === 413) return '提交的内容过大';
-  if (status === 415) return '不支持的内容类型';
-  if (status === 429) return '操作过于频繁，请稍后再试';
-  if (status >= 500) return '服务器暂时无法处理，请稍后再试';
-  return '请求失败';
 }
 
 /** `said`: the server's own message or a Chinese reason of ours; empty shows what the status means. */
@@ -208,7 +197,9 @@ export function upload<T extends { code: number; message?: string } = AnyEnvelop
         const body = JSON.parse(xhr.responseText) as T;
         resolve(handleEnvelope(body, { silent: options.silent || options.quietCodes }));
       } catch (error) {
-        reject(error instanceof ApiError ? error : httpFailure(xhr.status, '返回内容不是有效的 JSON', url));
+        reject(
+          error instanceof ApiError ? error : httpFailure(xhr.status, '返回内容不是有效的 JSON', url, options.silent),
+        );
       }
     };
     xhr.onerror = () => reject(httpFailure(0, '网络连接失败，请检查网络后重试', url, options.silent));

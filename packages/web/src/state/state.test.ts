@@ -194,7 +194,7 @@ describe('session-ending codes', () => {
     expect(
       request.httpFailure(413, request.bodyMessage('<html>Payload Too Large</html>'), '/api/x', true).message,
     ).toBe('提交的内容过大');
-    expect(request.httpFailure(502, '', '/api/x', true).message).toBe('服务器暂时无法处理，请稍后再试');
+    expect(request.httpFailure(502, '', '/api/x', true).message).toBe('网关错误：服务器没有正确响应，请稍后再试');
   });
 
   it('other codes come back as values', async () => {
