@@ -45,7 +45,7 @@ export function useApiAction<P extends ApiPath>(path: P, options: ActionOptions<
   const queryClient = useQueryClient();
   const refreshes = options.refreshes ?? [`/api/${path.split('/')[2]}/`];
   return useMutation({
-    mutationFn: (input: ApiInput<P>) => callOk(path, input),
+    mutationFn: (input: ApiInput<P>) => callOk(path, input, { action: true }),
     onSuccess: async (output) => {
       const { success } = options;
       if (success) notification.success(typeof success === 'string' ? { title: success } : success(output));

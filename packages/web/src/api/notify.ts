@@ -29,19 +29,32 @@ function loadStatic(): Promise<Api> {
 }
 
 /**
- * Errors stay until the operator closes them (a failed action's reason must not vanish while they
- * read it); the same error again replaces the one shown instead of stacking. Success notices keep
- * the layout's duration (1.5 s in the admin console).
+ * How long a refused action's reason stays (seconds): the widget's default, 4.5 s, also in the
+ * console whose notices close after 1.5 s. The operator must read why their save, upload or sign-in
+ * did not happen to correct it; any other error (a page's read) closes with the layout's notices.
  */
-export function errorArgs(args: ArgsProps): ArgsProps {
-  const text = `${String(args.title ?? '')}\u0000${typeof args.description === 'string' ? args.description : ''}`;
-  return { duration: false, key: `error:${text}`, ...args };
+export const actionErrorSeconds = notificationDefaults.duration;
+
+export interface NotifyOptions {
+  /** The error answers the operator's own action (a write): it stays `actionErrorSeconds`. */
+  action?: boolean;
 }
 
-export async function notify(kind: 'error' | 'success', args: ArgsProps): Promise<void> {
+/**
+ * An error closes like every notice of its layout (spec: 1.5 s in the console, 4.5 s elsewhere),
+ * a refused action's after `actionErrorSeconds`; the same error again replaces the one shown
+ * instead of stacking.
+ */
+export function errorArgs(args: ArgsProps, options: NotifyOptions = {}): ArgsProps {
+  const text = `${String(args.title ?? '')}\u0000${typeof args.description === 'string' ? args.description : ''}`;
+  // No `duration` key otherwise: an explicit undefined would override the layout's default.
+  return { key: `error:${text}`, ...(options.action ? { duration: actionErrorSeconds } : {}), ...args };
+}
+
+export async function notify(kind: 'error' | 'success', args: ArgsProps, options: NotifyOptions = {}): Promise<void> {
   try {
     const api = bound ?? (await loadStatic());
-    api[kind](kind === 'error' ? errorArgs(args) : args);
+    api[kind](kind === 'error' ? errorArgs(args, options) : args);
   } catch {
     // The notification chunk could not load (offline): nothing more useful to do.
   }

@@ -39,6 +39,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** No notifications at all (used for optional background calls). */
   silent?: boolean;
+  /** The operator's own action (a write): its refusal stays longer (see `actionErrorSeconds`). */
+  action?: boolean;
 }
 
 export type AnyEnvelope = Envelope & Record<string, unknown>;
@@ -49,9 +51,9 @@ function uploadHeaders(): Record<string, string> {
 }
 
 /** `said`: the server's own message or a Chinese reason of ours; empty shows what the status means. */
-export function httpFailure(status: number, said: string, url: string, silent?: boolean): HttpError {
+export function httpFailure(status: number, said: string, url: string, silent?: boolean, action?: boolean): HttpError {
   const description = said || statusMeaning(status);
-  if (!silent) void notify('error', { title: `请求错误 ${status}: ${url}`, description });
+  if (!silent) void notify('error', { title: `请求错误 ${status}: ${url}`, description }, { action });
   return new HttpError(status, description, url);
 }
 
@@ -80,11 +82,11 @@ function leaveFor(to: string): void {
 /** Applies spec section 8 to a parsed answer; returns it unless the session ended. */
 export function handleEnvelope<T extends { code: number; message?: string }>(
   body: T,
-  options: { silent?: boolean } = {},
+  options: { silent?: boolean; action?: boolean } = {},
 ): T {
   if (body.code === Code.OK) return body;
   const message = body.message || '请求失败';
-  if (!options.silent) void notify('error', { title: message, description: message });
+  if (!options.silent) void notify('error', { title: message, description: message }, { action: options.action });
   // The password must be changed first: the login page shows that form for the stored session.
   if (body.code === Code.PASSWORD_CHANGE_REQUIRED && window.location.pathname !== '/user/login') {
     leaveFor('/user/login?change=1');
@@ -119,8 +121,9 @@ export async function call<P extends ApiPath>(
     body = await client.call(path, data, { signal: options.signal });
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error;
-    if (error instanceof ApiHttpError) throw httpFailure(error.status, error.statusText, path, options.silent);
-    throw httpFailure(0, '网络连接失败，请检查网络后重试', path, options.silent);
+    const { silent, action } = options;
+    if (error instanceof ApiHttpError) throw httpFailure(error.status, error.statusText, path, silent, action);
+    throw httpFailure(0, '网络连接失败，请检查网络后重试', path, silent, action);
   }
   return handleEnvelope(body, options);
 }
@@ -190,20 +193,22 @@ export function upload<T extends { code: number; message?: string } = AnyEnvelop
     };
     xhr.onload = () => {
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(httpFailure(xhr.status, bodyMessage(xhr.responseText), url, options.silent));
+        reject(httpFailure(xhr.status, bodyMessage(xhr.responseText), url, options.silent, true));
         return;
       }
       try {
         const body = JSON.parse(xhr.responseText) as T;
-        resolve(handleEnvelope(body, { silent: options.silent || options.quietCodes }));
+        resolve(handleEnvelope(body, { silent: options.silent || options.quietCodes, action: true }));
       } catch (error) {
         reject(
-          error instanceof ApiError ? error : httpFailure(xhr.status, '返回内容不是有效的 JSON', url, options.silent),
+          error instanceof ApiError
+            ? error
+            : httpFailure(xhr.status, '返回内容不是有效的 JSON', url, options.silent, true),
         );
       }
     };
-    xhr.onerror = () => reject(httpFailure(0, '网络连接失败，请检查网络后重试', url, options.silent));
-    xhr.ontimeout = () => reject(httpFailure(0, '上传超时', url, options.silent));
+    xhr.onerror = () => reject(httpFailure(0, '网络连接失败，请检查网络后重试', url, options.silent, true));
+    xhr.ontimeout = () => reject(httpFailure(0, '上传超时', url, options.silent, true));
     xhr.onabort = () => reject(new DOMException('上传已取消', 'AbortError'));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);
@@ -224,11 +229,11 @@ export async function uploadFinder(
       quietCodes: true,
     });
     if (body.code === Code.OK) void notify('success', { title: '上传成功' });
-    else void notify('error', { title: '上传失败', description: body.message });
+    else void notify('error', { title: '上传失败', description: body.message }, { action: true });
     return body;
   } catch (error) {
     if (!(error instanceof ApiError) && !(error instanceof HttpError) && (error as Error)?.name !== 'AbortError') {
-      void notify('error', { title: '上传失败' });
+      void notify('error', { title: '上传失败' }, { action: true });
     }
     throw error;
   }

@@ -35,7 +35,7 @@ export interface Sent<P extends ApiPath> {
  */
 export async function send<P extends ApiPath>(path: P, input: ApiInput<P>): Promise<Sent<P> | null> {
   try {
-    return await callSucceeded(path, input);
+    return await callSucceeded(path, input, { action: true });
   } catch (error) {
     if (shownByClient(error)) return null;
     throw error;
