@@ -2,7 +2,7 @@ import { ApiHttpError, createApiClient } from '@appdesk/contract/client';
 import { Code, sessionEndingCodes } from '@appdesk/contract/codes';
 import { timings } from '@appdesk/contract/constants';
 import type { ApiInput, ApiOutput, ApiPath, ApiResponse, Envelope } from '@appdesk/contract/types';
-import { clearSession, getToken, loginUrl } from '../state/session';
+import { clearSession, getToken, loginUrl, rememberSignOut, type SignOutCode } from '../state/session';
 import { notify } from './notify';
 import { statusMeaning } from './status';
 
@@ -95,12 +95,14 @@ export function handleEnvelope<T extends { code: number; message?: string }>(
   if (sessionEndingCodes.includes(body.code)) {
     // Only a token that was held can have lapsed: a call made after signing out (or before ever
     // signing in) that answers 401 sends the visitor to sign in without saying 登录已失效.
-    const lapsed = body.code === Code.UNAUTHENTICATED && Boolean(getToken());
+    const lapsed = body.code !== Code.UNAUTHENTICATED || Boolean(getToken());
+    const reason = lapsed ? (body.code as SignOutCode) : null;
     clearSession();
     // On the login page itself (e.g. a wrong password answers 401) there is nothing to replace.
-    // Elsewhere the login page says why, and signing in returns to this page with its query.
-    if (window.location.pathname !== '/user/login') {
-      leaveFor(loginUrl({ expired: lapsed, from: window.location.pathname + window.location.search }));
+    // Elsewhere the login page says why (401, 402 or 403), and signing in returns to this page with its query.
+    if (window.location.pathname !== '/user/login' && !leaving) {
+      if (reason) rememberSignOut(reason, message);
+      leaveFor(loginUrl({ reason, from: window.location.pathname + window.location.search }));
     }
     throw new ApiError(body.code, message);
   }

@@ -53,6 +53,7 @@ export const userStore = createStore<UserState>({
 
 /** Keeps the signed-in account and its token in local storage and in state. */
 export function saveSession(token: string, user: StoredUser): void {
+  forgetSignOut();
   const storage = safeStorage();
   storage?.setItem(storageKeys.token, token);
   storage?.setItem(storageKeys.user, JSON.stringify(user));
@@ -98,17 +99,76 @@ export function safeReturnPath(raw: string | null | undefined): string | null {
   return raw;
 }
 
+/** Why the console sent the operator back to sign in: a lapsed token (401), an expired session (402), refused (403). */
+export type SignOutCode = 401 | 402 | 403;
+
 /**
  * The sign-in page; `from` (the page the operator was on, with its query) is where signing in
- * returns to, and `expired` says why they are there.
+ * returns to, and `reason` says why they are there (`expired=1` for a lapsed token, `reason=402|403`).
  */
-export function loginUrl(options: { from?: string; expired?: boolean } = {}): string {
+export function loginUrl(options: { from?: string; reason?: SignOutCode | null } = {}): string {
   const params = new URLSearchParams();
-  if (options.expired) params.set('expired', '1');
+  if (options.reason === 401) params.set('expired', '1');
+  else if (options.reason) params.set('reason', String(options.reason));
   const back = safeReturnPath(options.from);
   if (back) params.set('redirect', back);
   const query = params.toString();
   return query ? `/user/login?${query}` : '/user/login';
+}
+
+/**
+ * The server's own words for a sign-out, kept for the sign-in page in this tab only (never in the
+ * URL, where a link could put any text on the sign-in page).
+ */
+const signOutKey = 'signedOutBecause';
+
+export function rememberSignOut(code: SignOutCode, message: string): void {
+  try {
+    window.sessionStorage?.setItem(signOutKey, JSON.stringify({ code, message }));
+  } catch {
+    // Storage refused (private mode): the sign-in page says the general reason.
+  }
+}
+
+/** The server's message for the sign-out `code` names; empty when none was kept for it. Signing in forgets it. */
+export function keptSignOutMessage(code: number): string {
+  try {
+    const raw = window.sessionStorage?.getItem(signOutKey);
+    const kept = raw ? (JSON.parse(raw) as { code?: unknown; message?: unknown }) : null;
+    return kept?.code === code && typeof kept.message === 'string' ? kept.message : '';
+  } catch {
+    return '';
+  }
+}
+
+function forgetSignOut(): void {
+  try {
+    window.sessionStorage?.removeItem(signOutKey);
+  } catch {
+    // Nothing kept.
+  }
+}
+
+/** What the sign-in page says about why the operator is there, from its query; null when it came by itself. */
+export function signOutNotice(search: string, said = ''): { title: string; description?: string } | null {
+  const params = new URLSearchParams(search);
+  if (params.get('expired') === '1') return { title: '登录已失效，请重新登录' };
+  const reason = params.get('reason');
+  if (reason === '402') {
+    return {
+      title: '登录已过期，请重新登录',
+      description: '长时间未使用或登录时间已到上限，为了账号安全需要重新登录。',
+    };
+  }
+  if (reason === '403') {
+    return {
+      title: '没有权限继续使用管理后台，已退出登录',
+      description: said
+        ? `服务器说明：${said}。如有疑问请联系其他管理员。`
+        : '账号可能已被封禁或已不是管理员，如有疑问请联系其他管理员。',
+    };
+  }
+  return null;
 }
 
 /** Spec section 6: where a visitor of /admin must go instead, or null when allowed. */

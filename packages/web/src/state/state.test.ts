@@ -29,6 +29,7 @@ beforeEach(() => {
   answers = {};
   vi.stubGlobal('window', {
     localStorage: memoryStorage(),
+    sessionStorage: memoryStorage(),
     location: { pathname: '/admin/admin/users', search: '?q=%E8%89%B3', replace: (to: string) => replaced.push(to) },
   });
   vi.stubGlobal('document', { cookie: '' });
@@ -148,10 +149,34 @@ describe('session-ending codes', () => {
       expect(error?.id).toBe(code);
       expect([window.localStorage.getItem('user'), window.localStorage.getItem('token')]).toEqual([null, null]);
       expect(session.userStore.get().isLogin).toBe(false);
-      // A lapsed session (401) says so on the login page; every one returns to the page after signing in.
-      const expired = code === 401 ? 'expired=1&' : '';
-      expect(replaced.at(-1)).toBe(`/user/login?${expired}redirect=%2Fadmin%2Fadmin%2Fusers%3Fq%3D%25E8%2589%25B3`);
+      // The login page says why (a lapsed token, an expired session, a refusal); every one returns to the page after signing in.
+      const why = code === 401 ? 'expired=1&' : `reason=${code}&`;
+      expect(replaced.at(-1)).toBe(`/user/login?${why}redirect=%2Fadmin%2Fadmin%2Fusers%3Fq%3D%25E8%2589%25B3`);
     }
+  });
+
+  it('the login page says why the operator is back for 401, 402 and 403, with the server’s words for a refusal', async () => {
+    const { request, session } = await load();
+    window.localStorage.setItem('user', JSON.stringify({ name: '管理员', isAdmin: true }));
+    window.localStorage.setItem('token', 'old');
+    expect(() => request.handleEnvelope({ code: 403, message: '账号已被封禁' }, { silent: true })).toThrow();
+    const search = `?${replaced.at(-1)?.split('?')[1]}`;
+    const said = session.keptSignOutMessage(403);
+    expect(said).toBe('账号已被封禁');
+    expect(session.signOutNotice(search, said)).toEqual({
+      title: '没有权限继续使用管理后台，已退出登录',
+      description: '服务器说明：账号已被封禁。如有疑问请联系其他管理员。',
+    });
+    // The kept words belong to that reason only, and signing in forgets them.
+    expect(session.keptSignOutMessage(402)).toBe('');
+    session.saveSession('new', { name: '管理员', isAdmin: true });
+    expect(session.keptSignOutMessage(403)).toBe('');
+    expect(session.signOutNotice('?reason=403')?.description).toBe(
+      '账号可能已被封禁或已不是管理员，如有疑问请联系其他管理员。',
+    );
+    expect(session.signOutNotice('?reason=402')?.title).toBe('登录已过期，请重新登录');
+    expect(session.signOutNotice('?expired=1&redirect=%2Fadmin%2F')?.title).toBe('登录已失效，请重新登录');
+    expect(session.signOutNotice('?redirect=%2Fadmin%2F')).toBeNull();
   });
 
   it('a 401 without a stored token (signed out meanwhile) goes to sign in without saying the session lapsed', async () => {

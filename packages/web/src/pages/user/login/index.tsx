@@ -10,9 +10,11 @@ import { navigate } from '../../../nav';
 import {
   clearSession,
   getToken,
+  keptSignOutMessage,
   readStoredUser,
   safeReturnPath,
   saveSession,
+  signOutNotice,
   updateStoredUser,
 } from '../../../state/session';
 import { ForcedChange } from './ForcedChange';
@@ -47,6 +49,11 @@ function pendingChange(): { knownOld?: string } | null {
 export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const [changing, setChanging] = useState<{ knownOld?: string } | null>(pendingChange);
+  // Why the console sent the operator here (a lapsed token, an expired session, a refusal), if it did.
+  const [notice] = useState(() => {
+    const search = window.location.search;
+    return signOutNotice(search, keptSignOutMessage(Number(new URLSearchParams(search).get('reason'))));
+  });
 
   if (changing) {
     return (
@@ -96,8 +103,14 @@ export default function LoginPage() {
   return (
     <section className="user-card" aria-labelledby="login-title">
       <h1 id="login-title">账号登录</h1>
-      {new URLSearchParams(window.location.search).get('expired') === '1' ? (
-        <Alert type="warning" showIcon title="登录已失效，请重新登录" style={{ marginBottom: 16 }} />
+      {notice ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={notice.title}
+          description={notice.description}
+          style={{ marginBottom: 16 }}
+        />
       ) : null}
       <Form<LoginValues> layout="vertical" size="large" requiredMark={false} onFinish={onFinish} autoComplete="on">
         <Form.Item label="手机号" name="phone" rules={phoneRules}>
