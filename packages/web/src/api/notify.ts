@@ -7,25 +7,45 @@ import type { ArgsProps, NotificationInstance } from 'antd/es/notification/inter
  */
 type Api = Pick<NotificationInstance, 'error' | 'success'>;
 
+type StaticApi = Api & { destroy: () => void };
+
 let bound: Api | null = null;
-let staticApi: Promise<Api> | null = null;
+let staticApi: Promise<StaticApi> | null = null;
+/** A success notice for the console to show once it is there (see `notifyInConsole`). */
+let handedOver: ArgsProps | null = null;
 
 /** Widget defaults (spec section 9): 4.5 s, 24 px from the top, top right. */
 export const notificationDefaults = { duration: 4.5, top: 24, placement: 'topRight' } as const;
 
+/**
+ * The console's instance takes over. What the page before it (sign-in, first-run setup) showed
+ * through the static API belongs to that page: it would otherwise stay above the console's header
+ * for seconds, so it ends here; a notice that page handed over is shown instead.
+ */
 export function bindNotification(api: Api): () => void {
   bound = api;
+  void staticApi?.then((notification) => notification.destroy());
+  if (handedOver) {
+    api.success(handedOver);
+    handedOver = null;
+  }
   return () => {
     if (bound === api) bound = null;
   };
 }
 
-function loadStatic(): Promise<Api> {
+function loadStatic(): Promise<StaticApi> {
   staticApi ??= import('antd/es/notification').then(({ default: notification }) => {
     notification.config(notificationDefaults);
     return notification;
   });
   return staticApi;
+}
+
+/** A success notice for a page that is about to open the console (signed in): shown by the console. */
+export function notifyInConsole(args: ArgsProps): void {
+  if (bound) bound.success(args);
+  else handedOver = args;
 }
 
 /**

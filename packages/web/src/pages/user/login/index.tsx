@@ -1,7 +1,7 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { hashPassword } from '../../../api/hash';
-import { notify } from '../../../api/notify';
+import { notify, notifyInConsole } from '../../../api/notify';
 import { call } from '../../../api/request';
 import { AppLink } from '../../../components/AppLink';
 import { inputLimits, phoneRules, rules } from '../../../components/rules';
@@ -92,7 +92,10 @@ export default function LoginPage() {
           setChanging({ knownOld: values.password });
           return;
         }
-        void notify('success', { title: sent.message || '登录成功' });
+        // An admin's notice is shown by the console (the sign-in page's own end when it opens).
+        const welcome = { title: sent.message || '登录成功' };
+        if (user.isAdmin) notifyInConsole(welcome);
+        else void notify('success', welcome);
         goOn(user.isAdmin);
       }
     } finally {
