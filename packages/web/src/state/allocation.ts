@@ -1,5 +1,5 @@
 import { Code } from '@appdesk/contract/codes';
-import type { Allocation, ApiInput, ApiResponse } from '@appdesk/contract/types';
+import type { Allocation, ApiInput, ApiPath, ApiResponse } from '@appdesk/contract/types';
 import { notify } from '../api/notify';
 import { call, upload } from '../api/request';
 import { send } from '../components/writes';
@@ -56,12 +56,17 @@ async function saved(serverMessage: string | undefined): Promise<true> {
 }
 
 /**
- * A text setting update: success notice and reload on 200. Resolves whether it succeeded; a
- * failure has already been shown by the request client.
+ * Text setting updates, one call after another in the given order, each with its own success
+ * notice and reload on 200 (spec sections 4 and 8); a refused one stops the rest. Resolves whether
+ * all succeeded; a failure has already been shown by the request client.
  */
-export async function updateAllocation(data: ApiInput<'/api/allocation/update'>): Promise<boolean> {
-  const sent = await send('/api/allocation/update', data);
-  return sent ? saved(sent.message) : false;
+export async function updateAllocation(calls: readonly { path: ApiPath; input: unknown }[]): Promise<boolean> {
+  for (const { path, input } of calls) {
+    const sent = await send(path, input as ApiInput<typeof path>);
+    if (!sent) return false;
+    await saved(sent.message);
+  }
+  return true;
 }
 
 /**

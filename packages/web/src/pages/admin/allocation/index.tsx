@@ -1,5 +1,4 @@
 import type { TextRule } from '@appdesk/contract/rules';
-import type { ApiOutput } from '@appdesk/contract/types';
 import { Button, Card, Form, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useApiQuery } from '../../../api/hooks';
@@ -8,9 +7,7 @@ import { formRules, inputLimits, rules } from '../../../components/rules';
 import { allocationStore, loadAllocation, updateAllocation, uploadAllocationImage } from '../../../state/allocation';
 import { useStore } from '../../../state/store';
 import './allocation.css';
-
-type Settings = ApiOutput<'/api/allocation/fetch/settings'>['settings'];
-type SettingKey = keyof Settings;
+import { type SettingKey, type Settings, settingCalls } from './settingCalls';
 
 interface SettingItem {
   name: SettingKey;
@@ -81,16 +78,20 @@ const sections: { title: string; items: SettingItem[] }[] = [
   },
 ];
 
-/** Every text setting in one form with one save; leaving with unsaved changes asks first. */
+/**
+ * Every text setting in one form with one save, which sends each changed setting through its call
+ * (settingCalls); leaving with unsaved changes asks first.
+ */
 function SettingsForm() {
   const [form] = Form.useForm<Settings>();
   const loaded = useApiQuery('/api/allocation/fetch/settings', {});
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
 
+  // The saved settings fill the form, except over changes not yet saved (a refused save keeps them).
   useEffect(() => {
-    if (loaded.data) form.setFieldsValue(loaded.data.settings);
-  }, [form, loaded.data]);
+    if (loaded.data && !dirty) form.setFieldsValue(loaded.data.settings);
+  }, [form, loaded.data, dirty]);
 
   // The browser's own "leave this page?" question on reload or close while changes are unsaved.
   useEffect(() => {
@@ -101,23 +102,18 @@ function SettingsForm() {
   }, [dirty]);
 
   const save = async (values: Settings) => {
-    const before = loaded.data?.settings;
-    const trimmed = Object.fromEntries(
-      Object.entries(values).map(([k, v]) => [k, k === 'about' || k === 'agreement' || k === 'privacy' ? v : v.trim()]),
-    ) as Settings;
-    const changed = Object.fromEntries(
-      Object.entries(trimmed).filter(([k, v]) => before?.[k as SettingKey] !== v),
-    ) as Partial<Settings>;
-    if (Object.keys(changed).length === 0) {
+    const calls = settingCalls(loaded.data?.settings, values);
+    if (calls.length === 0) {
       setDirty(false);
       return;
     }
     setSaving(true);
     try {
-      if (await updateAllocation(changed)) {
-        setDirty(false);
-        await loaded.refetch();
-      }
+      const all = await updateAllocation(calls);
+      // Also after a refused call: what was saved before it is no longer a change to send again.
+      // The form keeps what the operator typed while anything is left unsaved (see the fill above).
+      await loaded.refetch();
+      if (all) setDirty(false);
     } finally {
       setSaving(false);
     }
