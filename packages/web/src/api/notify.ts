@@ -35,7 +35,7 @@ export function bindNotification(api: Api): () => void {
 }
 
 function loadStatic(): Promise<StaticApi> {
-  staticApi ??= import('antd/es/notification').then(({ default: notification }) => {
+  staticApi ??= import('../components/staticNotification').then(({ default: notification }) => {
     notification.config(notificationDefaults);
     return notification;
   });

@@ -55,6 +55,28 @@ function useReducedMotion(): boolean {
   );
 }
 
+/** The theme of a scheme, without motion when the system asks for less. */
+function themeFor(scheme: Scheme, reducedMotion: boolean) {
+  const chosen = themes[scheme] as { token: object };
+  return reducedMotion ? { ...chosen, token: { ...chosen.token, motion: false } } : chosen;
+}
+
+/**
+ * The same theme and locale for what antd's static methods render outside any layout's root (the
+ * notices of the sign-in and home pages): without it they had antd's default look, and with reduced
+ * motion asked for, a closing notice waited for an animation that never ran and never went away.
+ */
+export function StaticHolderRoot({ children }: { children: ReactNode }) {
+  const scheme = useScheme();
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => themeFor(scheme, reducedMotion), [scheme, reducedMotion]);
+  return (
+    <ConfigProvider locale={zhCN} theme={theme}>
+      {children}
+    </ConfigProvider>
+  );
+}
+
 /**
  * antd root for the user and admin layouts: zh_CN locale, the light or dark theme (see theme.ts),
  * no automatic space in 2-character buttons, and no opening/closing animations of drawers, modals
@@ -63,10 +85,7 @@ function useReducedMotion(): boolean {
 export function AntdRoot({ children }: { children: ReactNode }) {
   const scheme = useScheme();
   const reducedMotion = useReducedMotion();
-  const theme = useMemo(() => {
-    const chosen = themes[scheme] as { token: object };
-    return reducedMotion ? { ...chosen, token: { ...chosen.token, motion: false } } : chosen;
-  }, [scheme, reducedMotion]);
+  const theme = useMemo(() => themeFor(scheme, reducedMotion), [scheme, reducedMotion]);
   useLayoutEffect(() => {
     markDocument(scheme);
   }, [scheme]);
