@@ -51,6 +51,29 @@ describe('parallel guessing', () => {
   });
 });
 
+describe('registration as a way round the limits', () => {
+  it('wrong passwords for a taken phone sent as registrations with fresh Idempotency-Keys are counted and locked like sign-ins', async () => {
+    server = await startServer();
+    const { phone } = await server.initAdmin();
+    const s = server;
+    const register = async (key: string) =>
+      s.raw('/api/users/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify({ phone, password: await digest(`guess-${key}`), app: 'tailor', channel: 'huawei' }),
+      });
+    const before = passwordChecks.count;
+    const codes: number[] = [];
+    for (let i = 0; i < throttleRules.pair.maxFailures + 3; i++) codes.push((await register(`guess-${i}`)).body.code);
+    // Each refusal rolls its transaction back; the attempt, its 登录日志 row and the quota stay counted.
+    expect(codes.slice(0, throttleRules.pair.maxFailures)).toEqual(Array(throttleRules.pair.maxFailures).fill(409));
+    expect(codes.slice(throttleRules.pair.maxFailures)).toEqual([429, 429, 429]);
+    expect(passwordChecks.count - before).toBe(throttleRules.pair.maxFailures);
+    const logged = await s.app.services.db.selectFrom('login_log').select('reason').execute();
+    expect(logged.filter((r) => r.reason === 'phone_taken')).toHaveLength(throttleRules.pair.maxFailures);
+  });
+});
+
 describe('lockout design', () => {
   it('a guesser at one address locks only that pair: the owner signs in from another address', async () => {
     server = await startServer({ trustProxy: 1 });

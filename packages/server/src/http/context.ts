@@ -55,6 +55,12 @@ export interface RequestContext<U extends SessionUser | null = SessionUser | nul
   /** Runs once the call's change is committed (a server's kept copies are dropped then, not before). */
   afterCommit(work: () => void): void;
   /**
+   * A write that must stay even when the call fails (attempt counters, the 登录日志): done now on the
+   * call's database and, if the call's transaction then rolls back, done again on its own afterwards.
+   * Outside a transaction it is simply done. Its result is the first run's.
+   */
+  survivesFailure<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  /**
    * The session behind the request's `token` header, also on public endpoints (looked up once,
    * on first use): sign-in uses it to recognise a device that already holds a live session.
    */

@@ -166,6 +166,7 @@ async function runEndpoint(
     let recorded = 0;
     const released: string[] = [];
     const committed: (() => void)[] = [];
+    const redoAfterRollback: ((db: Services['db']) => Promise<unknown>)[] = [];
     // The services are named one by one: spreading `services` here cost a fifth of a small call's time.
     const makeCtx = (db: Services['db']): RequestContext => ({
       config: services.config,
@@ -199,6 +200,11 @@ async function runEndpoint(
       },
       afterCommit: (work) => {
         committed.push(work);
+      },
+      survivesFailure: async (work) => {
+        const value = await work(db);
+        if (db.isTransaction) redoAfterRollback.push(work);
+        return value;
       },
       // Already inside one (the route declared `transaction`): reuse it rather than deadlock.
       inTransaction: (work) =>
@@ -249,7 +255,16 @@ async function runEndpoint(
       }
       return route.transaction || file ? await begin().execute(run) : await run(services.db);
     };
-    const result = await execute();
+    let result: unknown;
+    try {
+      result = await execute();
+    } catch (error) {
+      // The call's transaction rolled back: what must outlive a failure is written again, on its own.
+      for (const work of redoAfterRollback) {
+        await work(services.db).catch((redoError: unknown) => request.log.warn({ err: redoError }, '失败后补记未成功'));
+      }
+      throw error;
+    }
     for (const work of committed) work();
     // Replaced files go once the change is committed, if nothing else refers to them.
     if (released.length) await releaseFiles(services, released, request.log);

@@ -20,7 +20,7 @@ export default defineRoutes({
     // A resent registration (Idempotency-Key) signs in again: the stored first answer keeps no token.
     replay: (input, ctx) => signIn(ctx, input.phone, input.password),
     handler: async (input, ctx) => {
-      await takeRegistration(ctx.db, ctx.config.quotas, ctx.ip);
+      await ctx.survivesFailure((db) => takeRegistration(db, ctx.config.quotas, ctx.ip));
       const taken = () => fail.conflict('该手机号已注册，请直接登录');
       /*
        * Registration tells no more about which phones exist than sign-in does: every registration

@@ -28,14 +28,9 @@ export function logAttempt(ctx: RequestContext, phone: string, account: Account 
     blocked: Code.FORBIDDEN,
     phone_taken: Code.CONFLICT,
   }[reason];
-  return recordLogin(ctx.db, {
-    userId: account?.id ?? null,
-    phone,
-    reason,
-    code,
-    ip: ctx.ip,
-    userAgent: ctx.userAgent,
-  });
+  const row = { userId: account?.id ?? null, phone, reason, code, ip: ctx.ip, userAgent: ctx.userAgent };
+  // A refused attempt is logged even when the call then fails and its transaction rolls back.
+  return ctx.survivesFailure((db) => recordLogin(db, row));
 }
 
 /**
@@ -77,7 +72,9 @@ export async function beginAttempt(
   const seen = await ctx.presentedSession();
   const knownDevice = seen.state === 'ok' && seen.user.phone === phone;
   try {
-    return { account, reservation: await reserveAttempt(ctx.db, phone, ctx.ip, { knownDevice }) };
+    // Counted even if the call fails inside a transaction (a registration resent with an Idempotency-Key).
+    const reservation = await ctx.survivesFailure((db) => reserveAttempt(db, phone, ctx.ip, { knownDevice }));
+    return { account, reservation };
   } catch (error) {
     if (error instanceof ApiError && shouldLogLocked(ctx.config, ctx.ip))
       await logAttempt(ctx, phone, account, 'locked');
