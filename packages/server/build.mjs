@@ -71,6 +71,8 @@ await builder.rebuild();
 // The SQLite pool's worker runs as its own file beside the bundle (see src/db/sqlite-worker.mjs).
 copyFileSync('src/db/sqlite-worker.mjs', 'dist/sqlite-worker.mjs');
 copyFileSync('src/db/grams.mjs', 'dist/grams.mjs');
+// So does the APK manifest parser's (see src/features/version/apk-worker.mjs).
+copyFileSync('src/features/version/apk-worker.mjs', 'dist/apk-worker.mjs');
 
 if (process.argv.includes('--watch')) {
   // `npm run dev`: rebuild on every change and restart the server on every rebuild.
