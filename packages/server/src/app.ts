@@ -110,6 +110,15 @@ export async function buildApp(
     bodyLimit: config.limits.jsonBody,
     trustProxy: proxyTrust(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // Fastify leaves Node's request timeout off, which also turns its header timeout off: a client
+    // could hold a connection forever sending a byte of headers at a time. Node checks both every
+    // connectionsCheckingInterval, so that is a fraction of the header timeout.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(config.headersTimeoutMs / 4))),
+    },
   });
 
   registerSecurityHeaders(app);

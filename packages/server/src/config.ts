@@ -41,6 +41,13 @@ export interface Config {
   storageUrl: string | undefined;
   /** `GET /metrics` needs `Authorization: Bearer <this>`; unset: only callers on this machine get it. */
   metricsToken: string | undefined;
+  /** How long a client may take to send a request's headers before it is answered 408 and cut off. */
+  headersTimeoutMs: number;
+  /**
+   * How long a client may take to send a whole request, body included (0: no limit). Long enough for
+   * the largest upload over a slow link: it bounds a slow-body client, it must not cut a real upload.
+   */
+  requestTimeoutMs: number;
   /** On SIGTERM: how long requests in flight may take to finish before the process exits anyway. */
   shutdownTimeoutMs: number;
   /**
@@ -141,6 +148,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     payments: loadPaymentsConfig(),
     storageUrl: process.env.STORAGE_URL || undefined,
     metricsToken: process.env.METRICS_TOKEN || undefined,
+    headersTimeoutMs: int('HTTP_HEADERS_TIMEOUT_MS', 20_000),
+    requestTimeoutMs: int('HTTP_REQUEST_TIMEOUT_MS', 60 * 60 * 1000),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000),
     shutdownRefuseMs: int('SHUTDOWN_REFUSE_MS', 0),
     backup: process.env.BACKUP_DIR
