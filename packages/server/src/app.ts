@@ -20,6 +20,7 @@ import { createMetrics, observeRequests, registerMetricsRoute } from './ops/metr
 import { refuseWhileStopping } from './ops/shutdown';
 import { openStorage } from './storage/open';
 import type { FileReference } from './storage/references';
+import { keepReserve } from './storage/reserve';
 import { registerFileRoutes } from './storage/serve';
 
 /*
@@ -89,6 +90,7 @@ export async function buildApp(
   await migrateToLatest(database, featureMigrations);
   const storage = await openStorage(config.storageUrl, config.dataDir);
   await storage.init();
+  await keepReserve(config.dataDir);
   const services: Services = {
     config,
     db: database.db,

@@ -3,6 +3,7 @@ import { Code } from '@appdesk/contract/codes';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { type Outage, outageLogMessage } from '../db/outage';
+import { keepReserve } from '../storage/reserve';
 import type { Services } from './context';
 
 /** Below this much free space in the data folder the instance reports itself not ready. */
@@ -68,6 +69,8 @@ export function registerProbes(app: FastifyInstance, services: Services): void {
       request.log.warn({ reason: (error as Error).message }, '就绪检查：文件存储暂不可用');
       return reply.status(503).header('Retry-After', '5').send(unavailableBody());
     }
+    // The space kept for deletes comes back once there is room for it (storage/reserve.ts).
+    void keepReserve(services.config.dataDir);
     const disk = await statfs(services.config.dataDir).catch(() => undefined);
     const free = disk ? disk.bavail * disk.bsize : undefined;
     if (free !== undefined && free < MIN_FREE_BYTES) {

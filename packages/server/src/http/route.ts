@@ -15,6 +15,7 @@ import { hashToken, lookupSession, type SessionLookup, type SessionUser } from '
 import { classifyOutage } from '../db/outage';
 import { shortTransaction } from '../db/sqlite-inline';
 import { settlePending } from '../storage/pending';
+import { keepReserve, releaseReserve } from '../storage/reserve';
 import type { AuditRecord, RequestContext, Services } from './context';
 import { ApiError, fail } from './errors';
 import { type ExportTable, sendXlsx } from './export';
@@ -91,9 +92,11 @@ export function registerEndpoints(app: FastifyInstance, services: Services, tabl
     ) {
       throw new Error(`${path} takes or answers a secret: an idempotent endpoint must declare replay`);
     }
+    const run = (request: FastifyRequest, reply: FastifyReply) =>
+      runEndpoint(path, def, route, request, reply, services);
     app.post(path, async (request, reply) => {
       try {
-        const data = await runEndpoint(path, def, route, request, reply, services);
+        const data = await (path.endsWith('/remove') ? runDelete(run, request, reply, services) : run(request, reply));
         noteCode(request, Code.OK);
         if (def.download === 'xlsx') return sendXlsx(reply, data as ExportTable<unknown>, request.log);
         return sendOk(reply, def, route, data);
@@ -116,6 +119,27 @@ export function registerEndpoints(app: FastifyInstance, services: Services, tabl
         throw error;
       }
     });
+  }
+}
+
+/**
+ * A delete that failed for want of disk space frees the space kept for deletes (storage/reserve.ts)
+ * and runs again (its transaction was rolled back), so files can be removed from a full disk.
+ */
+async function runDelete(
+  run: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: Services,
+): Promise<unknown> {
+  try {
+    return await run(request, reply);
+  } catch (error) {
+    if (classifyOutage(error) !== 'disk-full' || !(await releaseReserve(services.config.dataDir))) throw error;
+    request.log.warn('磁盘空间不足：已动用为删除预留的空间');
+    const data = await run(request, reply);
+    void keepReserve(services.config.dataDir);
+    return data;
   }
 }
 
