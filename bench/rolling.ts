@@ -2,8 +2,10 @@
 // an open-loop load of RATE requests per second mixed across the users list, sign-in and upload
 // calls, while each instance in turn gets SIGTERM and is started again. Counts failed requests
 // (a network error, an HTTP status other than 200, or a code other than 200) and measures how soon
-// a change made through one instance is seen through the other.
-//   node --import tsx bench/rolling.ts [--port 8946] [--rate 200] [--mix 75,10,15] [--out bench/results/rolling.md]
+// a change made through one instance is seen through the other. --seconds sets the length of the
+// load (the restarts start at a fifth and three fifths of it); the mix's fourth share is writes
+// (a help article made: a transaction with its operation-log row).
+//   node --import tsx bench/rolling.ts [--port 8946] [--rate 200] [--mix 75,10,15[,0]] [--seconds 20] [--out bench/results/rolling.md]
 import { createHash, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,8 +18,9 @@ const arg = (name: string, fallback: string) => {
 const port = Number(arg('--port', '8946'));
 const rate = Number(arg('--rate', '200'));
 const out = arg('--out', path.resolve(import.meta.dirname, 'results/rolling.md'));
-// --mix L,S,U: percentages of list, sign-in and upload calls (default 75,10,15).
-const [listShare, signInShare] = arg('--mix', '75,10,15').split(',').map(Number);
+// --mix L,S,U[,W]: percentages of list, sign-in, upload and write calls (default 75,10,15,0).
+const [listShare, signInShare, uploadShare, writeShare = 0] = arg('--mix', '75,10,15').split(',').map(Number);
+const seconds = Number(arg('--seconds', '0'));
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // A 1×1 PNG.
@@ -26,7 +29,7 @@ const png = Buffer.from(
   'base64',
 );
 
-type Kind = 'list' | 'sign-in' | 'upload';
+type Kind = 'list' | 'sign-in' | 'upload' | 'write';
 interface Outcome {
   kind: Kind;
   at: number;
@@ -36,7 +39,7 @@ interface Outcome {
   upstream?: string;
 }
 
-const cluster = await startCluster({ port, quiet: true });
+const cluster = await startCluster({ port, quiet: process.env.ROLLING_VERBOSE !== '1' });
 const outcomes: Outcome[] = [];
 const events: { at: number; what: string }[] = [];
 const visibility: number[] = [];
@@ -61,23 +64,39 @@ try {
   const started = Date.now();
   const one = async (kind: Kind) => {
     const at = Date.now() - started;
+    // A request not answered within 30 s counts as failed (and the run still ends).
+    const signal = AbortSignal.timeout(30_000);
     let request: Promise<Response>;
     if (kind === 'list') {
       request = fetch(`${cluster.url}/api/users/fetch/page`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', token: admin },
         body: JSON.stringify({ page: 0, size: 20 }),
+        signal,
       });
     } else if (kind === 'sign-in') {
       request = fetch(`${cluster.url}/api/users/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(signer),
+        signal,
+      });
+    } else if (kind === 'write') {
+      request = fetch(`${cluster.url}/api/help/make`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token: admin },
+        body: JSON.stringify({ title: `滚动重启 ${at}`, content: '重启期间写入' }),
+        signal,
       });
     } else {
       const form = new FormData();
       form.append('file', new Blob([png]), 'dot.png');
-      request = fetch(`${cluster.url}/api/finder/single`, { method: 'POST', headers: { token: admin }, body: form });
+      request = fetch(`${cluster.url}/api/finder/single`, {
+        method: 'POST',
+        headers: { token: admin },
+        body: form,
+        signal,
+      });
     }
     try {
       const answer = await request;
@@ -105,9 +124,17 @@ try {
     for (let n = 0; running; n++) {
       const due = started + n * interval;
       const wait = due - Date.now();
-      if (wait > 0) await sleep(wait);
+      // Always yield: a loop that fell behind (a loaded machine) must not spin without sending.
+      await sleep(Math.max(0, wait));
       const slot = n % 100;
-      const kind: Kind = slot < listShare ? 'list' : slot < listShare + signInShare ? 'sign-in' : 'upload';
+      const kind: Kind =
+        slot < listShare
+          ? 'list'
+          : slot < listShare + signInShare
+            ? 'sign-in'
+            : slot < listShare + signInShare + uploadShare
+              ? 'upload'
+              : 'write';
       const p = one(kind).finally(() => inFlight.delete(p));
       inFlight.add(p);
     }
@@ -147,15 +174,20 @@ try {
   })();
 
   const mark = (what: string) => events.push({ at: Date.now() - started, what });
-  await sleep(5000);
+  // Without --seconds: 5 s of load, then each restart followed by 5 s more. With it: the restarts
+  // begin at a fifth and three fifths of the time, and the load runs for all of it.
+  const untilSecond = (s: number) => sleep(started + s * 1000 - Date.now());
+  await (seconds ? untilSecond(seconds / 5) : sleep(5000));
   for (const [n, instance] of cluster.instances.entries()) {
+    if (seconds && n > 0) await untilSecond((seconds * (1 + 2 * n)) / 5);
     mark(`SIGTERM instance ${n + 1} (:${instance.port})`);
     const code = await instance.stop('SIGTERM');
     mark(`instance ${n + 1} exited (${code})`);
     await instance.start();
     mark(`instance ${n + 1} ready again`);
-    await sleep(5000);
+    if (!seconds) await sleep(5000);
   }
+  if (seconds) await untilSecond(seconds);
   running = false;
   await load;
   await Promise.all(inFlight);
@@ -170,8 +202,9 @@ const q = (values: number[], p: number) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
 };
 const duration = Math.max(...outcomes.map((o) => o.at)) / 1000;
-const rows = (['list', 'sign-in', 'upload'] as const).map((kind) => {
+const rows = (['list', 'sign-in', 'upload', 'write'] as const).flatMap((kind) => {
   const of = outcomes.filter((o) => o.kind === kind);
+  if (of.length === 0) return [];
   const ms = of.map((o) => o.ms);
   return `| ${kind} | ${of.length} | ${of.filter((o) => !o.ok).length} | ${q(ms, 50)} | ${q(ms, 99)} | ${Math.max(...ms)} |`;
 });
@@ -179,7 +212,7 @@ const failed = outcomes.filter((o) => !o.ok);
 const report = [
   '# Rolling restart under load (bench/rolling.ts)',
   '',
-  `${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}, ${rate} requests/s offered (open loop; ${listShare} % list, ${signInShare} % sign-in, ${100 - listShare - signInShare} % upload) for ${duration.toFixed(1)} s through nginx to two instances on PostgreSQL + S3 (radosgw) on this 2-core machine; each instance in turn got SIGTERM (it answers new requests HTTP 503 unrun for SHUTDOWN_REFUSE_MS, 1 s, which nginx sends on to the other instance, then closes its listener and finishes what it has), exited and was started again; nginx's configuration was not touched.`,
+  `${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}, ${rate} requests/s offered (open loop; ${listShare} % list, ${signInShare} % sign-in, ${uploadShare} % upload${writeShare ? `, ${writeShare} % write (help/make)` : ''}) for ${duration.toFixed(1)} s through nginx to two instances on PostgreSQL + S3 (radosgw) on this 2-core machine; each instance in turn got SIGTERM (it answers new requests HTTP 503 unrun for SHUTDOWN_REFUSE_MS, 1 s, which nginx sends on to the other instance, then closes its listener and finishes what it has), exited and was started again; nginx's configuration was not touched.`,
   '',
   '| call | requests | failed | p50 ms | p99 ms | max ms |',
   '|---|---|---|---|---|---|',

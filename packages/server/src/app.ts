@@ -86,6 +86,7 @@ export async function buildApp(
       busyTimeoutMs: config.sqliteBusyTimeoutMs,
       // PostgreSQL's connections; SQLite's readers follow the cores.
       poolSize: config.databaseUrl ? config.databasePoolSize : undefined,
+      poolWaitMs: config.databasePoolWaitMs,
     });
   await migrateToLatest(database, featureMigrations);
   const storage = await openStorage(config.storageUrl, config.dataDir);

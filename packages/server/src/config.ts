@@ -35,6 +35,8 @@ export interface Config {
   sqliteBusyTimeoutMs: number;
   /** PostgreSQL connections per process; undefined: twice the cores, at least 4 (db/index.ts). */
   databasePoolSize: number | undefined;
+  /** PostgreSQL: how long a query waits for a pooled connection before the call answers 503. */
+  databasePoolWaitMs: number;
   /** Payment platforms' keys (payments-config.ts); a platform left unset is off. */
   payments: PaymentsConfig;
   /** `s3://bucket[/prefix]?endpoint=…` stores uploads in S3-compatible storage; unset: `files/` in dataDir. */
@@ -145,6 +147,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     sqliteSynchronous: synchronous(process.env.SQLITE_SYNCHRONOUS),
     sqliteBusyTimeoutMs: int('SQLITE_BUSY_TIMEOUT_MS', 5000),
     databasePoolSize: int('DATABASE_POOL_SIZE', 0) || undefined,
+    databasePoolWaitMs: int('DATABASE_POOL_WAIT_MS', 10_000),
     payments: loadPaymentsConfig(),
     storageUrl: process.env.STORAGE_URL || undefined,
     metricsToken: process.env.METRICS_TOKEN || undefined,

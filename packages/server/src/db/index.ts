@@ -64,12 +64,15 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
  * query waiting for a connection in Node costs less than one waiting for a core in the database.
  */
 const defaultPostgresPool = () => Math.max(4, 2 * availableParallelism());
+export const DEFAULT_POOL_WAIT_MS = 10_000;
 
 /** Opens SQLite under dataDir (default) or PostgreSQL when databaseUrl is a postgres:// URL. */
 export function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
+  /** PostgreSQL: how long a query may wait for a pooled connection (or a new one) before it answers 503. */
+  poolWaitMs?: number;
   /** PostgreSQL schema to work in (tests give each server its own). */
   schema?: string;
   /** SQLite: how long a writer waits for the lock before the call answers 503 (default 5000 ms). */
@@ -88,8 +91,10 @@ export function openDatabase(options: {
       afterSessionWrite: () => sessionCache.forget(),
       max: options.poolSize ?? defaultPostgresPool(),
       Client: PreparedStatementsClient,
-      // A database that does not answer is an outage (503), not a request that hangs.
-      connectionTimeoutMillis: 5000,
+      // A database that does not answer is an outage (503), not a request that hangs. The wait also
+      // covers the queue for a pooled connection, which must outlast a burst: while a peer restarts
+      // this instance takes its share of the load too (bench/results/rolling-restart.md).
+      connectionTimeoutMillis: options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS,
       // Named statements may keep a generic plan; value-sensitive ones run unnamed (pg-prepared.ts).
       ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
     };
