@@ -6,13 +6,14 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from './config';
+import { isLockConflict } from './db/conflicts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/index';
 import type { Migration } from './db/migrations/index';
 import { classifyOutage } from './db/outage';
 import { buildOpenApi } from './features/docs/openapi';
 import { afterBody } from './http/after-body';
 import type { NoticeSource, Services } from './http/context';
-import { registerProbes, replyUnavailable } from './http/probes';
+import { registerProbes, replyLockConflict, replyUnavailable } from './http/probes';
 import { logCompleted, noteCode } from './http/request-log';
 import { envelope, type RouteTable, registerEndpoints } from './http/route';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -168,6 +169,7 @@ export async function buildApp(
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ code: status, message: codeMessage[Code.BAD_INPUT], data: null });
     }
+    if (isLockConflict(error)) return replyLockConflict(reply, request.log, error);
     const outage = classifyOutage(error);
     if (outage) return replyUnavailable(reply, request.log, outage, error);
     request.log.error({ err: error }, 'unhandled error');

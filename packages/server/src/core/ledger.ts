@@ -3,6 +3,7 @@ import { MAX_COINS } from '@appdesk/contract/rules';
 import { sql } from 'kysely';
 import type { Db } from '../db/index';
 import { fail } from '../http/errors';
+import { lockMoney } from './money-lock';
 
 export interface CoinChange {
   userId: number;
@@ -18,7 +19,8 @@ export interface CoinChange {
 
 /**
  * The one way a balance changes. Must run inside the caller's transaction (so the change and
- * the business record commit together). The balance moves with a conditional UPDATE that
+ * the business record commit together). The user's row and the money counters are locked first
+ * (core/money-lock.ts). The balance moves with a conditional UPDATE that
  * refuses to go below zero or above MAX_COINS, so concurrent debits can never double-spend: on
  * PostgreSQL the row lock serialises them, on SQLite the single writer does.
  */
@@ -26,6 +28,7 @@ export async function changeCoins(trx: Db, change: CoinChange): Promise<{ balanc
   if (!trx.isTransaction) throw new Error('changeCoins must run inside a transaction');
   if (!Number.isSafeInteger(change.delta) || change.delta === 0)
     throw new Error('coin delta must be a non-zero integer');
+  await lockMoney(trx, change.userId);
   const now = Date.now();
   const updated = await trx
     .updateTable('users')

@@ -1,6 +1,7 @@
 import type { Db } from '../db/index';
 import { iso } from '../db/paging';
 import { applyGrant, type Grant, type TakenBack, takeBackGrant } from './grants';
+import { lockMoney } from './money-lock';
 
 /** Appends a step to an order's timeline (`order_events`, append-only). */
 export async function addOrderEvent(
@@ -44,7 +45,14 @@ const grantOf = (o: { user_id: number; duration_days: number | null; bonus_coins
  * or refunded), so retries, races and replayed notifications never grant twice.
  */
 export async function payOrder(trx: Db, p: Payment): Promise<{ previousStatus: string } | null> {
-  const current = await trx.selectFrom('orders').select('status').where('id', '=', p.orderId).executeTakeFirst();
+  const current = await trx
+    .selectFrom('orders')
+    .select(['status', 'user_id'])
+    .where('id', '=', p.orderId)
+    .executeTakeFirst();
+  if (!current) return null;
+  // The buyer's row and the money counters before the order's row (core/money-lock.ts).
+  await lockMoney(trx, current.user_id);
   const now = Date.now();
   // Only one call can move the order to paid: the others find no payable row (PostgreSQL waits on
   // the row lock and re-reads; SQLite has one writer).
@@ -55,7 +63,7 @@ export async function payOrder(trx: Db, p: Payment): Promise<{ previousStatus: s
     .where('status', 'in', ['pending', 'closed', 'cancelled'])
     .returning(['id', 'order_no', 'user_id', 'duration_days', 'bonus_coins', 'amount'])
     .executeTakeFirst();
-  if (!paid || !current) return null;
+  if (!paid) return null;
   await addOrderEvent(trx, {
     orderId: paid.id,
     kind: 'paid',

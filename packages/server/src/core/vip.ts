@@ -1,6 +1,7 @@
 import { VIP_LIFETIME_MS, type VipReason } from '@appdesk/contract/constants';
 import type { Db } from '../db/index';
 import { fail } from '../http/errors';
+import { lockMoney } from './money-lock';
 
 export const DAY_MS = 86_400_000;
 
@@ -46,7 +47,7 @@ export function nextExpiry(current: number | null, days: number | 'lifetime', no
 /**
  * The one way a VIP expiry changes (like core/ledger.ts for coins). Must run inside the caller's
  * transaction, so the change and the record of why commit together. The user row is locked
- * first (PostgreSQL row lock; SQLite's single writer), so concurrent grants extend one after the
+ * first, in the money paths' one lock order (core/money-lock.ts; SQLite's single writer), so concurrent grants extend one after the
  * other and never from the same old expiry. Every change leaves a `vip_records` row with the
  * expiry before and after; a second change for the same (reason, refType, refId) is refused by
  * the database's unique index.
@@ -56,6 +57,7 @@ export async function changeVip(trx: Db, change: VipChange): Promise<VipResult> 
   if (change.days !== 'lifetime' && (!Number.isSafeInteger(change.days) || change.days === 0)) {
     throw new Error('VIP days must be a non-zero integer');
   }
+  await lockMoney(trx, change.userId);
   const now = Date.now();
   // A no-op update takes the row lock on PostgreSQL before the expiry is read.
   const locked = await trx

@@ -2,6 +2,7 @@ import { statfs } from 'node:fs/promises';
 import { Code } from '@appdesk/contract/codes';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
+import { CONFLICT_MESSAGE } from '../db/conflicts';
 import { type Outage, outageLogMessage } from '../db/outage';
 import { keepReserve } from '../storage/reserve';
 import type { Services } from './context';
@@ -33,6 +34,15 @@ export function replyUnavailable(
   if (outage === 'disk-full') log.error({ reason, code }, outageLogMessage(outage));
   else log.warn({ reason, code }, outageLogMessage(outage));
   return reply.status(http).header('Retry-After', '5').send(unavailableBody());
+}
+
+/**
+ * Answers a lock conflict that outlived its retries (db/conflicts.ts): code 503 and Retry-After 1,
+ * logged at warn (the client resends; nothing was written).
+ */
+export function replyLockConflict(reply: FastifyReply, log: FastifyBaseLogger, error: unknown, http: 200 | 503 = 503) {
+  log.warn({ reason: (error as { message?: string } | null)?.message }, '数据库锁冲突：重试后仍未成功');
+  return reply.status(http).header('Retry-After', '1').send(unavailableBody(CONFLICT_MESSAGE));
 }
 
 async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { writeAudit } from '../core/audit';
 import { hashToken, lookupSession, type SessionLookup, type SessionUser } from '../core/sessions';
+import { isLockConflict, retryOnConflict } from '../db/conflicts';
 import { classifyOutage } from '../db/outage';
 import { shortTransaction } from '../db/sqlite-inline';
 import { settlePending } from '../storage/pending';
@@ -20,7 +21,7 @@ import type { AuditRecord, RequestContext, Services } from './context';
 import { ApiError, fail } from './errors';
 import { type ExportTable, sendXlsx } from './export';
 import { earlierAnswer, idempotencyOf, keepAnswer, PASSWORD_NAME, reserve } from './idempotency';
-import { replyUnavailable } from './probes';
+import { replyLockConflict, replyUnavailable } from './probes';
 import { noteCode, noteUpload, noteWho } from './request-log';
 import {
   chargeUpload,
@@ -111,6 +112,10 @@ export function registerEndpoints(app: FastifyInstance, services: Services, tabl
           noteCode(request, Code.BAD_INPUT);
           return reply.send(envelope(Code.BAD_INPUT, '请求未传完：客户端已断开'));
         }
+        if (isLockConflict(error)) {
+          noteCode(request, Code.UNAVAILABLE);
+          return replyLockConflict(reply, request.log, error, 200);
+        }
         const outage = classifyOutage(error);
         if (outage) {
           noteCode(request, Code.UNAVAILABLE);
@@ -191,6 +196,20 @@ async function runEndpoint(
     const released: string[] = [];
     const committed: (() => void)[] = [];
     const redoAfterRollback: ((db: Services['db']) => Promise<unknown>)[] = [];
+    // A transaction is run again whole on a PostgreSQL lock conflict (db/conflicts.ts): what its
+    // failed attempt counted and set aside is forgotten first.
+    const retried = <T>(transaction: () => Promise<T>): Promise<T> => {
+      const before = [recorded, released.length, committed.length, presented, redoAfterRollback.length] as const;
+      return retryOnConflict(() => {
+        recorded = before[0];
+        released.length = before[1];
+        committed.length = before[2];
+        // A session looked up inside the failed attempt is looked up (and touched) again.
+        presented = before[3];
+        redoAfterRollback.length = before[4];
+        return transaction();
+      });
+    };
     // The services are named one by one: spreading `services` here cost a fifth of a small call's time.
     const makeCtx = (db: Services['db']): RequestContext => ({
       config: services.config,
@@ -232,7 +251,9 @@ async function runEndpoint(
       },
       // Already inside one (the route declared `transaction`): reuse it rather than deadlock.
       inTransaction: (work) =>
-        db.isTransaction ? work(makeCtx(db)) : services.db.transaction().execute((trx) => work(makeCtx(trx))),
+        db.isTransaction
+          ? work(makeCtx(db))
+          : retried(() => services.db.transaction().execute((trx) => work(makeCtx(trx)))),
     });
     const run = async (db: Services['db']) => {
       // Counted in the call's transaction: a call that fails gives its quota back.
@@ -268,16 +289,19 @@ async function runEndpoint(
         };
         const earlier = await earlierAnswer(services.db, idempotency);
         if (earlier) return replay(earlier);
-        const outcome = await begin().execute(async (trx) => {
-          const claim = await reserve(trx, idempotency);
-          if ('replay' in claim) return claim;
-          const result = await run(trx);
-          await keepAnswer(trx, claim.reserved, route.replay ? WITHHELD : result);
-          return { result };
-        });
+        // A retried attempt reserves the key again: the failed one's reservation was rolled back.
+        const outcome = await retried(() =>
+          begin().execute(async (trx) => {
+            const claim = await reserve(trx, idempotency);
+            if ('replay' in claim) return claim;
+            const result = await run(trx);
+            await keepAnswer(trx, claim.reserved, route.replay ? WITHHELD : result);
+            return { result };
+          }),
+        );
         return 'replay' in outcome ? replay(outcome.replay) : outcome.result;
       }
-      return route.transaction || file ? await begin().execute(run) : await run(services.db);
+      return route.transaction || file ? await retried(() => begin().execute(run)) : await run(services.db);
     };
     let result: unknown;
     try {

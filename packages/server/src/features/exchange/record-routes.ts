@@ -5,6 +5,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { changeCoins } from '../../core/ledger';
 import { sendMessage } from '../../core/messages';
+import { lockMoney } from '../../core/money-lock';
 import { countedTotal, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
 import { fail } from '../../http/errors';
 import { exportRows, exportTable } from '../../http/export';
@@ -107,6 +108,7 @@ export default defineRoutes({
     message: '已取消兑换，金币和库存已退回',
     handler: async (input, ctx) => {
       const before = await loadRecord(ctx.db, input.id);
+      await lockMoney(ctx.db, before.user_id);
       const now = Date.now();
       const cancelled = await ctx.db
         .updateTable('exchange_records')

@@ -1,4 +1,5 @@
 import { changeCoins } from '../../core/ledger';
+import { lockMoney } from '../../core/money-lock';
 import { changeVip } from '../../core/vip';
 import type { Db, Dialect } from '../../db/index';
 import { fail } from '../../http/errors';
@@ -14,8 +15,9 @@ export interface Redemption {
   operatorId?: number;
 }
 
-/** Locks the user's row (PostgreSQL; SQLite has one writer), as the ledger's debit does. */
+/** Locks the user's row and the money counters (core/money-lock.ts; SQLite has one writer), as the ledger's debit does. */
 async function lockUser(db: Db, userId: number) {
+  await lockMoney(db, userId);
   const row = await db
     .updateTable('users')
     .set((eb) => ({ coins: eb.ref('coins') }))

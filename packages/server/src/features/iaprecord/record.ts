@@ -1,6 +1,7 @@
 import type { JWSTransactionDecodedPayload } from '@apple/app-store-server-library';
 import type { Selectable } from 'kysely';
 import { applyGrant } from '../../core/grants';
+import { lockMoney } from '../../core/money-lock';
 import type { Db } from '../../db/index';
 import type { Database } from '../../db/schema';
 import type { PlayVerdict } from './googleplay';
@@ -111,6 +112,7 @@ export async function recordAppleTransaction(
   if (product.enabled !== 1) {
     return insertRefused(db, { ...base, userId }, 'rejected', `内购商品已停用：${productId}`, tx, extra);
   }
+  await lockMoney(db, userId);
   const inserted = await db
     .insertInto('iap_records')
     .values({
@@ -208,6 +210,7 @@ export async function recordGooglePurchase(
   if (!v.ok) return insertRefused(db, base, v.final ? 'rejected' : 'pending', v.reason, v.payload ?? claimed);
   const product = input.product;
   if (!product) throw new Error('a verified Google Play purchase needs its product');
+  await lockMoney(db, input.userId);
   const inserted = await db
     .insertInto('iap_records')
     .values({

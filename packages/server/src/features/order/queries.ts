@@ -4,7 +4,9 @@ import type { OrderRow, orderFilter } from '@appdesk/contract/endpoints/purchase
 import { maskPhone } from '@appdesk/contract/format';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
+import { lockMoneyCounters } from '../../core/money-lock';
 import { addOrderEvent } from '../../core/order-payment';
+import { retriedTransaction } from '../../db/conflicts';
 import type { Db } from '../../db/index';
 import { iso, isoOrNull, rangeMs } from '../../db/paging';
 import { fail } from '../../http/errors';
@@ -101,6 +103,8 @@ export async function closeExpired(db: Db, onlyId?: number): Promise<void> {
   if (onlyId !== undefined) due = due.where('id', '=', onlyId);
   if (!(await due.limit(1).executeTakeFirst())) return;
   const close = async (trx: Db) => {
+    // The money counters before the orders' rows, as a payment takes them (core/money-lock.ts).
+    await lockMoneyCounters(trx);
     let update = trx
       .updateTable('orders')
       .set({ status: 'closed', updated_at: now })
@@ -117,5 +121,5 @@ export async function closeExpired(db: Db, onlyId?: number): Promise<void> {
     }
   };
   if (db.isTransaction) await close(db);
-  else await db.transaction().execute(close);
+  else await retriedTransaction(db, close);
 }

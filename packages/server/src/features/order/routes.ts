@@ -2,6 +2,7 @@ import { apps, channels, ORDER_PAY_WINDOW_MS, orderStatuses, payMethods } from '
 import { fenToYuan, maskPhone } from '@appdesk/contract/format';
 import { labelOf } from '@appdesk/contract/rules';
 import { sql } from 'kysely';
+import { lockMoney } from '../../core/money-lock';
 import { addOrderEvent as addEvent, payOrder, takeBackOrder } from '../../core/order-payment';
 import { countedTotal, iso, keptTotal, pageAnswer, shanghaiTime } from '../../db/paging';
 import type { SignedInContext } from '../../http/context';
@@ -177,8 +178,9 @@ export default defineRoutes({
     transaction: true,
     message: '已确认收款，会员时长和赠送金币已发放',
     handler: async (input, ctx) => {
+      // The buyer's row and the money counters first (core/money-lock.ts), then the order's.
+      await lockMoney(ctx.db, (await loadOrder(ctx.db, { id: input.id })).user_id);
       await closeExpired(ctx.db, input.id);
-      await loadOrder(ctx.db, { id: input.id });
       const transactionId = input.transactionId || null;
       const paid = await payOrder(ctx.db, {
         orderId: input.id,
@@ -201,6 +203,7 @@ export default defineRoutes({
     transaction: true,
     message: '订单已取消',
     handler: async (input, ctx) => {
+      await lockMoney(ctx.db, (await loadOrder(ctx.db, { id: input.id })).user_id);
       await closeExpired(ctx.db, input.id);
       const cancelled = await ctx.db
         .updateTable('orders')
@@ -224,6 +227,7 @@ export default defineRoutes({
     transaction: true,
     message: '已退款',
     handler: async (input, ctx) => {
+      await lockMoney(ctx.db, (await loadOrder(ctx.db, { id: input.id })).user_id);
       const refunded = await ctx.db
         .updateTable('orders')
         .set({ status: 'refunded', updated_at: Date.now() })

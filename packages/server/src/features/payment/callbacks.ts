@@ -1,6 +1,7 @@
 import { parse } from 'node:querystring';
 import type { FastifyInstance } from 'fastify';
 import { clip } from '../../core/refusals';
+import { retriedTransaction } from '../../db/conflicts';
 import type { Services } from '../../http/context';
 import { verifyAlipay } from './alipay';
 import { applyPayment } from './apply';
@@ -39,7 +40,7 @@ export default async function callbacks(app: FastifyInstance, services: Services
       return 'fail';
     }
     const { sign: _sign, ...kept } = fields;
-    const outcome = await db.transaction().execute((trx) => applyPayment(trx, 'alipay', claim, kept));
+    const outcome = await retriedTransaction(db, (trx) => applyPayment(trx, 'alipay', claim, kept));
     // Alipay resends until it reads `success`; duplicates and payments already applied read it too.
     return outcome.status === 'rejected' ? 'fail' : 'success';
   });
@@ -67,7 +68,7 @@ export default async function callbacks(app: FastifyInstance, services: Services
       await keepRefusal(db, { ...claim, method: 'wechat', received: body, ip: request.ip });
       return refuse(clip(claim.reason, REASON_BYTES));
     }
-    const outcome = await db.transaction().execute((trx) => applyPayment(trx, 'wechat', claim, claim.payload ?? null));
+    const outcome = await retriedTransaction(db, (trx) => applyPayment(trx, 'wechat', claim, claim.payload ?? null));
     if (outcome.status === 'rejected') return refuse(outcome.reason ?? '通知被拒绝');
     return reply.status(204).send();
   });

@@ -2,6 +2,7 @@ import { apps, channels } from '@appdesk/contract/constants';
 import { labelOf } from '@appdesk/contract/rules';
 import { changeCoins } from '../../core/ledger';
 import { sendMessage } from '../../core/messages';
+import { lockMoney } from '../../core/money-lock';
 import { countedTotal, keptTotal, pageAnswer, pageOf } from '../../db/paging';
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
@@ -117,6 +118,7 @@ export default defineRoutes({
     message: '已通过，金币已发放',
     handler: async (input, ctx) => {
       const before = await loadClaim(ctx.db, input.id);
+      await lockMoney(ctx.db, before.user_id);
       const coins = await rewardCoins(ctx.db, before.app);
       const now = Date.now();
       const other = await ctx.db
