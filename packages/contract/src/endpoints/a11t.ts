@@ -26,6 +26,7 @@ const target = auditTarget('a11t', '键值配置');
 const keyId = z.object({ id: id.meta({ title: '键值 ID' }) });
 const configType = oneOf('类型', valuesOf(configTypes));
 const versionBound = integerField(rules.currentVersionCode).nullable();
+const revision = (title: string) => integerField({ kind: 'integer', title, min: 1, max: 1_000_000_000 });
 
 /**
  * One conditional value, evaluated top-down (the first that matches a device wins): by channel,
@@ -125,9 +126,11 @@ export const a11tEndpoints = {
   }),
   '/api/a11t/update': endpoint({
     access: 'admin',
-    summary: '修改键值（只改传入的字段；每次修改都保存为新的修订）',
+    summary:
+      '修改键值（只改传入的字段；每次修改都保存为新的修订）。传入 baseRevision（编辑所基于的修订号）时，若他人已先保存，答 409 已被他人修改，请刷新后重试',
     input: keyId
       .extend({
+        baseRevision: revision('编辑所基于的修订号').optional(),
         type: configType.optional(),
         value: textField(rules.configValue).optional(),
         description: textField(rules.description).optional(),
@@ -135,13 +138,13 @@ export const a11tEndpoints = {
       })
       .superRefine(typedValues),
     output: z.object({ entry: configEntry }),
-    example: { id: 1, value: 'true' },
+    example: { id: 1, baseRevision: 1, value: 'true' },
     audit: { action: 'a11t.update', label: '修改键值', target },
   }),
   '/api/a11t/rollback': endpoint({
     access: 'admin',
     summary: '把键值回滚到某个修订（回滚本身也是一个新修订）',
-    input: keyId.extend({ revision: integerField({ kind: 'integer', title: '修订号', min: 1, max: 1_000_000_000 }) }),
+    input: keyId.extend({ revision: revision('修订号') }),
     output: z.object({ entry: configEntry }),
     example: { id: 1, revision: 1 },
     audit: { action: 'a11t.rollback', label: '回滚键值', target },

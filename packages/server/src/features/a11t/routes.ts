@@ -23,7 +23,26 @@ const logged = ({ type, value, overrides, description, revision }: Entry) => ({
   revision,
 });
 
-/** Writes a new state of an entry as its next revision, and logs before and after. */
+/**
+ * Takes the entry's row before reading it (PostgreSQL's row lock; SQLite has one writer), so two
+ * operators changing one key at once go one after the other: the second reads the first's revision
+ * and writes the next one, instead of both writing the same number.
+ */
+async function lockEntry(ctx: SignedInContext, id: number) {
+  const locked = await ctx.db
+    .updateTable('key_values')
+    .set((eb) => ({ revision: eb.ref('revision') }))
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  if (!locked) throw fail.notFound('键值不存在');
+  return loadEntry(ctx.db, id);
+}
+
+/**
+ * Writes a new state of an entry as its next revision, and logs before and after. With
+ * `baseRevision` (the revision the operator edited) a save by someone else in between is refused.
+ */
 async function change(
   ctx: SignedInContext,
   id: number,
@@ -35,8 +54,10 @@ async function change(
   },
   action: 'update' | 'rollback',
   rolledBackTo: number | null = null,
+  baseRevision?: number,
 ) {
-  const row = await loadEntry(ctx.db, id);
+  const row = await lockEntry(ctx, id);
+  if (baseRevision !== undefined && row.revision !== baseRevision) throw fail.conflict('已被他人修改，请刷新后重试');
   const before = presentEntry(row);
   const state = next(row);
   const revision = row.revision + 1;
@@ -81,11 +102,15 @@ export default defineRoutes({
         description: input.description,
         revision: 1,
       };
-      const { id } = await ctx.db
+      // Two operators making one key at once: the unique (app, key) lets one in, the other is told.
+      const made = await ctx.db
         .insertInto('key_values')
         .values({ ...state, updated_by: ctx.user.id, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.columns(['app', 'key']).doNothing())
         .returning('id')
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (!made) throw fail.conflict(`键名 ${input.key} 已存在`);
+      const { id } = made;
       await recordRevision(ctx.db, { id, ...state }, 'make', ctx.user.id);
       const entry = presentEntry(await loadEntry(ctx.db, id));
       await ctx.audit({ targetId: id, after: { key: entry.key, ...logged(entry) } });
@@ -98,7 +123,7 @@ export default defineRoutes({
     transaction: true,
     message: '已保存为新的修订',
     handler: async (input, ctx) => {
-      const { id, ...changes } = input;
+      const { id, baseRevision, ...changes } = input;
       if (Object.values(changes).every((v) => v === undefined)) throw fail.badInput('请至少修改一项');
       return change(
         ctx,
@@ -114,6 +139,8 @@ export default defineRoutes({
           };
         },
         'update',
+        null,
+        baseRevision,
       );
     },
   },
@@ -148,7 +175,7 @@ export default defineRoutes({
     transaction: true,
     message: '键值已删除（修订历史保留）',
     handler: async (input, ctx) => {
-      const row = await loadEntry(ctx.db, input.id);
+      const row = await lockEntry(ctx, input.id);
       const before = presentEntry(row);
       await ctx.db.deleteFrom('key_values').where('id', '=', input.id).execute();
       await recordRevision(ctx.db, { ...row, revision: row.revision + 1 }, 'remove', ctx.user.id);

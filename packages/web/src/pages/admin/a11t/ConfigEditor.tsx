@@ -113,7 +113,10 @@ export function ConfigEditor({ target, onClose }: { target: Entry | 'new' | null
     if (values.description !== entry.description) changes.description = values.description;
     if (JSON.stringify(overrides) !== JSON.stringify(entry.overrides)) changes.overrides = overrides;
     if (Object.keys(changes).length === 0) return onClose();
-    update.mutate({ id, ...changes } as ApiInput<'/api/a11t/update'>, { onSuccess: onClose });
+    // The revision this edit started from: a save by someone else in between answers 409.
+    update.mutate({ id, baseRevision: entry.revision, ...changes } as ApiInput<'/api/a11t/update'>, {
+      onSuccess: onClose,
+    });
   };
 
   return (
