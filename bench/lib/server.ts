@@ -14,7 +14,7 @@ const root = path.resolve(import.meta.dirname, '../..');
  */
 export async function startSeededServer(
   dataDir: string,
-  options: { databaseUrl?: string; log?: (line: string) => void } = {},
+  options: { databaseUrl?: string; log?: (line: string) => void; env?: Record<string, string> } = {},
 ): Promise<{ child: Child; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -32,6 +32,7 @@ export async function startSeededServer(
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+        ...options.env,
       },
     },
   );
