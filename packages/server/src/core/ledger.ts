@@ -19,16 +19,15 @@ export interface CoinChange {
 
 /**
  * The one way a balance changes. Must run inside the caller's transaction (so the change and
- * the business record commit together). The user's row and the money counters are locked first
- * (core/money-lock.ts). The balance moves with a conditional UPDATE that
+ * the business record commit together). The balance moves with a conditional UPDATE that
  * refuses to go below zero or above MAX_COINS, so concurrent debits can never double-spend: on
- * PostgreSQL the row lock serialises them, on SQLite the single writer does.
+ * PostgreSQL the row lock serialises them, on SQLite the single writer does. That UPDATE takes
+ * the user's row, then the money counters are taken, in the money paths' one order (core/money-lock.ts).
  */
 export async function changeCoins(trx: Db, change: CoinChange): Promise<{ balance: number; recordId: number }> {
   if (!trx.isTransaction) throw new Error('changeCoins must run inside a transaction');
   if (!Number.isSafeInteger(change.delta) || change.delta === 0)
     throw new Error('coin delta must be a non-zero integer');
-  await lockMoney(trx, change.userId);
   const now = Date.now();
   const updated = await trx
     .updateTable('users')
@@ -45,6 +44,9 @@ export async function changeCoins(trx: Db, change: CoinChange): Promise<{ balanc
     }
     throw fail.conflict('金币余额不足');
   }
+  // The UPDATE took the user's row; the money counters come next (core/money-lock.ts). A refused
+  // debit took neither, so a crowd of them does not queue behind each other.
+  await lockMoney(trx, change.userId, true);
   const refId = change.refId === undefined || change.refId === null ? null : String(change.refId);
   const record = await trx
     .insertInto('coin_records')

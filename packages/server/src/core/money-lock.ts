@@ -24,13 +24,16 @@ export function onPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-/** Takes the user's row, then the money counters, once per transaction (PostgreSQL). */
-export async function lockMoney(trx: Db, userId: number): Promise<void> {
+/**
+ * Takes the user's row, then the money counters, once per transaction (PostgreSQL). `rowHeld`: the
+ * caller has just taken the row itself (an UPDATE of it), so only the counters are left to take.
+ */
+export async function lockMoney(trx: Db, userId: number, rowHeld = false): Promise<void> {
   if (!trx.isTransaction) throw new Error('lockMoney must run inside a transaction');
   if (!onPostgres(trx)) return;
   let users = locked.get(trx);
   if (users?.has(userId)) return;
-  await sql`select id from users where id = ${userId} for update`.execute(trx);
+  if (!rowHeld) await sql`select id from users where id = ${userId} for update`.execute(trx);
   if (!users) {
     users = new Set();
     locked.set(trx, users);

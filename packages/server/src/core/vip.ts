@@ -57,7 +57,6 @@ export async function changeVip(trx: Db, change: VipChange): Promise<VipResult> 
   if (change.days !== 'lifetime' && (!Number.isSafeInteger(change.days) || change.days === 0)) {
     throw new Error('VIP days must be a non-zero integer');
   }
-  await lockMoney(trx, change.userId);
   const now = Date.now();
   // A no-op update takes the row lock on PostgreSQL before the expiry is read.
   const locked = await trx
@@ -67,6 +66,7 @@ export async function changeVip(trx: Db, change: VipChange): Promise<VipResult> 
     .returning('vip_expires_at')
     .executeTakeFirst();
   if (!locked) throw fail.notFound('用户不存在');
+  await lockMoney(trx, change.userId, true);
   const before = locked.vip_expires_at === null ? null : Number(locked.vip_expires_at);
   const after =
     change.restoreTo !== undefined
