@@ -1,6 +1,8 @@
 import type { JWSTransactionDecodedPayload, ResponseBodyV2DecodedPayload } from '@apple/app-store-server-library';
 import { takeBackGrant } from '../../core/grants';
+import { keepWithin } from '../../core/refusals';
 import type { Db } from '../../db/index';
+import type { RequestContext } from '../../http/context';
 import type { PaymentsConfig } from '../../payments-config';
 import { grantRef, recordAppleTransaction } from './record';
 import { type Verified, verifyNotification, verifyTransaction } from './storekit';
@@ -37,26 +39,63 @@ async function keep(
   return outcome;
 }
 
+/** Longest text kept of any one field a refused notification claims. */
+const EXCERPT_CHARS = 64;
+
+/** The few fields an operator needs of a refused notification, each cut short; nothing else is kept. */
+export function refusedExcerpt(claimed: Record<string, unknown> | null): Record<string, string | null> {
+  const cut = (v: unknown) =>
+    typeof v === 'string' || typeof v === 'number' ? String(v).slice(0, EXCERPT_CHARS) : null;
+  const c = claimed ?? {};
+  const data = c.data && typeof c.data === 'object' ? (c.data as Record<string, unknown>) : {};
+  return {
+    notificationType: cut(c.notificationType),
+    subtype: cut(c.subtype),
+    notificationUUID: cut(c.notificationUUID),
+    environment: cut(data.environment),
+    bundleId: cut(data.bundleId),
+  };
+}
+
 /**
- * Applies a verified (or keeps a refused) App Store Server Notification V2 inside the caller's
- * transaction. Each notification UUID is applied once: the row is claimed first, so a resent or
- * racing copy finds it and answers `duplicate`. A refund moves the granted record to refunded with
- * one conditional UPDATE and takes back what is left of its grant.
+ * Keeps a notification whose signature was refused: only a short excerpt of what it claims, and
+ * only within the hour's allowance for refused requests (per address and in all); past it
+ * nothing is written, not even the count. The sender gets the same answer either way.
+ */
+export async function keepRefused(
+  ctx: RequestContext,
+  refused: { reason: string; claimed: Record<string, unknown> | null },
+): Promise<Outcome> {
+  const outcome: Outcome = { status: 'rejected', reason: refused.reason };
+  const excerpt = refusedExcerpt(refused.claimed);
+  const quota = { name: 'apple-notify', ip: ctx.ip, perAddressPerHour: 10, perHour: 100 };
+  await keepWithin(ctx.db, quota, (trx) =>
+    keep(
+      trx,
+      {
+        uuid: null,
+        type: excerpt.notificationType ?? '未知',
+        subtype: excerpt.subtype,
+        transactionId: null,
+        payload: excerpt,
+      },
+      outcome,
+    ),
+  );
+  return outcome;
+}
+
+/**
+ * Applies a verified App Store Server Notification V2 inside the caller's transaction. Each
+ * notification UUID is applied once: the row is claimed first, so a resent or racing copy finds
+ * it and answers `duplicate`. A refund moves the granted record to refunded with one conditional
+ * UPDATE and takes back what is left of its grant.
  */
 export async function applyNotification(
   db: Db,
-  verified: Verified<ResponseBodyV2DecodedPayload>,
+  n: ResponseBodyV2DecodedPayload,
   signedTransaction: Verified<JWSTransactionDecodedPayload> | null,
 ): Promise<Outcome> {
-  if (!verified.ok) {
-    const c = verified.claimed ?? {};
-    return keep(
-      db,
-      { uuid: null, type: String(c.notificationType ?? '未知'), subtype: null, transactionId: null, payload: c },
-      { status: 'rejected', reason: verified.reason },
-    );
-  }
-  const n = verified.decoded;
   const uuid = n.notificationUUID ?? null;
   const type = String(n.notificationType ?? '');
   const subtype = n.subtype ? String(n.subtype) : null;

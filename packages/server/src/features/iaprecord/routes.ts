@@ -2,7 +2,7 @@ import { appPackages } from '@appdesk/contract/constants';
 import { countedTotal, iso, keptTotal, pageAnswer } from '../../db/paging';
 import { defineRoutes } from '../../http/route';
 import { googlePlayFor, type PlayPurchase, type PlayVerdict } from './googleplay';
-import { applyNotification, verifyNotificationParts } from './notifications';
+import { applyNotification, keepRefused, verifyNotificationParts } from './notifications';
 import { filteredRecords, loadRecord, presentRecord, withNames } from './queries';
 import {
   grantedGooglePurchase,
@@ -76,9 +76,11 @@ export default defineRoutes({
   '/api/iaprecord/apple/notify': {
     handler: async (input, ctx) => {
       const apple = ctx.config.payments.apple;
-      if (!apple) return { status: 'rejected', reason: '服务器未配置 App Store 验证' };
-      const parts = await verifyNotificationParts(apple, input.signedPayload);
-      return ctx.inTransaction((tx) => applyNotification(tx.db, parts.verified, parts.signedTransaction));
+      // Not configured: nothing can be verified, so nothing is kept.
+      if (!apple) return { status: 'rejected', reason: '服务器未配置 App Store 校验，通知未处理' };
+      const { verified, signedTransaction } = await verifyNotificationParts(apple, input.signedPayload);
+      if (!verified.ok) return keepRefused(ctx, verified);
+      return ctx.inTransaction((tx) => applyNotification(tx.db, verified.decoded, signedTransaction));
     },
   },
 
