@@ -4,7 +4,8 @@ import { keepWithin } from '../../core/refusals';
 import type { Db } from '../../db/index';
 import type { RequestContext } from '../../http/context';
 import type { PaymentsConfig } from '../../payments-config';
-import { grantRef, recordAppleTransaction } from './record';
+import { recordAppleTransaction } from './apple-record';
+import { grantRef } from './record';
 import { type Verified, verifyNotification, verifyTransaction } from './storekit';
 
 type Apple = NonNullable<PaymentsConfig['apple']>;
@@ -132,12 +133,16 @@ export async function applyNotification(
   if (purchases.has(type)) {
     const app = await appOf(db, tx.originalTransactionId ? String(tx.originalTransactionId) : null);
     const recorded = await recordAppleTransaction(db, { userId: null, app, verified: signedTransaction });
-    return settle(
-      recorded.duplicate
-        ? { status: 'duplicate', reason: '该交易已记录过，未重复发放' }
-        : { status: 'applied', reason: `已记录为内购记录 #${recorded.id}` },
-      transactionId,
-    );
+    if (recorded.duplicate) {
+      return settle({ status: 'duplicate', reason: '该交易已记录过，未重复发放' }, transactionId);
+    }
+    const kept = await db
+      .selectFrom('iap_records')
+      .select('status')
+      .where('id', '=', recorded.id)
+      .executeTakeFirstOrThrow();
+    const waiting = kept.status === 'pending' ? '，等待 App 提交后发放' : '';
+    return settle({ status: 'applied', reason: `已记录为内购记录 #${recorded.id}${waiting}` }, transactionId);
   }
   const now = Date.now();
   const refunded = await db
@@ -145,11 +150,13 @@ export async function applyNotification(
     .set({ status: 'refunded', refunded_at: now, updated_at: now, reason: `${type === 'REFUND' ? '退款' : '撤销'}` })
     .where('platform', '=', 'ios')
     .where('transaction_id', '=', transactionId)
-    .where('status', '=', 'granted')
+    // A transaction still waiting for the app's post is refunded too, so that post grants nothing.
+    .where('status', 'in', ['granted', 'pending'])
     .returning(['id', 'user_id', 'vip_days', 'coins'])
     .executeTakeFirst();
-  if (!refunded || refunded.user_id === null) {
-    return settle({ status: 'ignored', reason: '没有对应的已发放记录（可能已退款）' }, transactionId);
+  if (!refunded) return settle({ status: 'ignored', reason: '没有对应的已发放记录（可能已退款）' }, transactionId);
+  if (refunded.user_id === null) {
+    return settle({ status: 'applied', reason: `内购记录 #${refunded.id} 尚未发放，已标为已退款` }, transactionId);
   }
   const outcome = await takeBackGrant(db, {
     userId: refunded.user_id,

@@ -68,7 +68,7 @@ describe('forged App Store notifications', () => {
   beforeAll(async () => {
     server = await startServer({ payments: { apple, alipay: null, wechat: null } });
     bare = await startServer({ payments: { apple: null, alipay: null, wechat: null } });
-  });
+  }, 90_000);
   afterAll(async () => {
     await server?.close();
     await bare?.close();

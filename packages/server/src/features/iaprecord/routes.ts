@@ -1,16 +1,11 @@
 import { appPackages } from '@appdesk/contract/constants';
 import { countedTotal, iso, keptTotal, pageAnswer } from '../../db/paging';
 import { defineRoutes } from '../../http/route';
+import { recordAppleTransaction, recordUnverifiable } from './apple-record';
 import { googlePlayFor, type PlayPurchase, type PlayVerdict } from './googleplay';
 import { applyNotification, keepRefused, verifyNotificationParts } from './notifications';
 import { filteredRecords, loadRecord, presentRecord, withNames } from './queries';
-import {
-  grantedGooglePurchase,
-  type Recorded,
-  recordAppleTransaction,
-  recordGooglePurchase,
-  recordUnverifiable,
-} from './record';
+import { FOREIGN, googleTokenOwner, grantedGooglePurchase, type Recorded, recordGooglePurchase } from './record';
 import { verifyTransaction } from './storekit';
 
 export default defineRoutes({
@@ -49,9 +44,14 @@ export default defineRoutes({
         consumable: product?.type === 'consumable',
       };
       let verdict: PlayVerdict | null = null;
-      if (play) {
+      const owner = await googleTokenOwner(ctx.db, input.purchaseToken);
+      if (owner !== null && owner !== ctx.user.id) {
+        // Another account's token: Google is not asked (the record is refused in the transaction).
+        verdict = { ok: false, final: true, reason: FOREIGN, payload: null };
+      } else if (play) {
         // A one-time purchase keeps its token: once granted, a repeat is answered from the record.
-        const earlier = purchase.kind === 'product' ? await grantedGooglePurchase(ctx.db, input.purchaseToken) : null;
+        const earlier =
+          purchase.kind === 'product' ? await grantedGooglePurchase(ctx.db, input.purchaseToken, ctx.user.id) : null;
         if (earlier) return answer(ctx.db, earlier);
         // Google is asked before the transaction starts: a slow answer holds no database lock.
         verdict = !product

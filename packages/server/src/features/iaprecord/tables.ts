@@ -14,6 +14,8 @@ export interface IapRecordsTable {
   transaction_id: string | null;
   claimed_transaction_id: string | null;
   original_transaction_id: string | null;
+  /** StoreKit's appAccountToken (lower case), set on accepted records: binds it to their account. */
+  app_account_token: string | null;
   environment: string | null;
   status: string;
   reason: string | null;
