@@ -240,3 +240,63 @@ describe('Google Play purchases belong to their buyer', () => {
     learnsNothingOf(replay, a, b);
   });
 });
+
+describe('records from before the binding', () => {
+  it('a notification’s orphan waits for the post, a copy beside a held transaction is closed, reasons read in words', async () => {
+    const { up } = await import('./migrations/202611300110_iap_waiting_records');
+    const a = await appUser();
+    const [lone, held] = [transaction({ productId: lifetime }), transaction({ productId: lifetime })];
+    expect((await postApple(a, held)).record.status).toBe('granted');
+    const old = (claimed: string | null, reason: string, platform = 'ios') => ({
+      user_id: null,
+      app: 'tailor',
+      platform,
+      product_id: lifetime,
+      transaction_id: null,
+      claimed_transaction_id: claimed,
+      original_transaction_id: claimed,
+      app_account_token: null,
+      environment: 'Sandbox',
+      status: 'pending',
+      reason,
+      vip_days: 0,
+      coins: 0,
+      purchased_at: null,
+      expires_at: null,
+      refunded_at: null,
+      payload: null,
+      created_at: Date.now(),
+      updated_at: Date.now(),
+    });
+    const subscriptionWords = '找不到购买用户：App 尚未提交这笔订阅的首次购买';
+    const inserted = await db()
+      .insertInto('iap_records')
+      .values([
+        old(lone.transactionId, subscriptionWords),
+        old(held.transactionId, subscriptionWords),
+        old(
+          `play-${randomUUID()}`,
+          '服务器未配置 Google Play 验证（GOOGLE_PLAY_SERVICE_ACCOUNT），待人工核对',
+          'android',
+        ),
+      ])
+      .returning('id')
+      .execute();
+    await up(db() as never);
+    const rows = await db()
+      .selectFrom('iap_records')
+      .select(['id', 'status', 'transaction_id', 'reason'])
+      .where(
+        'id',
+        'in',
+        inserted.map((r) => r.id),
+      )
+      .orderBy('id')
+      .execute();
+    expect(rows[0]).toMatchObject({ status: 'pending', transaction_id: lone.transactionId });
+    expect(rows[1]).toMatchObject({ status: 'rejected', transaction_id: null });
+    for (const row of rows) expect(row.reason).not.toMatch(/订阅|[A-Z]+_[A-Z]+/);
+    // The app's post now claims the waiting record instead of making a second one.
+    expect((await postApple(a, lone)).record).toMatchObject({ id: rows[0].id, status: 'granted' });
+  });
+});
