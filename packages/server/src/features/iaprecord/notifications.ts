@@ -125,7 +125,7 @@ export async function applyNotification(
     return outcome;
   };
   if (!purchases.has(type) && !takeBacks.has(type))
-    return settle({ status: 'ignored', reason: `不处理的通知类型 ${type}` });
+    return settle({ status: 'ignored', reason: '这类通知不影响权益，未处理' });
   if (!signedTransaction) return settle({ status: 'rejected', reason: '通知中没有签名交易' });
   if (!signedTransaction.ok) return settle({ status: 'rejected', reason: `通知中的交易${signedTransaction.reason}` });
   const tx = signedTransaction.decoded;

@@ -4,6 +4,7 @@ import { labelOf } from '@appdesk/contract/rules';
 import { Descriptions, Drawer, Empty, Tag, Timeline, Typography } from 'antd';
 import { useApiQuery } from '../../../api/hooks';
 import { useIsMobile } from '../../../components/useIsMobile';
+import { environmentLabel, notificationLabel, notificationStatusLabels } from './labels';
 
 const statusColors: Record<string, string> = {
   granted: 'green',
@@ -11,13 +12,6 @@ const statusColors: Record<string, string> = {
   rejected: 'red',
   refunded: 'default',
 };
-const notificationLabels: Record<string, string> = {
-  applied: '已处理',
-  duplicate: '重复通知，未重复处理',
-  ignored: '无需处理',
-  rejected: '已拒绝',
-};
-
 export function RecordStatus({ status }: { status: string }) {
   return <Tag color={statusColors[status]}>{labelOf(iapRecordStatuses, status)}</Tag>;
 }
@@ -62,7 +56,7 @@ export function RecordDrawer({ id, onClose }: { id: number | null; onClose: () =
               </Typography.Text>
             </Descriptions.Item>
             <Descriptions.Item label="原始交易号">{r.originalTransactionId ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label="环境">{r.environment ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label="环境">{environmentLabel(r.environment)}</Descriptions.Item>
             <Descriptions.Item label="发放">
               {r.status === 'granted' || r.status === 'refunded'
                 ? [r.vipDays ? `会员 ${r.vipDays} 天` : '', r.coins ? `${r.coins} 金币` : '']
@@ -84,8 +78,8 @@ export function RecordDrawer({ id, onClose }: { id: number | null; onClose: () =
                 key: n.id,
                 content: (
                   <>
-                    <strong>{n.type}</strong>
-                    {n.subtype ? ` · ${n.subtype}` : ''} · {notificationLabels[n.status] ?? n.status}
+                    <strong>{notificationLabel(n.type, n.subtype)}</strong> ·{' '}
+                    {notificationStatusLabels[n.status] ?? n.status}
                     <div className="list-muted">
                       {formatDateTime(n.createdAt)}
                       {n.reason ? `：${n.reason}` : ''}

@@ -16,6 +16,7 @@ import {
   timeColumn,
   useList,
 } from '../../../components/list';
+import { environmentLabel, verificationNotice } from './labels';
 import { RecordDrawer, RecordStatus } from './RecordDrawer';
 
 type Row = ApiOutput<'/api/iaprecord/fetch/page'>['list'][number];
@@ -58,18 +59,12 @@ function VerificationNotice() {
   const config = useApiQuery('/api/iaprecord/fetch/config', {});
   const c = config.data;
   if (!c) return null;
-  const apple = c.apple
-    ? `App Store 收据离线验证已开启（接受环境：${c.appleEnvironments.join('、')}）。`
-    : 'App Store 验证未配置（APPLE_BUNDLE_ID、APPLE_ROOT_CERTIFICATES），iOS 收据记为待验证、不发放权益。';
-  const google = c.google
-    ? 'Google Play 购买经 Android Publisher 接口验证后发放，并由服务器确认（acknowledge）。'
-    : 'Google Play 验证未配置（GOOGLE_PLAY_SERVICE_ACCOUNT），安卓购买记为待验证，请在 Google Play 管理中心核对。';
   return (
     <Alert
       style={{ marginBottom: 12 }}
       type={c.apple && c.google ? 'info' : 'warning'}
       showIcon
-      title={`${apple}${google}`}
+      title={verificationNotice(c)}
     />
   );
 }
@@ -106,7 +101,12 @@ export default function IaprecordPage() {
         ),
       },
       { title: '平台', dataIndex: 'platform', key: 'platform', render: (v: string) => labelOf(platforms, v) },
-      { title: '环境', dataIndex: 'environment', key: 'environment', render: (v: string | null) => v ?? '-' },
+      {
+        title: '环境',
+        dataIndex: 'environment',
+        key: 'environment',
+        render: (v: string | null) => environmentLabel(v),
+      },
       {
         title: '状态',
         key: 'status',
