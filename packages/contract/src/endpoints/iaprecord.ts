@@ -81,7 +81,7 @@ export const iapRecordEndpoints = {
   '/api/iaprecord/apple': endpoint({
     access: 'user',
     summary:
-      'App：提交 StoreKit 2 签名交易（JWS）。离线验证签名、证书链、Bundle ID 与环境后记录，并按交易号只发放一次；验证不通过的记录为已拒绝并说明原因',
+      'App：提交 StoreKit 2 签名交易（JWS）。离线验证签名、证书链、Bundle ID 与环境后记录，并按交易号只发放一次；验证不通过的记录为已拒绝并说明原因。交易（连同其订阅与 appAccountToken）归首个提交成功的账号，其他账号提交的记为已拒绝，且不透露购买者',
     input: z.object({
       app: appCode.default('tailor'),
       signedTransaction: textField({ kind: 'text', title: '签名交易', min: 1, max: 20_000 }),
@@ -93,7 +93,7 @@ export const iapRecordEndpoints = {
   '/api/iaprecord/google': endpoint({
     access: 'user',
     summary:
-      'App：提交 Google Play 购买（商品 ID 与购买令牌）。配置了服务账号时经 Android Publisher 接口验证后发放，否则记为待验证',
+      'App：提交 Google Play 购买（商品 ID 与购买令牌）。配置了服务账号时经 Android Publisher 接口验证后发放，否则记为待验证；购买令牌归首个提交成功的账号，其他账号提交的记为已拒绝',
     input: z.object({
       app: appCode.default('tailor'),
       productId: textField({ kind: 'text', title: '商品 ID', min: 1, max: 100 }),
@@ -106,7 +106,7 @@ export const iapRecordEndpoints = {
   '/api/iaprecord/apple/notify': endpoint({
     access: 'public',
     summary:
-      'App Store 服务器通知 V2（REFUND、REVOKE、DID_RENEW 等）：验证签名后按通知只处理一次；验证不通过的记为已拒绝',
+      'App Store 服务器通知 V2（REFUND、REVOKE、DID_RENEW 等）：验证签名后按通知只处理一次；验证不通过的只保留简短摘要（每个来源地址每小时至多 10 条），未配置 App Store 校验时不保存任何内容',
     input: z.object({ signedPayload: textField({ kind: 'text', title: '签名通知', min: 1, max: 100_000 }) }),
     output: z.object({ status: z.string(), reason: z.string().nullable() }),
     example: { signedPayload: 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln' },

@@ -51,7 +51,7 @@ test('StoreKit receipts: verified and granted once, forged ones rejected with th
   await page.goto(`/admin/admin/iaprecord?phone=${phone}`);
   await expect(page.getByText('App Store 收据离线验证已开启')).toBeVisible();
   // Issue 27: the operator reads words, not the server's environment variable names.
-  await expect(page.locator('main')).not.toContainText(/[A-Z]{2,}_[A-Z]{2,}/);
+  await expect(page.locator('.admin-content')).not.toContainText(/[A-Z]{2,}_[A-Z]{2,}/);
   const rows = page.locator('.ant-table-row');
   await expect(rows).toHaveCount(2);
   await expect(rows.filter({ hasText: `2000${suffix}` })).toContainText('已发放');
