@@ -63,7 +63,7 @@ async function boundAccounts(db: Db, originalId: string | null, accountToken: st
 export async function recordAppleTransaction(
   db: Db,
   input: { userId: number | null; app: string; verified: Verified<JWSTransactionDecodedPayload> },
-  retried = false,
+  attempt = 1,
 ): Promise<Recorded> {
   const v = input.verified;
   if (!v.ok) {
@@ -171,8 +171,9 @@ export async function recordAppleTransaction(
         .executeTakeFirst();
   if (!written) {
     // A racing copy wrote the record first (it committed while this one waited): decide again.
-    if (retried) throw new Error(`StoreKit transaction ${transactionId} changed twice while recorded`);
-    return recordAppleTransaction(db, input, true);
+    // A record only moves forward (none → waiting → an account's), so two retries suffice.
+    if (attempt >= 3) throw new Error(`StoreKit transaction ${transactionId} kept changing while recorded`);
+    return recordAppleTransaction(db, input, attempt + 1);
   }
   await applyGrant(db, {
     userId,

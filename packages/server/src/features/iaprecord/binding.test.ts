@@ -179,7 +179,10 @@ describe('App Store purchases belong to their buyer', () => {
 });
 
 describe('racing posts of one new transaction', () => {
-  it('two accounts and its notification at once: one record, one account granted, the other told nothing', async () => {
+  it('two accounts and its notification at once: one record, one account granted, the other told nothing', {
+    repeats: 5,
+    timeout: 120_000,
+  }, async () => {
     const [a, b] = [await appUser(), await appUser()];
     const tx = transaction({ productId: lifetime, type: 'Non-Consumable' });
     const answers = await Promise.all([
