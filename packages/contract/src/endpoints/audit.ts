@@ -105,6 +105,7 @@ export const auditFieldNames: Record<string, string> = {
   file: '文件',
   rows: '行数',
   filter: '筛选条件',
+  personalData: '含个人信息',
   channels: '渠道',
   category: '分类',
   sort: '排序',

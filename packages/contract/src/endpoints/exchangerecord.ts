@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { auditTarget, endpoint } from '../endpoint';
-import { exactTotal, id, isoTime, order, page, paged, phone, size, sortBy, textField, timeRange } from '../fields';
+import {
+  exactTotal,
+  id,
+  isoTime,
+  order,
+  page,
+  paged,
+  phone,
+  reasonNote,
+  size,
+  sortBy,
+  textField,
+  timeRange,
+} from '../fields';
 import { rules } from '../rules';
 import { exchangeKind, exchangeStatus, myExchange } from './exchange';
 
@@ -8,6 +21,9 @@ import { exchangeKind, exchangeStatus, myExchange } from './exchange';
  * Exchange records (兑换记录, /api/exchange/record/…): the warehouse's list of redemptions, shipping
  * physical ones with a tracking number (the user gets an in-app message), cancelling (coins and
  * stock go back through the ledger), a compensation sent by an operator, and the .xlsx export.
+ * A receiver's phone is there for delivery: masked in the list, whole on an explicit, logged look
+ * (record/fetch/phone) and in the warehouse's export (whose log row says it holds them); the
+ * user's own account phone stays masked everywhere.
  * The file sorts after exchange.ts: its examples act on the item and record those examples make.
  */
 const target = auditTarget('exchange_record', '兑换记录');
@@ -23,7 +39,7 @@ export const exchangeRecord = myExchange.extend({
   userId: id,
   userPhone: z.string().meta({ description: '脱敏手机号' }),
   receiverName: z.string().nullable(),
-  receiverPhone: z.string().nullable().meta({ description: '脱敏手机号' }),
+  receiverPhone: z.string().nullable().meta({ description: '脱敏手机号（完整号码见 record/fetch/phone）' }),
   address: z.string().nullable(),
   note: z.string().nullable(),
   cancelledAt: isoTime.nullable(),
@@ -40,8 +56,14 @@ export const recordFilter = timeRange.extend({
 export const exchangeRecordEndpoints = {
   '/api/exchange/record/make': endpoint({
     access: 'admin',
-    summary: '补发：运营人员为用户发放一件兑换商品（不扣金币，如客服补偿），实物商品需填写收货信息',
-    input: z.object({ userId: id.meta({ title: '用户 ID' }), itemId: id.meta({ title: '商品 ID' }), ...delivery }),
+    summary:
+      '补发：运营人员为用户发放一件兑换商品（不扣金币，如客服补偿），实物商品需填写收货信息；原因记在兑换记录的备注里',
+    input: z.object({
+      userId: id.meta({ title: '用户 ID' }),
+      itemId: id.meta({ title: '商品 ID' }),
+      ...delivery,
+      note: reasonNote.meta({ title: '补发原因' }),
+    }),
     output: z.object({ record: exchangeRecord }),
     example: {
       userId: 3,
@@ -49,6 +71,7 @@ export const exchangeRecordEndpoints = {
       receiverName: '张三',
       receiverPhone: '13912345678',
       address: '上海市浦东新区世纪大道 100 号',
+      note: '快递丢件，客服补偿',
     },
     audit: { action: 'exchange.record.make', label: '补发兑换商品', target },
   }),
@@ -66,6 +89,14 @@ export const exchangeRecordEndpoints = {
     example: { id: 1, carrier: '顺丰速运', trackingNo: 'SF1234567890' },
     audit: { action: 'exchange.record.ship', label: '兑换发货', target },
   }),
+  '/api/exchange/record/fetch/phone': endpoint({
+    access: 'admin',
+    summary: '查看实物兑换的完整收货手机号（供发货；列表中默认脱敏，每次查看记入操作日志）',
+    input: recordId,
+    output: z.object({ receiverPhone: z.string().meta({ title: '收货手机号' }) }),
+    example: { id: 1 },
+    audit: { action: 'exchange.record.fetch.phone', label: '查看收货手机号', target },
+  }),
   '/api/exchange/record/cancel': endpoint({
     access: 'admin',
     summary: '取消待发货（或退回的已发货）兑换：通过金币流水退还金币并恢复库存，用户会收到站内消息',
@@ -76,7 +107,7 @@ export const exchangeRecordEndpoints = {
   }),
   '/api/exchange/record/export': endpoint({
     access: 'admin',
-    summary: '导出筛选后的全部兑换记录为 Excel（供仓库发货）',
+    summary: '导出筛选后的全部兑换记录为 Excel（供仓库发货：含完整的收货手机号，用户账号手机号仍脱敏；记入操作日志）',
     input: recordFilter,
     output: z.unknown(),
     download: 'xlsx',

@@ -17,6 +17,8 @@ export interface ExportTable<View = never> {
   filename: string;
   columns: ExportColumn<View>[];
   rows: AsyncIterable<View>;
+  /** The personal data the file holds in full (e.g. 收货人完整手机号), said in its operation-log row. */
+  personalData?: string;
 }
 
 /** Declares an export, typing its columns by what its rows' presenter answers. */

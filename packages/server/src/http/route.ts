@@ -368,7 +368,11 @@ function exportAuditRow(
     actorId: user?.id ?? null,
     action: decl.action,
     targetType: decl.target.type,
-    after: { file: `${table.filename}.xlsx`, filter },
+    after: {
+      file: `${table.filename}.xlsx`,
+      filter,
+      ...(table.personalData ? { personalData: table.personalData } : {}),
+    },
     ip,
   };
 }

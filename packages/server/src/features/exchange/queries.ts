@@ -111,15 +111,22 @@ export function newRecordNo(now: number): string {
   return `E${wall}${String(randomInt(0, 1_000_000_000_000)).padStart(12, '0')}`;
 }
 
-/** A record as operators see it (phones masked). */
-export function presentRecord(r: RecordRow & { phone: string }): ExchangeRecord {
+/**
+ * A record as operators see it: phones masked, unless `receiverPhone` is 'whole' (the warehouse's
+ * export, which needs the number to deliver); the user's own account phone is masked either way.
+ */
+export function presentRecord(
+  r: RecordRow & { phone: string },
+  { receiverPhone = 'masked' }: { receiverPhone?: 'masked' | 'whole' } = {},
+): ExchangeRecord {
+  const receiver = r.receiver_phone && receiverPhone === 'masked' ? maskPhone(r.receiver_phone) : r.receiver_phone;
   return {
     ...presentMine(r),
     id: r.id,
     userId: r.user_id,
     userPhone: maskPhone(r.phone),
     receiverName: r.receiver_name,
-    receiverPhone: r.receiver_phone ? maskPhone(r.receiver_phone) : null,
+    receiverPhone: receiver,
     address: r.address,
     note: r.note,
     cancelledAt: isoOrNull(numberOrNull(r.cancelled_at)),

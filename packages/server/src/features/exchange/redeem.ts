@@ -13,6 +13,8 @@ export interface Redemption {
   address?: string;
   /** An operator's compensation (补发): no coins are taken and the window and limit do not apply. */
   operatorId?: number;
+  /** Why an operator sent it (补发), kept as the record's note. */
+  note?: string;
 }
 
 /** Locks the user's row and the money counters (core/money-lock.ts; SQLite has one writer), as the ledger's debit does. */
@@ -112,7 +114,7 @@ export async function redeem(db: Db, dialect: Dialect, r: Redemption): Promise<{
       address: physical ? (r.address ?? null) : null,
       carrier: null,
       tracking_no: null,
-      note: byOperator ? '运营补发' : null,
+      note: byOperator ? (r.note ? `运营补发：${r.note}` : '运营补发') : null,
       operator_id: r.operatorId ?? null,
       created_at: now,
       updated_at: now,
