@@ -69,7 +69,12 @@ export default defineRoutes({
           .execute(),
         countedTotal(ctx.db, filtered, input.exactTotal),
       ]);
-      return pageAnswer(rows.map(presentRecord), total, input.page, input.size);
+      return pageAnswer(
+        rows.map((row) => presentRecord(row)),
+        total,
+        input.page,
+        input.size,
+      );
     },
   },
 

@@ -20,6 +20,7 @@ import {
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
 import { CodeImport } from './CodeImport';
+import { CopyItem, type CopySource } from './CopyItem';
 import { ItemEditor } from './ItemEditor';
 
 type ItemRow = ApiOutput<'/api/exchange/item/fetch/page'>['list'][number];
@@ -95,6 +96,7 @@ export default function ExchangePage() {
   const list = useList({ fetchPath: '/api/exchange/item/fetch/page', keys, toFilter, defaultSort });
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [importing, setImporting] = useState<{ id: number; name: string } | null>(null);
+  const [copying, setCopying] = useState<CopySource | null>(null);
   const update = useApiAction('/api/exchange/item/update', { success: '兑换商品已保存' });
 
   const columns = useMemo<ColumnsType<ItemRow>>(
@@ -172,6 +174,9 @@ export default function ExchangePage() {
             <Button type="link" size="small" onClick={() => setEditing(i.id)}>
               编辑
             </Button>
+            <Button type="link" size="small" onClick={() => setCopying({ id: i.id, name: i.name, kind: i.kind })}>
+              复制
+            </Button>
             {i.kind === 'code' ? (
               <Button type="link" size="small" onClick={() => setImporting({ id: i.id, name: i.name })}>
                 导入兑换码
@@ -210,6 +215,7 @@ export default function ExchangePage() {
       />
       <ItemEditor target={editing} onClose={() => setEditing(null)} />
       <CodeImport item={importing} onClose={() => setImporting(null)} />
+      <CopyItem source={copying} onClose={() => setCopying(null)} onCopied={setEditing} />
     </>
   );
 }

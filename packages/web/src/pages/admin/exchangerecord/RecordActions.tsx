@@ -1,12 +1,42 @@
+import { EyeOutlined } from '@ant-design/icons';
 import type { ApiOutput } from '@appdesk/contract/types';
-import { AutoComplete, Form, Input, Modal } from 'antd';
-import { useEffect } from 'react';
+import { AutoComplete, Button, Descriptions, Form, Input, Modal, Tooltip, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
 import { formRules, rules } from '../../../components/rules';
 
 type RecordRow = ApiOutput<'/api/exchange/record/fetch/page'>['list'][number];
 
 const carriers = ['顺丰速运', '中通快递', '圆通速递', '韵达快递', '申通快递', '京东物流', 'EMS', '极兔速递'];
+
+/**
+ * A receiver's phone, masked until the eye is pressed: the whole number is for delivery, asked of
+ * the server each time and written to the operation log (查看收货手机号), then copyable.
+ */
+export function ReceiverPhone({ record }: { record: Pick<RecordRow, 'id' | 'receiverPhone'> }) {
+  const reveal = useApiAction('/api/exchange/record/fetch/phone', { refreshes: [] });
+  const [whole, setWhole] = useState<string | null>(null);
+  if (!record.receiverPhone) return null;
+  if (whole) return <Typography.Text copyable={{ tooltips: ['复制手机号', '已复制'] }}>{whole}</Typography.Text>;
+  return (
+    <span>
+      {record.receiverPhone}
+      <Tooltip title="查看完整收货手机号（记入操作日志）">
+        <Button
+          type="text"
+          size="small"
+          aria-label="查看完整收货手机号"
+          icon={<EyeOutlined aria-hidden />}
+          loading={reveal.isPending}
+          onClick={(event) => {
+            event.stopPropagation();
+            reveal.mutate({ id: record.id }, { onSuccess: (answer) => setWhole(answer.receiverPhone) });
+          }}
+        />
+      </Tooltip>
+    </span>
+  );
+}
 
 /** 发货: carrier (common ones offered) and tracking number; the user gets an in-app message. */
 export function ShipModal({ record, onClose }: { record: RecordRow | null; onClose: () => void }) {
@@ -35,9 +65,23 @@ export function ShipModal({ record, onClose }: { record: RecordRow | null; onClo
       destroyOnHidden
     >
       {record ? (
-        <p className="list-muted">
-          {record.itemName} → {record.receiverName} {record.receiverPhone}，{record.address}
-        </p>
+        <Descriptions
+          size="small"
+          column={1}
+          style={{ marginBottom: 16 }}
+          items={[
+            { key: 'item', label: '商品', children: record.itemName },
+            { key: 'name', label: '收货人', children: record.receiverName },
+            { key: 'phone', label: '收货手机号', children: <ReceiverPhone record={record} /> },
+            {
+              key: 'address',
+              label: '收货地址',
+              children: (
+                <Typography.Text copyable={{ tooltips: ['复制地址', '已复制'] }}>{record.address}</Typography.Text>
+              ),
+            },
+          ]}
+        />
       ) : null}
       <Form form={form} name="ship" layout="vertical" autoComplete="off">
         <Form.Item label="快递公司" name="carrier" rules={formRules(rules.carrier)}>

@@ -17,3 +17,12 @@ export async function shipRecord(
   await expectNotice(page, '已发货，用户会收到发货通知', () => ship.getByRole('button', { name: '确认发货' }).click());
   await expect(ship).toBeHidden();
 }
+
+/**
+ * Picks a user in a UserPicker (the form item labelled `label` in `scope`) by typing `search` (a
+ * phone, a fragment of one, a nickname) and choosing the option that holds `shown`.
+ */
+export async function pickUser(page: Page, scope: Locator, label: string, search: string, shown: string) {
+  await scope.getByLabel(label).fill(search);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: shown }).click();
+}

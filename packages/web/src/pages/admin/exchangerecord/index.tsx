@@ -1,3 +1,4 @@
+import { GiftOutlined } from '@ant-design/icons';
 import { exchangeKinds, exchangeStatuses } from '@appdesk/contract/constants';
 import { labelOf } from '@appdesk/contract/rules';
 import type { ApiOutput } from '@appdesk/contract/types';
@@ -16,7 +17,8 @@ import {
   timeColumn,
   useList,
 } from '../../../components/list';
-import { CancelModal, ShipModal } from './RecordActions';
+import { CompensateModal } from './Compensate';
+import { CancelModal, ReceiverPhone, ShipModal } from './RecordActions';
 
 type RecordRow = ApiOutput<'/api/exchange/record/fetch/page'>['list'][number];
 
@@ -46,6 +48,7 @@ export default function ExchangeRecordPage() {
   const items = useApiQuery('/api/exchange/item/fetch/page', { size: 200, sort: 'sort', order: 'ascend' });
   const [shipping, setShipping] = useState<RecordRow | null>(null);
   const [cancelling, setCancelling] = useState<RecordRow | null>(null);
+  const [compensating, setCompensating] = useState(false);
   const status = list.values.status ?? '';
 
   const fields = useMemo<FilterField[]>(
@@ -89,6 +92,7 @@ export default function ExchangeRecordPage() {
           <Space orientation="vertical" size={0}>
             <strong>{r.itemName}</strong>
             <span className="list-muted">{labelOf(exchangeKinds, r.kind)}</span>
+            {r.note && r.status !== 'cancelled' ? <span className="list-muted">{r.note}</span> : null}
           </Space>
         ),
       },
@@ -113,7 +117,7 @@ export default function ExchangeRecordPage() {
           r.kind === 'physical' ? (
             <div style={{ maxWidth: 260, fontSize: 13 }}>
               <div>
-                {r.receiverName} {r.receiverPhone}
+                {r.receiverName} <ReceiverPhone record={r} />
               </div>
               <div className="list-muted">{r.address}</div>
               {r.trackingNo ? (
@@ -163,6 +167,11 @@ export default function ExchangeRecordPage() {
         emptyText="还没有兑换记录。用户在 App 的积分商城用金币兑换商品后，记录会出现在这里。"
         exportPath="/api/exchange/record/export"
         exportName="兑换记录"
+        actions={
+          <Button icon={<GiftOutlined aria-hidden />} onClick={() => setCompensating(true)}>
+            补发
+          </Button>
+        }
         header={
           <Tabs
             activeKey={status}
@@ -173,6 +182,7 @@ export default function ExchangeRecordPage() {
       />
       <ShipModal record={shipping} onClose={() => setShipping(null)} />
       <CancelModal record={cancelling} onClose={() => setCancelling(null)} />
+      <CompensateModal open={compensating} onClose={() => setCompensating(false)} />
     </>
   );
 }

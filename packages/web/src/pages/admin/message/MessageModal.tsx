@@ -1,7 +1,8 @@
 import type { ApiInput, ApiOutput } from '@appdesk/contract/types';
-import { App, Form, Input, InputNumber, Modal, Radio } from 'antd';
+import { App, Form, Input, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { UserPicker } from '../../../components/admin/UserPicker';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 
 export type AdminMessage = ApiOutput<'/api/message/fetch/page'>['list'][number];
@@ -31,7 +32,7 @@ export function MessageModal({
   const make = useApiAction('/api/message/make', {
     success: ({ message: sent }) => ({
       title: '消息已发送',
-      description: sent.userId === null ? '全体用户都会收到这条消息' : `已发送给用户 ${sent.userId}`,
+      description: sent.userId === null ? '全体用户都会收到这条消息' : `已发送给用户 ${sent.userPhone ?? sent.userId}`,
     }),
   });
   const update = useApiAction('/api/message/update', { success: '消息已修改' });
@@ -106,19 +107,12 @@ export function MessageModal({
             </Form.Item>
             {target === 'user' ? (
               <Form.Item
-                label="用户 ID"
+                label="接收用户"
                 name="userId"
-                rules={[
-                  { required: true, message: '请输入接收消息的用户 ID' },
-                  { type: 'integer', min: 1, message: '用户 ID 应为正整数' },
-                ]}
+                rules={[{ required: true, message: '请搜索并选择接收消息的用户' }]}
+                extra="按手机号（完整或 3 位以上片段）、昵称或用户 ID 搜索"
               >
-                <InputNumber<number>
-                  min={1}
-                  precision={0}
-                  style={{ width: '100%' }}
-                  placeholder="在用户管理中查看 ID"
-                />
+                <UserPicker />
               </Form.Item>
             ) : null}
           </>
