@@ -51,6 +51,7 @@ export default defineRoutes({
                 app: input.app,
                 channel: input.channel,
                 last_login_at: now,
+                last_active_at: now,
               },
               now,
             ),

@@ -25,6 +25,16 @@ const ms = (time: string | undefined) => (time === undefined ? undefined : Date.
 
 const sortColumn = { createdAt: 'created_at', lastActiveAt: 'last_active_at', coins: 'coins' } as const;
 
+/**
+ * The ORDER BY term of a sort. Last activity is null for accounts that never signed in: lowest, as
+ * SQLite orders nulls by itself, so PostgreSQL is told so (its index matches, migration 202611281200).
+ */
+function sortTerm(dialect: Dialect, sort: Filter['sort'], direction: 'asc' | 'desc') {
+  const column = sql.ref(`users.${sortColumn[sort]}`);
+  if (dialect !== 'postgres' || sort !== 'lastActiveAt') return sql`${column} ${sql.raw(direction)}`;
+  return sql`${column} ${sql.raw(direction === 'desc' ? 'desc nulls last' : 'asc nulls first')}`;
+}
+
 const idLike = (search: string) => (/^\d{1,9}$/.test(search) ? Number(search) : undefined);
 const usesTrigrams = (search: string) => [...search].length >= 3;
 /** One or two letters or digits: a piece of a nickname or phone, found through the short-search index (migration 0005). */
@@ -197,7 +207,7 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
       ? list.where('id', 'in', pageIds).orderBy('id', direction)
       : list
           .where('id', 'in', sql<number>`(${matches})`)
-          .orderBy(sortColumn[filter.sort], direction)
+          .orderBy(sortTerm(dialect, filter.sort, direction))
           .orderBy('id', direction)
           .limit(filter.size)
           .offset(offset);
@@ -212,8 +222,8 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
     return { rows, ...total };
   }
   const base = filteredUsers(db, dialect, filter);
-  const sort = sortColumn[filter.sort];
-  const ordered = <Q extends typeof base>(query: Q) => query.orderBy(sort, direction).orderBy('users.id', direction);
+  const sort = sortTerm(dialect, filter.sort, direction);
+  const ordered = <Q extends typeof base>(query: Q) => query.orderBy(sort).orderBy('users.id', direction);
   const whole = !filter.search && !segments;
   return listPage(db, dialect, {
     total: whole ? keptUserTotalName(filter.status) : () => countedTotal(db, base, filter.exactTotal),
