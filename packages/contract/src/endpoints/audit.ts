@@ -154,6 +154,9 @@ export function exportAudit(path: string, summary: string): AuditDecl {
   };
 }
 
+/** The list's order, which its export keeps. */
+const auditSort = { order };
+
 export const auditEndpoints = {
   '/api/audit/fetch/actions': endpoint({
     access: 'admin',
@@ -164,13 +167,13 @@ export const auditEndpoints = {
   '/api/audit/fetch/page': endpoint({
     access: 'admin',
     summary: '分页查询操作日志（按操作人、操作人或对象用户的手机号、类型、时间筛选）',
-    input: auditFilter.extend({ page, size, exactTotal, order }),
+    input: auditFilter.extend({ page, size, exactTotal, ...auditSort }),
     output: paged(auditEntry),
   }),
   '/api/audit/export': endpoint({
     access: 'admin',
     summary: '导出筛选后的全部操作日志为 Excel',
-    input: auditFilter,
+    input: auditFilter.extend(auditSort),
     output: z.unknown(),
     download: 'xlsx',
   }),

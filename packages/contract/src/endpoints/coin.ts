@@ -32,17 +32,20 @@ export const coinFilter = timeRange.extend({
   direction: oneOf('收支', ['in', 'out']).optional(),
 });
 
+/** The list's order, which its export keeps. */
+const coinSort = { sort: sortBy(['createdAt', 'delta']), order };
+
 export const coinEndpoints = {
   '/api/coin/fetch/page': endpoint({
     access: 'admin',
     summary: '分页查询金币流水（按用户 ID 或手机号、原因、时间筛选）',
-    input: coinFilter.extend({ page, size, exactTotal, sort: sortBy(['createdAt', 'delta']), order }),
+    input: coinFilter.extend({ page, size, exactTotal, ...coinSort }),
     output: paged(coinRecord),
   }),
   '/api/coin/export': endpoint({
     access: 'admin',
     summary: '导出筛选后的全部金币流水为 Excel',
-    input: coinFilter,
+    input: coinFilter.extend(coinSort),
     output: z.unknown(),
     download: 'xlsx',
   }),

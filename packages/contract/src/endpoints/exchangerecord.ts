@@ -53,6 +53,9 @@ export const recordFilter = timeRange.extend({
   phone: phone.optional().meta({ title: '用户手机号' }),
 });
 
+/** The list's order, which its export keeps. */
+const recordSort = { sort: sortBy(['createdAt', 'cost']), order };
+
 export const exchangeRecordEndpoints = {
   '/api/exchange/record/make': endpoint({
     access: 'admin',
@@ -78,7 +81,7 @@ export const exchangeRecordEndpoints = {
   '/api/exchange/record/fetch/page': endpoint({
     access: 'admin',
     summary: '分页查询兑换记录（商品、类型、状态、用户手机号、时间）',
-    input: recordFilter.extend({ page, size, exactTotal, sort: sortBy(['createdAt', 'cost']), order }),
+    input: recordFilter.extend({ page, size, exactTotal, ...recordSort }),
     output: paged(exchangeRecord),
   }),
   '/api/exchange/record/ship': endpoint({
@@ -108,7 +111,7 @@ export const exchangeRecordEndpoints = {
   '/api/exchange/record/export': endpoint({
     access: 'admin',
     summary: '导出筛选后的全部兑换记录为 Excel（供仓库发货：含完整的收货手机号，用户账号手机号仍脱敏；记入操作日志）',
-    input: recordFilter,
+    input: recordFilter.extend(recordSort),
     output: z.unknown(),
     download: 'xlsx',
   }),

@@ -84,6 +84,9 @@ const refundOutcome = z.object({
   coinsNotTaken: z.number().int(),
 });
 
+/** The list's order, which its export keeps. */
+const orderSort = { sort: sortBy(['createdAt', 'amount']), order };
+
 export const orderEndpoints = {
   '/api/order/make': endpoint({
     access: 'user',
@@ -107,7 +110,7 @@ export const orderEndpoints = {
   '/api/order/fetch/page': endpoint({
     access: 'admin',
     summary: '分页查询订单（状态、支付方式、渠道、时间、用户手机号）',
-    input: orderFilter.extend({ page, size, exactTotal, sort: sortBy(['createdAt', 'amount']), order }),
+    input: orderFilter.extend({ page, size, exactTotal, ...orderSort }),
     output: paged(orderRow),
   }),
   '/api/order/fetch/totals': endpoint({
@@ -161,7 +164,7 @@ export const orderEndpoints = {
   '/api/order/export': endpoint({
     access: 'admin',
     summary: '导出筛选后的全部订单为 Excel',
-    input: orderFilter,
+    input: orderFilter.extend(orderSort),
     output: z.unknown(),
     download: 'xlsx',
   }),

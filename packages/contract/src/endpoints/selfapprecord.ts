@@ -50,11 +50,14 @@ export const selfappTotal = z.object({
   rewardedUsers: z.number().int(),
 });
 
+/** The list's order, which its export keeps. */
+const recordSort = { sort: sortBy(['createdAt', 'coins']), order };
+
 export const selfappRecordEndpoints = {
   '/api/selfapp/record/fetch/page': endpoint({
     access: 'admin',
     summary: '分页查询推广记录（推广应用、行为、来源应用、渠道、时间）',
-    input: selfappRecordFilter.extend({ page, size, exactTotal, sort: sortBy(['createdAt', 'coins']), order }),
+    input: selfappRecordFilter.extend({ page, size, exactTotal, ...recordSort }),
     output: paged(selfappRecord),
   }),
   '/api/selfapp/record/fetch/totals': endpoint({
@@ -70,7 +73,7 @@ export const selfappRecordEndpoints = {
   '/api/selfapp/record/export': endpoint({
     access: 'admin',
     summary: '导出筛选后的全部推广记录为 Excel',
-    input: selfappRecordFilter,
+    input: selfappRecordFilter.extend(recordSort),
     output: z.unknown(),
     download: 'xlsx',
   }),

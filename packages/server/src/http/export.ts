@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 
 /** A spreadsheet column: its Chinese header and the cell it shows of a presented row. */
 export interface ExportColumn<View> {
@@ -52,20 +53,78 @@ export function sendXlsx(reply: FastifyReply, table: ExportTable<unknown>, log: 
 }
 
 /**
- * Walks a query in id order, `batch` rows at a time, so exports read the whole filtered result
- * without OFFSET scans, and turns each row into a spreadsheet row. `fetch(afterId, limit)` must
- * answer rows with id > afterId, ascending.
+ * The order a list shows its rows in, which its export keeps: by `column` then `id` (both
+ * qualified, e.g. `orders.amount`, `orders.id`), or by `id` alone, in `direction`. A `nullable`
+ * column's nulls come lowest (first ascending, last descending), as the lists show them.
  */
-export async function* exportRows<T extends { id: number }, R>(
-  fetch: (afterId: number, limit: number) => Promise<T[]>,
+export interface ExportOrder {
+  id: string;
+  column?: string;
+  nullable?: boolean;
+  direction: 'asc' | 'desc';
+}
+
+/** A list's direction from its `order` input (antd's names; newest first by default). */
+export const directionOf = (order: 'ascend' | 'descend' | undefined) => (order === 'ascend' ? 'asc' : 'desc');
+
+type Key = readonly [value: unknown, id: number];
+
+/**
+ * One batch of an export: applies to a select the seek past the last row and the list's order, so
+ * each batch is one range of the sort's (column, id) index, never an OFFSET scan.
+ */
+export type ExportBatch = <DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+) => SelectQueryBuilder<DB, TB, O>;
+
+function batchOf(order: ExportOrder, phase: 'byId' | 'values', last: Key | undefined, limit: number): ExportBatch {
+  const id = sql.ref(order.id);
+  const dir = sql.raw(order.direction);
+  const past = sql.raw(order.direction === 'desc' ? '<' : '>');
+  const conditions: RawBuilder<unknown>[] = [];
+  const terms: RawBuilder<unknown>[] = [];
+  if (order.column && phase === 'values') {
+    const column = sql.ref(order.column);
+    if (order.nullable) conditions.push(sql`${column} is not null`);
+    if (last) conditions.push(sql`(${column}, ${id}) ${past} (${last[0]}, ${last[1]})`);
+    terms.push(sql`${column} ${dir}`);
+  } else {
+    if (order.column) conditions.push(sql`${sql.ref(order.column)} is null`);
+    if (last) conditions.push(sql`${id} ${past} ${last[1]}`);
+  }
+  terms.push(sql`${id} ${dir}`);
+  const where = conditions.length ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`1 = 1`;
+  return (query) => terms.reduce((q, term) => q.orderBy(term), query.where(where)).limit(limit);
+}
+
+/**
+ * Walks a query in the list's order, `batch` rows at a time, so an export reads the whole filtered
+ * result in the order the list shows it without OFFSET scans, and turns each row into a
+ * spreadsheet row. `fetch(apply)` answers the rows of the feature's filtered select with `apply`
+ * applied; `keyOf` reads a row's sort value and id (the value may be null for a nullable column).
+ */
+export async function* exportRows<T, R>(
+  order: ExportOrder,
+  fetch: (apply: ExportBatch) => Promise<T[]>,
+  keyOf: (row: T) => Key,
   present: (row: T) => R,
   batch = 1000,
 ): AsyncGenerator<R> {
-  let after = 0;
-  for (;;) {
-    const rows = await fetch(after, batch);
-    for (const row of rows) yield present(row);
-    if (rows.length < batch) return;
-    after = rows[rows.length - 1].id;
+  // A nullable column is walked in two runs: its nulls by id, and its values by (value, id).
+  const phases: ('byId' | 'values')[] = !order.column
+    ? ['byId']
+    : !order.nullable
+      ? ['values']
+      : order.direction === 'asc'
+        ? ['byId', 'values']
+        : ['values', 'byId'];
+  for (const phase of phases) {
+    let last: Key | undefined;
+    for (;;) {
+      const rows = await fetch(batchOf(order, phase, last, batch));
+      for (const row of rows) yield present(row);
+      if (rows.length < batch) break;
+      last = keyOf(rows[rows.length - 1]);
+    }
   }
 }

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { listPage } from '../../db/anchors';
 import type { Db, Dialect } from '../../db/index';
 import { countedTotal, pageAnswer, rangeMs } from '../../db/paging';
-import { exportRows, exportTable } from '../../http/export';
+import { directionOf, exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 import { declaredActions, type EntryView, presentEntry } from './presenter';
 
@@ -164,13 +164,9 @@ export default defineRoutes({
           { header: 'IP', width: 16, cell: (e) => e.ip ?? '' },
         ],
         rows: exportRows(
-          (after, limit) =>
-            withActors(ctx.db, ctx.dialect)
-              .where(entryFilter(input))
-              .where('a.id', '>', after)
-              .orderBy('a.id')
-              .limit(limit)
-              .execute(),
+          { id: 'a.id', direction: directionOf(raw.order) },
+          (batch) => batch(withActors(ctx.db, ctx.dialect).where(entryFilter(input))).execute(),
+          (row) => [row.id, row.id],
           presentEntry,
         ),
       });

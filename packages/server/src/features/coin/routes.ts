@@ -8,7 +8,7 @@ import { listPage } from '../../db/anchors';
 import type { Db } from '../../db/index';
 import { countedTotal, iso, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
 import type { CoinRecordsTable } from '../../db/schema';
-import { exportRows, exportTable } from '../../http/export';
+import { directionOf, exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 
 type CoinFilter = z.output<typeof coinFilter>;
@@ -150,14 +150,15 @@ export default defineRoutes({
           { header: '操作人', width: 16, cell: (r) => r.operatorNickname || r.operatorPhone || '' },
           { header: '时间', width: 20, cell: (r) => shanghaiTime(r.createdAt) },
         ],
+        // The ledger is append-only: its time order is id order, as on the list.
         rows: exportRows(
-          (after, limit) =>
-            withUsers(ctx.db)
-              .where(recordFilter(input))
-              .where('coin_records.id', '>', after)
-              .orderBy('coin_records.id')
-              .limit(limit)
-              .execute(),
+          {
+            id: 'coin_records.id',
+            column: input.sort === 'delta' ? 'coin_records.delta' : undefined,
+            direction: directionOf(input.order),
+          },
+          (batch) => batch(withUsers(ctx.db).where(recordFilter(input))).execute(),
+          (row) => [row.delta, row.id],
           presentRecord,
         ),
       });

@@ -9,7 +9,7 @@ import { sendMessage } from '../../core/messages';
 import { lockMoney } from '../../core/money-lock';
 import { countedTotal, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
 import { fail } from '../../http/errors';
-import { exportRows, exportTable } from '../../http/export';
+import { directionOf, exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 import { loadRecord, presentRecord, recordStatusLabel, recordsWithUsers } from './queries';
 import { redeem } from './redeem';
@@ -194,13 +194,13 @@ export default defineRoutes({
           { header: '发货时间', width: 20, cell: (r) => shanghaiTime(r.shippedAt) },
         ],
         rows: exportRows(
-          (after, limit) =>
-            recordsWithUsers(ctx.db)
-              .where(conditions(input))
-              .where('exchange_records.id', '>', after)
-              .orderBy('exchange_records.id')
-              .limit(limit)
-              .execute(),
+          {
+            id: 'exchange_records.id',
+            column: input.sort === 'cost' ? 'exchange_records.cost' : 'exchange_records.created_at',
+            direction: directionOf(input.order),
+          },
+          (batch) => batch(recordsWithUsers(ctx.db).where(conditions(input))).execute(),
+          (row) => [input.sort === 'cost' ? row.cost : row.created_at, row.id],
           (row) => presentRecord(row, { receiverPhone: 'whole' }),
         ),
       }),

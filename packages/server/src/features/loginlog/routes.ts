@@ -87,9 +87,11 @@ export default defineRoutes({
           { header: '设备', width: 28, cell: (e) => e.device ?? '' },
           { header: 'User-Agent', width: 50, cell: (e) => e.userAgent ?? '' },
         ],
+        // Newest first, as the list shows them.
         rows: exportRows(
-          (after, limit) =>
-            filtered(ctx.db, input).selectAll().where('id', '>', after).orderBy('id').limit(limit).execute(),
+          { id: 'login_log.id', direction: 'desc' },
+          (batch) => batch(filtered(ctx.db, input).selectAll()).execute(),
+          (row) => [row.id, row.id],
           presentLogin,
         ),
       }),

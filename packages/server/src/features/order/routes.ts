@@ -7,7 +7,7 @@ import { addOrderEvent as addEvent, payOrder, takeBackOrder } from '../../core/o
 import { countedTotal, iso, keptTotal, pageAnswer, shanghaiTime } from '../../db/paging';
 import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
-import { exportRows, exportTable } from '../../http/export';
+import { directionOf, exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 import {
   closeExpired,
@@ -274,13 +274,13 @@ export default defineRoutes({
           { header: '支付时间', width: 20, cell: (o) => shanghaiTime(o.paidAt) },
         ],
         rows: exportRows(
-          (after, limit) =>
-            withUsers(ctx.db)
-              .where(orderConditions(input))
-              .where('orders.id', '>', after)
-              .orderBy('orders.id')
-              .limit(limit)
-              .execute(),
+          {
+            id: 'orders.id',
+            column: input.sort === 'amount' ? 'orders.amount' : 'orders.created_at',
+            direction: directionOf(input.order),
+          },
+          (batch) => batch(withUsers(ctx.db).where(orderConditions(input))).execute(),
+          (row) => [input.sort === 'amount' ? row.amount : row.created_at, row.id],
           presentOrder,
         ),
       });

@@ -4,7 +4,7 @@ import { labelOf } from '@appdesk/contract/rules';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { countedTotal, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
-import { exportRows, exportTable } from '../../http/export';
+import { directionOf, exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 import { presentRecord, recordsWithNames } from './queries';
 
@@ -125,13 +125,13 @@ export default defineRoutes({
           { header: '时间', width: 20, cell: (r) => shanghaiTime(r.createdAt) },
         ],
         rows: exportRows(
-          (after, limit) =>
-            recordsWithNames(ctx.db)
-              .where(conditions(input))
-              .where('selfapp_records.id', '>', after)
-              .orderBy('selfapp_records.id')
-              .limit(limit)
-              .execute(),
+          {
+            id: 'selfapp_records.id',
+            column: input.sort === 'coins' ? 'selfapp_records.coins' : 'selfapp_records.created_at',
+            direction: directionOf(input.order),
+          },
+          (batch) => batch(recordsWithNames(ctx.db).where(conditions(input))).execute(),
+          (row) => [input.sort === 'coins' ? row.coins : row.created_at, row.id],
           presentRecord,
         ),
       }),

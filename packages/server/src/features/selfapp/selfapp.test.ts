@@ -192,7 +192,9 @@ describe('promotion apps', () => {
     await book.xlsx.load(await res.arrayBuffer());
     const rows = book.worksheets[0]?.getSheetValues().filter(Boolean) as unknown[][];
     expect(rows).toHaveLength(3);
-    expect(rows[1]?.slice(1, 4)).toEqual([expect.any(Number), '导出测试', '展示']);
+    // Newest first, as the list shows them.
+    expect(rows[1]?.slice(1, 4)).toEqual([expect.any(Number), '导出测试', '安装']);
+    expect(rows[2]?.slice(1, 4)).toEqual([expect.any(Number), '导出测试', '展示']);
 
     // Removing the app keeps its records, shown as a deleted app.
     await ok('selfapp/remove', { id: promoted.id });

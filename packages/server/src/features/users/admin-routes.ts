@@ -14,7 +14,7 @@ import { fail } from '../../http/errors';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 import { blockEnd, forgetSoonestBlock, liftDueBlocks } from './blocks';
-import { filteredUsers, keptUserTotal, userPage } from './list';
+import { exportOrder, filteredUsers, keptUserTotal, sortColumn, userPage } from './list';
 import { adminUserColumns, presentAdminUser } from './presenter';
 
 async function loadUser(ctx: RequestContext, id: number) {
@@ -105,13 +105,9 @@ export default defineRoutes({
           { header: '最近活跃', width: 20, cell: (u) => shanghaiTime(u.lastActiveAt) },
         ],
         rows: exportRows(
-          (after, limit) =>
-            filteredUsers(ctx.db, ctx.dialect, input)
-              .select(adminUserColumns)
-              .where('id', '>', after)
-              .orderBy('id')
-              .limit(limit)
-              .execute(),
+          exportOrder(input.sort, input.order),
+          (batch) => batch(filteredUsers(ctx.db, ctx.dialect, input).select(adminUserColumns)).execute(),
+          (row) => [row[sortColumn[input.sort]], row.id],
           presentAdminUser,
         ),
       });

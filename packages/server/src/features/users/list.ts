@@ -13,6 +13,7 @@ import {
 } from '../../db/paging';
 import { NARROW_RANGES } from '../../db/pg-prepared';
 import type { Database } from '../../db/schema';
+import { directionOf, type ExportOrder } from '../../http/export';
 
 type Segments = Pick<UserListFilter, 'channel' | 'app' | 'from' | 'to' | 'activeFrom' | 'activeTo' | 'vip'>;
 type Filter = Required<Pick<UserListFilter, 'status' | 'search' | 'sort'>> &
@@ -23,7 +24,7 @@ const segmentKeys = ['channel', 'app', 'from', 'to', 'activeFrom', 'activeTo', '
 const segmented = (filter: Segments) => segmentKeys.some((key) => filter[key] !== undefined);
 const ms = (time: string | undefined) => (time === undefined ? undefined : Date.parse(time));
 
-const sortColumn = { createdAt: 'created_at', lastActiveAt: 'last_active_at', coins: 'coins' } as const;
+export const sortColumn = { createdAt: 'created_at', lastActiveAt: 'last_active_at', coins: 'coins' } as const;
 
 /**
  * The ORDER BY term of a sort. Last activity is null for accounts that never signed in: lowest, as
@@ -33,6 +34,12 @@ function sortTerm(dialect: Dialect, sort: Filter['sort'], direction: 'asc' | 'de
   const column = sql.ref(`users.${sortColumn[sort]}`);
   if (dialect !== 'postgres' || sort !== 'lastActiveAt') return sql`${column} ${sql.raw(direction)}`;
   return sql`${column} ${sql.raw(direction === 'desc' ? 'desc nulls last' : 'asc nulls first')}`;
+}
+
+/** The list's order for its export: never-active users lowest, as sortTerm orders them. */
+export function exportOrder(sort: Filter['sort'], order: Filter['order']): ExportOrder {
+  const column = `users.${sortColumn[sort]}`;
+  return { id: 'users.id', column, nullable: sort === 'lastActiveAt', direction: directionOf(order) };
 }
 
 const idLike = (search: string) => (/^\d{1,9}$/.test(search) ? Number(search) : undefined);
