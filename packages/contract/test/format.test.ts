@@ -6,6 +6,7 @@ import {
   fenToYuan,
   formatDate,
   formatDateTime,
+  formatDuration,
   formatExactTime,
   isMobileWidth,
   presetRange,
@@ -369,5 +370,20 @@ describe('yuanTextToFen and fenInWords', () => {
     expect(fenInWords(100101)).toBe('壹仟零壹元零壹分');
     expect(fenInWords(-5)).toBe('负伍分');
     expect(fenInWords(0.5)).toBe('');
+  });
+});
+
+describe('formatDuration', () => {
+  it('shows a short sound in tenths of a second, never 0:00', () => {
+    expect(formatDuration(300)).toBe('0.3 秒');
+    expect(formatDuration(40)).toBe('不足 0.1 秒');
+    expect(formatDuration(0)).toBe('0 秒');
+    expect(formatDuration(12_450)).toBe('12.4 秒');
+    expect(formatDuration(59_999)).toBe('59.9 秒');
+  });
+  it('shows a minute on as m:ss and an hour on as h:mm:ss', () => {
+    expect(formatDuration(65_000)).toBe('1:05');
+    expect(formatDuration(3_725_000)).toBe('1:02:05');
+    expect(formatDuration(null)).toBe('-');
   });
 });

@@ -93,6 +93,30 @@ export function makeWav(seconds: number, rate = 8000, seed = 1): Uint8Array {
   return new Uint8Array(wav);
 }
 
+/**
+ * A mono 16-bit WAV of `seconds` written as WAVE_FORMAT_EXTENSIBLE (format tag 0xFFFE, as many
+ * editors save even plain PCM), whose sub-format GUID names the encoding: 1 PCM, 3 IEEE float.
+ */
+export function makeExtensibleWav(seconds: number, rate = 8000, seed = 1, subFormat = 1): Uint8Array {
+  const plain = Buffer.from(makeWav(seconds, rate, seed));
+  const data = plain.subarray(36); // 'data', size, samples
+  const fmt = Buffer.alloc(8 + 40);
+  fmt.write('fmt ', 0, 'ascii');
+  fmt.writeUInt32LE(40, 4);
+  plain.copy(fmt, 8, 20, 36); // channels, rate, byte rate, block align, bits as the plain file
+  fmt.writeUInt16LE(0xfffe, 8);
+  fmt.writeUInt16LE(22, 24); // cbSize
+  fmt.writeUInt16LE(16, 26); // valid bits
+  fmt.writeUInt32LE(0x4, 28); // speaker: front centre
+  fmt.writeUInt16LE(subFormat, 32);
+  Buffer.from('000000001000800000aa00389b71', 'hex').copy(fmt, 34);
+  const head = Buffer.alloc(12);
+  head.write('RIFF', 0, 'ascii');
+  head.writeUInt32LE(4 + fmt.length + data.length, 4);
+  head.write('WAVE', 8, 'ascii');
+  return new Uint8Array(Buffer.concat([head, fmt, data]));
+}
+
 /** An MP3 of `seconds` (MPEG-1 Layer III frames, 128 kbit/s, 44.1 kHz); `seed` changes its bytes. */
 export function makeMp3(seconds: number, seed = 1): Uint8Array {
   const frame = Buffer.alloc(417);

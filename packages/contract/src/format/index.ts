@@ -83,6 +83,22 @@ export function formatDateTime(time: TimeInput | null | undefined): string {
   return `${dotDate(ms)} ${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}`;
 }
 
+/**
+ * A sound's length: under a minute in seconds to a tenth ('0.3 秒', '12.5 秒'; a sliver under
+ * 0.1 s reads '不足 0.1 秒' rather than zero), from a minute on as m:ss ('1:05'), from an hour as h:mm:ss.
+ */
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return EMPTY;
+  if (ms === 0) return '0 秒';
+  if (ms < 100) return '不足 0.1 秒';
+  if (ms < MINUTE) return `${(Math.floor(ms / 100) / 10).toFixed(1)} 秒`;
+  const seconds = Math.round(ms / SECOND);
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const clock = `${pad(m, h > 0 ? 2 : 1)}:${pad(seconds % 60)}`;
+  return h > 0 ? `${h}:${clock}` : clock;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Date range presets
 

@@ -70,6 +70,67 @@ function probeImage(tempPath: string, deps: { storage: FileStorage; maxPixels: n
   });
 }
 
+/** WAV encodings (their format codes) in the words an operator reads. */
+const waveCodes: Record<number, string> = {
+  1: 'PCM',
+  2: 'ADPCM',
+  3: 'IEEE 浮点',
+  6: 'A 律',
+  7: 'μ 律',
+  17: 'IMA ADPCM',
+  49: 'GSM 6.10',
+  80: 'MPEG',
+  85: 'MP3',
+};
+/** music-metadata's names of WAV encodings, in the same words. */
+const waveNames: Record<string, string> = {
+  IEEE_FLOAT: 'IEEE 浮点',
+  ALAW: 'A 律',
+  MULAW: 'μ 律',
+  DVI_ADPCM: 'IMA ADPCM',
+  GSM610: 'GSM 6.10',
+  MPEGLAYER3: 'MP3',
+};
+
+/**
+ * An audio codec in words. A WAV's format is read from its fmt chunk, as WAVE_FORMAT_EXTENSIBLE
+ * (0xFFFE, how many editors save plain PCM) names its encoding in the first two bytes of its
+ * sub-format GUID; music-metadata reports that as "non-PCM (65534)". `head` is the file's start.
+ */
+export function audioCodecName(codec: string, head?: Uint8Array): string {
+  const tag = /^non-PCM \((\d+)\)$/.exec(codec);
+  if (!tag) return waveNames[codec] ?? codec;
+  const code = Number(tag[1]) === 0xfffe && head ? extensibleSubFormat(head) : Number(tag[1]);
+  return (code !== undefined && waveCodes[code]) || (code === 0xfffe ? 'WAV 扩展格式' : `WAV 格式 ${code}`);
+}
+
+/** The sub-format code of a RIFF WAVE's extensible fmt chunk, walking the chunks in `head`. */
+function extensibleSubFormat(head: Uint8Array): number | undefined {
+  const bytes = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
+  if (bytes.toString('ascii', 0, 4) !== 'RIFF' || bytes.toString('ascii', 8, 12) !== 'WAVE') return undefined;
+  for (let at = 12; at + 8 <= bytes.length; ) {
+    const size = bytes.readUInt32LE(at + 4);
+    if (bytes.toString('ascii', at, at + 4) === 'fmt ') {
+      return size >= 40 && at + 8 + 26 <= bytes.length ? bytes.readUInt16LE(at + 8 + 24) : undefined;
+    }
+    at += 8 + size + (size % 2);
+  }
+  return undefined;
+}
+
+/** The first 64 KiB of a file: a WAV's fmt chunk comes before its samples. */
+async function headOf(tempPath: string): Promise<Uint8Array> {
+  const { open } = await import('node:fs/promises');
+  const file = await open(tempPath, 'r');
+  try {
+    const buffer = Buffer.alloc(65_536);
+    const { bytesRead } = await file.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
 async function probeAudio(tempPath: string): Promise<MediaInfo> {
   let format: Awaited<ReturnType<typeof parseFile>>['format'];
   try {
@@ -81,10 +142,11 @@ async function probeAudio(tempPath: string): Promise<MediaInfo> {
   if (!format.duration || !Number.isFinite(format.duration)) {
     throw fail.unsupportedType('无法读取音频时长，文件可能已损坏');
   }
+  const codec = format.codec ?? format.container ?? '';
   return {
     kind: 'audio',
     durationMs: Math.round(format.duration * 1000),
-    codec: format.codec ?? format.container ?? '',
+    codec: audioCodecName(codec, codec.startsWith('non-PCM') ? await headOf(tempPath) : undefined),
     sampleRate: format.sampleRate ?? null,
   };
 }

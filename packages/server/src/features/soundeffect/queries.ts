@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { containsText, iso } from '../../db/paging';
 import { fail } from '../../http/errors';
+import { audioCodecName } from '../../http/media';
 import type { SoundEffectsTable } from './tables';
 
 type PageFilter = z.output<(typeof soundeffectEndpoints)['/api/soundeffect/fetch/page']['input']>;
@@ -40,7 +41,8 @@ export function presentSound(row: Row) {
     url: `/files/${row.file_key}`,
     category: row.category,
     durationMs: row.duration_ms,
-    codec: row.codec,
+    // Sounds kept before codecs were named in words ("non-PCM (65534)", "IEEE_FLOAT") read in words too.
+    codec: audioCodecName(row.codec),
     sampleRate: row.sample_rate,
     mime: row.mime,
     size: Number(row.size),

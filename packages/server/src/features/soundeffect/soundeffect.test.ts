@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { singleInstanceOnly, snapshotTables, startServer, type TestServer, tinyPng } from '../../../test/harness';
-import { makeMp3, makeWav } from '../../../test/media';
+import { makeExtensibleWav, makeMp3, makeWav } from '../../../test/media';
 import { loadConfig } from '../../config';
 
 let server: TestServer;
@@ -41,6 +41,14 @@ async function uploadSound(bytes: Uint8Array, name: string, fields: Record<strin
 }
 
 describe('sound effects', () => {
+  it('names the encoding of an extensible WAV in words, and keeps a sound under a second to the millisecond', async () => {
+    const pcm = await uploadSound(makeExtensibleWav(0.3, 8000, 21, 1), '短促.wav');
+    expect(pcm.code).toBe(200);
+    expect(pcm.data?.sound).toMatchObject({ durationMs: 300, codec: 'PCM', sampleRate: 8000 });
+    const float = await uploadSound(makeExtensibleWav(0.5, 8000, 22, 3), '浮点.wav');
+    expect(float.data?.sound).toMatchObject({ durationMs: 500, codec: 'IEEE 浮点' });
+  });
+
   it('read duration, codec and sample rate; the same bytes again answer the sound already kept', async () => {
     const mp3 = makeMp3(3, 11);
     const first = await uploadSound(mp3, '金币.mp3', { category: '提示音' });

@@ -1,5 +1,6 @@
 import { PauseCircleFilled, PlayCircleFilled, PlusOutlined } from '@ant-design/icons';
 import { uploadLimits } from '@appdesk/contract/constants';
+import { formatDuration } from '@appdesk/contract/format';
 import type { ApiOutput } from '@appdesk/contract/types';
 import { App, Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -34,12 +35,6 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
     ...(enabled === undefined ? {} : { enabled }),
     ...sortParams(sort, sortColumns),
   };
-}
-
-/** Milliseconds as m:ss. */
-export function minutesSeconds(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
 /** One audio element for the whole page: starting a sound stops the one playing. */
@@ -147,7 +142,7 @@ export default function SoundEffectPage() {
         key: 'duration',
         sorter: true,
         align: 'right',
-        render: (ms: number) => <span className="sound-duration">{minutesSeconds(ms)}</span>,
+        render: (ms: number) => <span className="sound-duration">{formatDuration(ms)}</span>,
       },
       {
         title: '格式',
