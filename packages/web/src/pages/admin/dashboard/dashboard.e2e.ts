@@ -1,3 +1,4 @@
+import { formatExactTime } from '@appdesk/contract/format';
 import type { ApiOutput } from '@appdesk/contract/types';
 import { admin, api, ensureSiteReady, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
 import { expect, type Page, test } from '@playwright/test';
@@ -257,4 +258,20 @@ test('shop, shipping and review rewards end to end, as the dashboard counts them
   await cardsShow(page, settled);
   for (const name of Object.values(names)) await expect(summary(page, 'items')).toContainText(`${name} 1 次`);
   await shoot(page, 'dashboard-settled');
+});
+
+test.describe('in a browser set to another time zone', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('统计时间 is Beijing time, as every table shows times', async ({ page }) => {
+    await ensureSiteReady();
+    await signInAdmin(page);
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/dashboard/fetch/cards'));
+    await page.goto('/admin/admin/dashboard');
+    const { data } = (await (await answered).json()) as { data: { generatedAt: string } };
+    await expect(board(page).locator('[data-generated-at]')).toHaveText(formatExactTime(data.generatedAt));
+    await expect(board(page).locator('.dash-note').first()).toContainText('（北京时间）');
+    await expect(board(page).locator('canvas').first()).toBeVisible();
+    await shoot(page, 'dashboard-new-york');
+  });
 });

@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { type DashboardRange, dashboardRanges } from '@appdesk/contract/constants';
-import { fenToYuan } from '@appdesk/contract/format';
+import { fenToYuan, formatExactTime } from '@appdesk/contract/format';
 import type { ApiOutput } from '@appdesk/contract/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Segmented, Skeleton, Statistic, Typography } from 'antd';
@@ -230,7 +230,7 @@ export default function DashboardPage() {
             })}
           </div>
           <Typography.Text type="secondary" className="dash-note">
-            统计时间 {new Date(data.generatedAt).toLocaleString('zh-CN', { hour12: false })}，数据最多延迟{' '}
+            统计时间 <span data-generated-at>{formatExactTime(data.generatedAt)}</span>（北京时间），数据最多延迟{' '}
             {data.maxAgeSeconds}{' '}
             秒；“今日”按北京时间零点起算，收入只计已支付订单；待处理类数字与昨日最后一次统计的数值比较。
           </Typography.Text>
