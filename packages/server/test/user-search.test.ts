@@ -110,3 +110,31 @@ it('pages through five digits or more in either order, with the total beside eve
   );
   expect(none).toMatchObject({ list: [], total: 0, totalExact: true });
 });
+
+it('answers a search in the list order when accounts were imported with earlier sign-up times', async () => {
+  // Runs last: from here on this database's ids are no longer in sign-up order.
+  const shared = String(100_000 + Math.floor(Math.random() * 900_000));
+  const ids: number[] = [];
+  for (const tail of ['410', '420', '430']) ids.push((await register(`15${shared}${tail}`)).id);
+  const nick = `导入${shared.slice(0, 3)}`;
+  for (const id of ids)
+    await server.app.services.db.updateTable('users').set({ nickname: nick }).where('id', '=', id).execute();
+  // The newest id signed up first (an imported account keeps its sign-up time).
+  await server.app.services.db
+    .updateTable('users')
+    .set({ created_at: Date.now() - 86_400_000 * 400 })
+    .where('id', '=', ids[2])
+    .execute();
+  const listed = async (filter: Record<string, unknown>) =>
+    data<{ list: { id: number }[] }>(await server.call('/api/users/fetch/page', { size: 100, ...filter }, admin))
+      .list.map((u) => u.id)
+      .filter((id) => ids.includes(id));
+  for (const order of ['descend', 'ascend'] as const) {
+    const list = await listed({ order, from: new Date(Date.now() - 86_400_000 * 500).toISOString() });
+    expect(list).toEqual(order === 'descend' ? [ids[1], ids[0], ids[2]] : [ids[2], ids[0], ids[1]]);
+    for (const search of [shared, shared.slice(0, 3), nick, nick.slice(0, 2)]) {
+      expect(await listed({ search, order }), `${search} ${order}`).toEqual(list);
+      expect(await listed({ search, order, status: 'normal' }), `${search} ${order} 正常`).toEqual(list);
+    }
+  }
+});

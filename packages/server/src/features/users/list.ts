@@ -168,8 +168,9 @@ export function filteredUsers(
 
 /**
  * One page of users and the total. The common operator search (any status, newest first) pages
- * through the indexed matches by id and counts them without touching the users table: ids are
- * issued in sign-up order, so id order is sign-up order.
+ * through the indexed matches by id and counts them without touching the users table, while ids
+ * are in sign-up order (no account came in with an earlier sign-up time than an older id's: kept
+ * count of migration 202611281210); otherwise it sorts the matches by sign-up time, as the list.
  */
 export async function userPage<C extends readonly (keyof Database['users'])[]>(
   db: Db,
@@ -187,11 +188,13 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
   const parts = indexed ? indexedMatches(dialect, filter.search) : undefined;
   if (filter.search && parts) {
     const inTab = statusCondition(filter.status, 'u');
+    // Sign-up order is id order unless accounts came in out of it (imported): then the matches are sorted by sign-up time.
+    const byId = filter.sort === 'createdAt' && (await signUpsInIdOrder(db));
     if (
       dialect === 'postgres' &&
       !inTab &&
       narrowDigits(filter.search) &&
-      filter.sort === 'createdAt' &&
+      byId &&
       !filter.exactTotal &&
       offset + filter.size <= EXACT_COUNT_LIMIT
     ) {
@@ -203,12 +206,11 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
           where exists (select 1 from users as u where u.id = m.id and ${inTab})`
       : union(parts);
     const upTo = (first: number) => union(indexedMatches(dialect, filter.search, { direction, first }) ?? parts);
-    const pageIds =
-      filter.sort === 'createdAt'
-        ? // SQLite: ORDER BY on the compound itself merges the indexes' rowid order; PostgreSQL sorts only the first matches of each part.
-          sql<number>`(${dialect === 'sqlite' || inTab ? matches : sql`select id from (${upTo(offset + filter.size)}) as m`}
+    const pageIds = byId
+      ? // SQLite: ORDER BY on the compound itself merges the indexes' rowid order; PostgreSQL sorts only the first matches of each part.
+        sql<number>`(${dialect === 'sqlite' || inTab ? matches : sql`select id from (${upTo(offset + filter.size)}) as m`}
             order by id ${sql.raw(direction)} limit ${filter.size} offset ${offset})`
-        : undefined;
+      : undefined;
     let list = db.selectFrom('users').select(columns);
     list = pageIds
       ? list.where('id', 'in', pageIds).orderBy('id', direction)
@@ -257,6 +259,11 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
       return typeof created_at === 'number' && typeof id === 'number' ? [created_at, id] : undefined;
     },
   });
+}
+
+/** True while ids are in sign-up order (kept count of migration 202611281210 at 0). */
+async function signUpsInIdOrder(db: Db): Promise<boolean> {
+  return (await keptTotal(db, 'users.signup_out_of_order')).total === 0;
 }
 
 /**
