@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Db } from '../db/index';
 import { fail } from './errors';
 
@@ -140,4 +141,28 @@ export async function keepAnswer(trx: Db, reservedId: number, data: unknown): Pr
     .set({ answer: JSON.stringify(data ?? null) })
     .where('id', '=', reservedId)
     .execute();
+}
+
+/** What an idempotency row keeps of an answer that holds a secret: that it succeeded, no more. */
+export const WITHHELD = { withheld: 'answered again on replay' };
+
+/** Secret-looking field names in an answer (a session token, a password, a key's secret). */
+const SECRET_NAME = /token|secret|password/i;
+
+/**
+ * Whether an endpoint answers a secret or takes a password. An idempotent one must not store the
+ * secret, and leaves the password out of the key's fingerprint (above), so its replay has to check
+ * it again: such an endpoint must declare `replay`.
+ */
+export function holdsSecret(def: { input: z.ZodType; output: z.ZodType }): boolean {
+  return namesField(def.output, SECRET_NAME) || namesField(def.input, PASSWORD_NAME);
+}
+
+function namesField(schema: z.ZodType, pattern: RegExp): boolean {
+  const names: string[] = [];
+  JSON.stringify(z.toJSONSchema(schema, { unrepresentable: 'any' }), (key, value) => {
+    if (key === 'properties' && value && typeof value === 'object') names.push(...Object.keys(value));
+    return value;
+  });
+  return names.some((name) => pattern.test(name));
 }

@@ -9,7 +9,7 @@ import {
 import { Code, type CodeValue, codeMessage } from '@appdesk/contract/codes';
 import { exportAudit } from '@appdesk/contract/endpoints/audit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { writeAudit } from '../core/audit';
 import { hashToken, lookupSession, type SessionLookup, type SessionUser } from '../core/sessions';
 import { isLockConflict, retryOnConflict } from '../db/conflicts';
@@ -20,7 +20,7 @@ import { keepReserve, releaseReserve } from '../storage/reserve';
 import type { AuditRecord, RequestContext, Services } from './context';
 import { ApiError, fail } from './errors';
 import { type ExportTable, sendXlsx } from './export';
-import { earlierAnswer, idempotencyOf, keepAnswer, PASSWORD_NAME, reserve } from './idempotency';
+import { earlierAnswer, holdsSecret, idempotencyOf, keepAnswer, reserve, WITHHELD } from './idempotency';
 import { replyLockConflict, replyUnavailable } from './probes';
 import { noteCode, noteUpload, noteWho } from './request-log';
 import {
@@ -86,11 +86,7 @@ export function registerEndpoints(app: FastifyInstance, services: Services, tabl
     const route = routes[path] as RouteDef<ApiPath> | undefined;
     if (!route) throw new Error(`No handler for ${path}`);
     const def = endpoints[path] as EndpointDef;
-    if (
-      def.idempotent &&
-      !route.replay &&
-      (namesField(def.output, SECRET_NAME) || namesField(def.input, PASSWORD_NAME))
-    ) {
+    if (def.idempotent && !route.replay && holdsSecret(def)) {
       throw new Error(`${path} takes or answers a secret: an idempotent endpoint must declare replay`);
     }
     const run = (request: FastifyRequest, reply: FastifyReply) =>
@@ -322,26 +318,6 @@ async function runEndpoint(
     if (file) await discardUpload(services, file);
     throw error;
   }
-}
-
-/** What an idempotency row keeps of an answer that holds a secret: that it succeeded, no more. */
-const WITHHELD = { withheld: 'answered again on replay' };
-
-/** Secret-looking field names in an answer (a session token, a password, a key's secret). */
-const SECRET_NAME = /token|secret|password/i;
-
-/**
- * Whether a schema names a field matching `pattern` anywhere in it. An idempotent endpoint that
- * answers a secret must not store it; one that takes a password leaves it out of the key's
- * fingerprint (http/idempotency.ts), so its replay has to check it again.
- */
-function namesField(schema: z.ZodType, pattern: RegExp): boolean {
-  const names: string[] = [];
-  JSON.stringify(z.toJSONSchema(schema, { unrepresentable: 'any' }), (key, value) => {
-    if (key === 'properties' && value && typeof value === 'object') names.push(...Object.keys(value));
-    return value;
-  });
-  return names.some((name) => pattern.test(name));
 }
 
 function auditRow(path: string, decl: AuditDecl | undefined, record: AuditRecord, userId: number | null, ip: string) {
