@@ -113,6 +113,20 @@ export type FeedbackStatus = (typeof feedbackStatuses)[number]['value'];
 /** Images one feedback or one reply may carry. */
 export const FEEDBACK_MAX_IMAGES = 4;
 
+/** Errors the console and the home page reported (前端错误): open until an operator marks them handled. */
+export const clientErrorStatuses = [
+  { value: 'open', label: '未处理' },
+  { value: 'resolved', label: '已处理' },
+] as const;
+export type ClientErrorStatus = (typeof clientErrorStatuses)[number]['value'];
+
+/** How the browser saw a reported error. */
+export const clientErrorKinds = [
+  { value: 'error', label: '未捕获的错误' },
+  { value: 'rejection', label: '未处理的 Promise 拒绝' },
+] as const;
+export type ClientErrorKind = (typeof clientErrorKinds)[number]['value'];
+
 /** Feedback v2 threads (反馈会话): what the user is writing about. */
 export const threadCategories = [
   { value: 'bug', label: '问题反馈' },

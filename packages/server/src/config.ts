@@ -73,6 +73,9 @@ export interface Quotas {
   uploadBytesPerHour: number;
   /** Promotion reports (rows) one client address may send per minute, per server process. */
   selfappReportsPerAddressPerMinute: number;
+  /** Browser error reports (features/clienterror) one client address may send per minute, and all together. */
+  clientErrorsPerAddressPerMinute: number;
+  clientErrorsPerMinute: number;
 }
 
 function int(name: string, fallback: number): number {
@@ -139,6 +142,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       uploadBytesPerUserPerHour: int('UPLOAD_BYTES_PER_USER_PER_HOUR', 50 * 1024 * 1024),
       uploadBytesPerHour: int('UPLOAD_BYTES_PER_HOUR', 1024 * 1024 * 1024),
       selfappReportsPerAddressPerMinute: int('SELFAPP_REPORTS_PER_ADDRESS_PER_MINUTE', 120),
+      clientErrorsPerAddressPerMinute: int('CLIENT_ERRORS_PER_ADDRESS_PER_MINUTE', 60),
+      clientErrorsPerMinute: int('CLIENT_ERRORS_PER_MINUTE', 600),
     },
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     publicUrl: (process.env.PUBLIC_URL || `http://localhost:${int('PORT', 8000)}`).replace(/\/$/, ''),

@@ -138,6 +138,8 @@ export const unlimitedQuotas: Quotas = {
   uploadBytesPerUserPerHour: 1024 ** 4,
   uploadBytesPerHour: 1024 ** 4,
   selfappReportsPerAddressPerMinute: 1_000_000,
+  clientErrorsPerAddressPerMinute: 1_000_000,
+  clientErrorsPerMinute: 1_000_000,
 };
 
 /** The run's S3 store (radosgw, started by test/cluster-setup.ts), once it has answered. */

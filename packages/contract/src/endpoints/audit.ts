@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  clientErrorStatuses,
   exchangeStatuses,
   feedbackStatuses,
   fileKinds,
@@ -126,6 +127,7 @@ export const auditValueLabels: Record<string, Record<string, readonly { value: s
   exchange_record: { status: exchangeStatuses },
   version: { status: versionStatuses },
   file: { kind: fileKinds },
+  clienterror: { status: clientErrorStatuses },
 };
 
 /**

@@ -64,7 +64,16 @@ export async function consume(db: Db, limit: Limit, amount = 1, now = Date.now()
 }
 
 /** Prefixes of the keys counted here (`phone:`, `ip:` and `pair:` are the sign-in throttle's own: core/login-throttle.ts). */
-const COUNTED = ['register:', 'mail:', 'mail-day:', 'upload:', 'upload-bytes:', 'feedback:', 'refused:'];
+const COUNTED = [
+  'register:',
+  'mail:',
+  'mail-day:',
+  'upload:',
+  'upload-bytes:',
+  'feedback:',
+  'refused:',
+  'clienterror:',
+];
 /** Longer than any window used here (the daily mail numbers). */
 const KEEP_MS = 2 * 24 * 60 * 60 * 1000;
 
