@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -113,8 +114,22 @@ function antdZeroRuntimeStyles(): Plugin {
   };
 }
 
+/**
+ * The build's release, sent with every browser error report (state/errorReporter.ts) so operators
+ * see which build broke: APP_RELEASE if set, else the commit built, else the build's minute.
+ */
+function release(): string {
+  if (process.env.APP_RELEASE) return process.env.APP_RELEASE.slice(0, 64);
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    return `build-${new Date().toISOString().slice(0, 16).replace(/\D/g, '')}`;
+  }
+}
+
 export default defineConfig({
   root,
+  define: { __APP_RELEASE__: JSON.stringify(release()) },
   plugins: [chineseTabPosition(), antdZeroRuntimeStyles(), react(), precompress()],
   build: {
     outDir,

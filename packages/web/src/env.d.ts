@@ -4,3 +4,11 @@ interface Window {
   /** Optional page-view analytics function (spec section 2). */
   ga?: (...args: unknown[]) => void;
 }
+
+/** The build's release (vite.config.ts): the commit, or APP_RELEASE. */
+declare const __APP_RELEASE__: string;
+
+/** Vite's build flags (only the one used: production builds report their errors). */
+interface ImportMeta {
+  readonly env: { readonly PROD: boolean };
+}

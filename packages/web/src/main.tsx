@@ -6,6 +6,7 @@ import { ChunkBoundary } from './components/ChunkBoundary';
 import { lazyPage } from './components/lazyPage';
 import { currentHref, installHistoryEvents, navigate, subscribeLocation, trackPageview, under } from './nav';
 import { loadAllocation } from './state/allocation';
+import { installErrorReporter } from './state/errorReporter';
 import { adminRedirect, restoreLogin } from './state/session';
 
 /**
@@ -50,6 +51,8 @@ function Root() {
   );
 }
 
+// Production builds tell our server about their uncaught errors (listed under 前端错误); first, to see the rest fail too.
+if (import.meta.env.PROD) installErrorReporter(__APP_RELEASE__);
 installHistoryEvents();
 // Start the site configuration request while the layout chunk downloads.
 void loadAllocation();

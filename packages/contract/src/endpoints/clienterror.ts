@@ -70,13 +70,13 @@ export const clientErrorEndpoints = {
     output: z.null(),
     example: {
       kind: 'error',
-      message: "TypeError: Cannot read properties of undefined (reading 'map')",
+      // Firefox's words (Chrome's stack frames read "    at Ft (https://…:12:3456)").
+      message: 'can’t access property "map", list is undefined',
       stack:
-        "TypeError: Cannot read properties of undefined (reading 'map')\n    at Ft (https://appdesk.example.com/assets/index-B1x2c3d4.js:12:3456)",
+        'Ft@https://appdesk.example.com/assets/index-B1x2c3d4.js:12:3456\n@https://appdesk.example.com/assets/index-B1x2c3d4.js:1:99',
       path: '/admin/admin/users',
       release: '1a2b3c4d5e6f',
-      userAgent:
-        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
+      userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
     },
   }),
   '/api/clienterror/fetch/page': endpoint({

@@ -34,6 +34,7 @@ export const adminPageChunks = {
   online: loadOnce(() => import('../pages/admin/online')),
   account: loadOnce(() => import('../pages/admin/account')),
   inbox: loadOnce(() => import('../pages/admin/inbox')),
+  clienterror: loadOnce(() => import('../pages/admin/clienterror')),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 
 /** Starts downloading a page's code (e.g. when the pointer is on its menu entry); the page loads it again from there. */

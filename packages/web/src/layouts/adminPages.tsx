@@ -1,6 +1,7 @@
 import {
   AppstoreOutlined,
   AuditOutlined,
+  BugOutlined,
   CloudUploadOutlined,
   CommentOutlined,
   CrownOutlined,
@@ -233,6 +234,13 @@ export const adminPages: AdminPage[] = [
     label: '在线用户',
     icon: <DesktopOutlined aria-hidden />,
     Component: lazyPage(adminPageChunks.online),
+  },
+  {
+    key: 'clienterror',
+    group: 'system',
+    label: '前端错误',
+    icon: <BugOutlined aria-hidden />,
+    Component: lazyPage(adminPageChunks.clienterror),
   },
   {
     key: 'account',

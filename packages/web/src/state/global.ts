@@ -33,7 +33,10 @@ function setNotifyCount(count: number): void {
   userStore.set((s) => (s.currentUser ? { currentUser: { ...s.currentUser, notifyCount: count } } : {}));
 }
 
-/** Spec section 4: fetching sets the loading flag, stores the result, notifyCount = its length. */
+/** What the bell's badge counts: every notice's items (a to-do stands for its whole count). */
+export const noticeTotal = (notices: Notice[]): number => notices.reduce((sum, n) => sum + (n.count ?? 1), 0);
+
+/** Spec section 4: fetching sets the loading flag, stores the result, notifyCount = the items in it. */
 export async function fetchNotices(): Promise<void> {
   globalStore.set({ fetchingNotices: true });
   try {
@@ -41,7 +44,7 @@ export async function fetchNotices(): Promise<void> {
     if (res.code === Code.OK) {
       const notices = Array.isArray(res.data) ? res.data : [];
       globalStore.set({ notices });
-      setNotifyCount(notices.length);
+      setNotifyCount(noticeTotal(notices));
     }
   } catch {
     // The request client already told the user.
@@ -50,11 +53,11 @@ export async function fetchNotices(): Promise<void> {
   }
 }
 
-/** Clearing one type removes those notices; notifyCount becomes the number remaining. */
+/** Clearing one type removes those notices; notifyCount becomes the items remaining. */
 export function clearNotices(type: Notice['type']): void {
   const notices = globalStore.get().notices.filter((n) => n.type !== type);
   globalStore.set({ notices });
-  setNotifyCount(notices.length);
+  setNotifyCount(noticeTotal(notices));
 }
 
 /** `remember`: the operator chose it on a wide screen (the phone drawer's state is not a preference). */

@@ -53,6 +53,35 @@ async function recordSnapshots(db: Db, day: number, now: number, values: Record<
     .execute();
 }
 
+/** What waits for an operator, by the table and status that hold it. */
+const TODOS = {
+  feedbackPending: { table: 'feedback', status: 'pending' },
+  reviewRewardsPending: { table: 'review_rewards', status: 'pending' },
+  exchangesWaiting: { table: 'exchange_records', status: 'waiting' },
+} as const;
+export type Todo = keyof typeof TODOS;
+
+/**
+ * The operator's to-dos, counted once for the dashboard's cards and the header bell (notices.ts)
+ * alike, each with when its oldest item arrived: one index range of what is pending, never the table.
+ */
+export async function todoFigures(db: Db): Promise<Record<Todo, { count: number; oldest: number | null }>> {
+  const figures = await Promise.all(
+    Object.values(TODOS).map(({ table, status }) =>
+      db
+        .selectFrom(table)
+        .select([n, sql<number | string | null>`min(created_at)`.as('oldest')])
+        .where('status', '=', status)
+        .executeTakeFirst(),
+    ),
+  );
+  const [feedbackPending, reviewRewardsPending, exchangesWaiting] = figures.map((row) => ({
+    count: num(row?.n),
+    oldest: row?.oldest === null || row?.oldest === undefined ? null : num(row.oldest),
+  }));
+  return { feedbackPending, reviewRewardsPending, exchangesWaiting };
+}
+
 const FLOWS = ['signups.d', 'active.d', 'revenue.d', 'coins_in.d', 'coins_out.d'] as const;
 
 /** The daily counters of the flow cards over the last 60 days, in one read of at most 300 rows. */
@@ -88,19 +117,18 @@ const card = (value: number, previous: number | null) => ({ value, previous });
  */
 export async function cardFigures(db: Db, now: number) {
   const today = dayOf(now);
-  const [count, flow, snapshot, vips, feedback, waiting] = await Promise.all([
-    kept(db, ['users', 'review_rewards.pending']),
+  const [count, flow, snapshot, vips, todos] = await Promise.all([
+    kept(db, ['users']),
     flowsOf(db, today),
     snapshotsOf(db, today),
     countOf(db.selectFrom('users').select(n).where('vip_expires_at', '>', now)),
-    countOf(db.selectFrom('feedback').select(n).where('status', '=', 'pending')),
-    countOf(db.selectFrom('exchange_records').select(n).where('status', '=', 'waiting')),
+    todoFigures(db),
   ]);
   const state = {
     vipsActive: vips,
-    feedbackPending: feedback,
-    reviewRewardsPending: count('review_rewards.pending'),
-    exchangesWaiting: waiting,
+    feedbackPending: todos.feedbackPending.count,
+    reviewRewardsPending: todos.reviewRewardsPending.count,
+    exchangesWaiting: todos.exchangesWaiting.count,
   };
   if (SNAPSHOTS.some((name) => snapshot(name, today) !== state[name])) await recordSnapshots(db, today, now, state);
   const users = count('users');

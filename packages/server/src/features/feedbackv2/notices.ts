@@ -18,11 +18,12 @@ const unreadThreadNotices: NoticeSource = async (ctx) => {
     .execute();
   return rows.map((r) => ({
     id: `feedback-thread-${r.id}`,
-    type: 'feedback' as const,
+    type: 'thread' as const,
     title: `反馈会话：${r.subject}`,
     description: `${labelOf(threadCategories, r.category)} · 用户有新留言`,
     datetime: iso(Number(r.last_post_at)),
     link: `/admin/admin/feedbackv2?thread=${r.id}`,
+    count: 1,
   }));
 };
 export default unreadThreadNotices;

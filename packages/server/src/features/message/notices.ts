@@ -2,7 +2,7 @@ import { iso } from '../../db/paging';
 import type { NoticeSource } from '../../http/context';
 import { inboxColumns, unreadBy } from './routes';
 
-/** The signed-in operator's unread messages, as header-bell notices. */
+/** The signed-in operator's unread messages (never their own broadcasts: unreadBy), as header-bell notices. */
 const unreadMessageNotices: NoticeSource = async (ctx) => {
   const rows = await unreadBy(ctx.db, ctx.user).select(inboxColumns).orderBy('m.id', 'desc').limit(50).execute();
   return rows.map((r) => ({
@@ -12,6 +12,7 @@ const unreadMessageNotices: NoticeSource = async (ctx) => {
     description: r.content.slice(0, 60),
     datetime: iso(r.created_at),
     link: null,
+    count: 1,
   }));
 };
 export default unreadMessageNotices;

@@ -27,16 +27,21 @@ function visibleTo(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>) {
 }
 
 export function unreadBy(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>) {
-  return visibleTo(db, user).where(({ not, exists, selectFrom }) =>
-    not(
-      exists(
-        selectFrom('message_reads as r')
-          .select(sql`1`.as('one'))
-          .whereRef('r.message_id', '=', 'm.id')
-          .where('r.user_id', '=', user.id),
+  // An operator's own broadcast is not news to them.
+  const notMine = (eb: ExpressionBuilder<Database & { m: MessagesTable }, 'm'>) =>
+    eb.or([eb('m.author_id', 'is', null), eb('m.author_id', '!=', user.id)]);
+  return visibleTo(db, user)
+    .where(notMine)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('message_reads as r')
+            .select(sql`1`.as('one'))
+            .whereRef('r.message_id', '=', 'm.id')
+            .where('r.user_id', '=', user.id),
+        ),
       ),
-    ),
-  );
+    );
 }
 
 /** How many users have read message `m` (operators see it per message). */

@@ -3,19 +3,25 @@ import { relativeTime } from '@appdesk/contract/format';
 import type { Notice } from '@appdesk/contract/types';
 import { Button, Empty, Popover, Spin } from 'antd';
 import { useState } from 'react';
-import { clearNotices, fetchNotices, fetchUnreadMessages, globalStore } from '../../state/global';
+import { clearNotices, fetchNotices, fetchUnreadMessages, globalStore, noticeTotal } from '../../state/global';
 import { userStore } from '../../state/session';
 import { useStore } from '../../state/store';
 
+/** In the order the groups are shown: the to-dos first, then what others wrote. */
 const typeLabels: Record<Notice['type'], string> = {
-  message: '站内消息',
   feedback: '意见反馈',
   review: '好评审核',
-  exchange: '兑换处理',
+  exchange: '兑换发货',
+  thread: '反馈工单',
+  message: '站内消息',
   system: '系统通知',
 };
+const typeOrder = Object.keys(typeLabels);
 
-/** Header bell: notifyCount badge, notices grouped by type with 清空 per type. */
+/**
+ * Header bell, the operator's to-do list: notifyCount badge (the items of every notice), notices
+ * grouped by type (the dashboard's to-dos first) with 清空 per type.
+ */
 export function NoticeBell({ onOpenLink }: { onOpenLink: (link: string) => void }) {
   const notices = useStore(globalStore, (s) => s.notices);
   const fetching = useStore(globalStore, (s) => s.fetchingNotices);
@@ -24,7 +30,8 @@ export function NoticeBell({ onOpenLink }: { onOpenLink: (link: string) => void 
   const [open, setOpen] = useState(false);
 
   const groups = new Map<Notice['type'], Notice[]>();
-  for (const notice of notices) groups.set(notice.type, [...(groups.get(notice.type) ?? []), notice]);
+  const ordered = [...notices].sort((a, b) => typeOrder.indexOf(a.type) - typeOrder.indexOf(b.type));
+  for (const notice of ordered) groups.set(notice.type, [...(groups.get(notice.type) ?? []), notice]);
 
   const content = (
     <div className="notice-panel">
@@ -43,13 +50,13 @@ export function NoticeBell({ onOpenLink }: { onOpenLink: (link: string) => void 
           </Button>
         </div>
         {groups.size === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无通知" />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有待办事项" />
         ) : (
           [...groups.entries()].map(([type, items]) => (
-            <section key={type} className="notice-group" aria-label={typeLabels[type] ?? type}>
+            <section key={type} className="notice-group" aria-label={typeLabels[type] ?? '其他通知'}>
               <div className="notice-group-head">
                 <span>
-                  {typeLabels[type] ?? type}（{items.length}）
+                  {typeLabels[type] ?? '其他通知'}（{noticeTotal(items)}）
                 </span>
                 <Button size="small" type="link" onClick={() => clearNotices(type)}>
                   清空
