@@ -27,9 +27,9 @@ function visibleTo(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>) {
 }
 
 export function unreadBy(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>) {
-  // An operator's own broadcast is not news to them.
+  // An operator's own broadcast is not news to them (a message they addressed to themselves is).
   const notMine = (eb: ExpressionBuilder<Database & { m: MessagesTable }, 'm'>) =>
-    eb.or([eb('m.author_id', 'is', null), eb('m.author_id', '!=', user.id)]);
+    eb.or([eb('m.user_id', 'is not', null), eb('m.author_id', 'is', null), eb('m.author_id', '!=', user.id)]);
   return visibleTo(db, user)
     .where(notMine)
     .where(({ not, exists, selectFrom }) =>

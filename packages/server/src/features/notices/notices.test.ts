@@ -31,7 +31,7 @@ const db = () => server.app.services.db;
 /** Pending and finished rows of each of the dashboard's to-dos, written as their features write them. */
 async function addTodos() {
   const now = Date.now();
-  const feedback = (status: string) => ({
+  const feedback = (status: 'pending' | 'handled') => ({
     app: 'tailor',
     user_id: userId,
     content: '待办',
