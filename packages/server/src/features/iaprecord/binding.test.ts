@@ -246,7 +246,7 @@ describe('Google Play purchases belong to their buyer', () => {
 
 describe('records from before the binding', () => {
   it('a notification’s orphan waits for the post, a copy beside a held transaction is closed, reasons read in words', async () => {
-    const { up } = await import('./migrations/202611300110_iap_waiting_records');
+    const { up } = await import('./migrations/202611281310_iap_waiting_records');
     const a = await appUser();
     const [lone, held] = [transaction({ productId: lifetime }), transaction({ productId: lifetime })];
     expect((await postApple(a, held)).record.status).toBe('granted');
