@@ -124,6 +124,9 @@ test('an HTTP failure without JSON says what its status means in Chinese, and th
     '网关错误：服务器没有正确响应，请稍后再试',
   );
   await expect(page.getByText('返回内容不是有效的 JSON')).toHaveCount(0);
+  // Titled with the status in words; the call's path is for the browser console, not the operator.
+  await expect(notice.first().locator('.ant-notification-notice-title')).toHaveText('请求错误（状态码 502）');
+  await expect(notice.first()).not.toContainText('/api/');
   await shoot(page, 'http-failure-notice');
   // A page's failed read closes with the console's notices (1.5 s), not when someone closes it.
   await page.mouse.move(300, 600);

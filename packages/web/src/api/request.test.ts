@@ -47,6 +47,17 @@ describe('a non-2xx answer', () => {
   });
 });
 
+describe('the notification of a failed call', () => {
+  it('is titled with the status in words, never the call’s path', async () => {
+    const { httpFailureTitle } = await import('./request');
+    for (const status of [0, 404, 500, 502]) {
+      const title = httpFailureTitle(status);
+      expect(title).not.toMatch(/\/api\/|[A-Za-z]/);
+      expect(title).toMatch(status ? String(status) : '无法连接');
+    }
+  });
+});
+
 describe('what a status means', () => {
   it('is Chinese for every status, known or not', () => {
     for (const status of [0, 400, 401, 403, 404, 405, 408, 413, 415, 418, 429, 500, 502, 503, 504, 520]) {

@@ -50,10 +50,21 @@ function uploadHeaders(): Record<string, string> {
   return { Accept: 'application/json', token: getToken() };
 }
 
+/**
+ * The title of a failed HTTP call: the status in words an operator reads. The call's path means
+ * nothing to an operator, so it goes to the browser's console for whoever debugs the page.
+ */
+export function httpFailureTitle(status: number): string {
+  return status === 0 ? '请求失败：无法连接服务器' : `请求错误（状态码 ${status}）`;
+}
+
 /** `said`: the server's own message or a Chinese reason of ours; empty shows what the status means. */
 export function httpFailure(status: number, said: string, url: string, silent?: boolean, action?: boolean): HttpError {
   const description = said || statusMeaning(status);
-  if (!silent) void notify('error', { title: `请求错误 ${status}: ${url}`, description }, { action });
+  if (!silent) {
+    console.warn(`请求 ${url} 失败，HTTP ${status}：${description}`);
+    void notify('error', { title: httpFailureTitle(status), description }, { action });
+  }
   return new HttpError(status, description, url);
 }
 
