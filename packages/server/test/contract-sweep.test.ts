@@ -251,6 +251,14 @@ describe('bodies that are not an endpoint input', () => {
   }
 });
 
+// Last in the file: every call above was a client's doing, valid or hostile; none is the server's fault.
+describe('the log after the whole sweep', () => {
+  it('holds no error-level line: client mistakes are logged at most as warnings', () => {
+    const errors = world.server.logs.filter((line) => /"level":(50|60)/.test(line));
+    expect(errors.map((line) => line.slice(0, 300))).toEqual([]);
+  });
+});
+
 /**
  * Multipart bodies a broken or hostile client sends, each around an otherwise acceptable file of
  * the endpoint's kind: none is a whole, valid form with the file under its field.
