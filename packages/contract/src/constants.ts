@@ -330,6 +330,21 @@ export const loginReasons = [
   { value: 'phone_taken', label: '注册时手机号已存在（密码不符）' },
 ] as const;
 
+/** The users list's status filter: the account states, and 全部 and 管理员 that only the list has. */
+export const userListStatuses = [
+  { value: 'all', label: '全部' },
+  { value: 'normal', label: '正常' },
+  { value: 'blocked', label: '已封禁' },
+  { value: 'admin', label: '管理员' },
+] as const;
+
+/** The users list's VIP segment: VIP time still ahead, lapsed, or never had any. */
+export const userVipSegments = [
+  { value: 'active', label: '会员有效' },
+  { value: 'expired', label: '会员已过期' },
+  { value: 'never', label: '从未开通' },
+] as const;
+
 /** The 登录日志's result filter, with the labels its select shows. */
 export const loginResults = [
   { value: 'all', label: '全部结果' },

@@ -4,10 +4,30 @@ import type { UploadAccept } from './constants';
 /** Who may call an endpoint; the server enforces it (DESIGN.md "The API contract"). */
 export type Access = 'public' | 'user' | 'admin';
 
-/** The kind of record an operation-log row is about, with its Chinese name. */
+/**
+ * How the operation log reads values: a duration in milliseconds (「31 天 2 小时」), an amount in
+ * fen (「¥18.00」), a size in bytes (「1.5 MB」), a media type (「PNG 图片」), a stored file's URL
+ * (「2026-11 上传的 PNG 图片」), or `hidden`: internal bookkeeping (a digest, a storage key) the
+ * log keeps in its raw data but does not list as a change.
+ */
+export type AuditFormat = 'duration' | 'fen' | 'bytes' | 'mime' | 'file' | 'hidden';
+
+/** One field of a target's before/after as the operation log names and reads it. */
+export interface AuditField {
+  label: string;
+  /** The Chinese words for the field's stored codes. */
+  values?: readonly { value: string; label: string }[];
+  format?: AuditFormat;
+}
+
+/**
+ * The kind of record an operation-log row is about, with its Chinese name, and the fields its
+ * handlers record that no endpoint's schema names (or names otherwise than the log should).
+ */
 export interface AuditTarget {
   type: string;
   label: string;
+  fields: Readonly<Record<string, AuditField>>;
 }
 
 /**
@@ -79,8 +99,22 @@ export function endpoint<
   return def as never;
 }
 
-/** A feature's operation-log target: declares the label once for all its endpoints. */
-export const auditTarget = (type: string, label: string): AuditTarget => ({ type, label });
+/**
+ * A feature's operation-log target: declares the label once for all its endpoints, and how the
+ * log reads the fields its handlers record (a plain string is a field's Chinese name). Fields its
+ * endpoints' schemas title (`meta({ title })`, with `choice` for codes) need no entry here.
+ */
+export const auditTarget = (
+  type: string,
+  label: string,
+  fields: Record<string, string | AuditField> = {},
+): AuditTarget => ({
+  type,
+  label,
+  fields: Object.fromEntries(
+    Object.entries(fields).map(([key, field]) => [key, typeof field === 'string' ? { label: field } : field]),
+  ),
+});
 
 /**
  * Every feature's contract file adds its endpoints to this registry (module augmentation), so

@@ -92,6 +92,28 @@ export function oneOf<const V extends readonly [string, ...string[]]>(title: str
   return z.enum(values, { error: `${title}只能是 ${values.join('、')}` }).meta({ title });
 }
 
+/**
+ * The Chinese words of an enum's codes, kept beside its schema (and inherited by its `.meta()`
+ * copies) for whatever shows a stored code to a person: the operation log reads them here. Not
+ * part of the OpenAPI document. `fieldNames`: the codes are field names (a list's sort column).
+ */
+export interface ValueWords {
+  labels?: readonly { value: string; label: string }[];
+  fieldNames?: true;
+}
+export const valueWords = z.registry<ValueWords>();
+
+/** Gives an enum schema the Chinese words of its codes (`valueWords`). */
+export function worded<S extends z.ZodType>(schema: S, labels: readonly { value: string; label: string }[]): S {
+  valueWords.add(schema, { labels });
+  return schema;
+}
+
+/** One of a value/label list's codes, titled, with the list's labels as its words. */
+export function choice<const V extends string>(title: string, options: readonly { value: V; label: string }[]) {
+  return worded(oneOf(title, valuesOf(options)), options);
+}
+
 export const empty = z.object({}).meta({ title: '空' });
 
 /**
@@ -115,17 +137,18 @@ export const exactTotal = z
   .meta({ title: '精确总数', description: '为 true 时总数精确计算（可能较慢）' });
 
 /** Sort direction, named as antd's Table names it. */
-export const order = z
-  .enum(['ascend', 'descend'], { error: '排序方向只能是 ascend 或 descend' })
+export const order = worded(z.enum(['ascend', 'descend'], { error: '排序方向只能是 ascend 或 descend' }), [
+  { value: 'ascend', label: '升序' },
+  { value: 'descend', label: '降序' },
+])
   .default('descend')
   .meta({ title: '排序方向' });
 
 /** Which column a list sorts by: one of `keys`, the first by default. */
 export function sortBy<const K extends readonly [string, ...string[]]>(keys: K) {
-  return z
-    .enum(keys, { error: `排序字段只能是 ${keys.join('、')}` })
-    .default(keys[0] as K[number] as never)
-    .meta({ title: '排序字段' });
+  const schema = z.enum(keys, { error: `排序字段只能是 ${keys.join('、')}` });
+  valueWords.add(schema, { fieldNames: true });
+  return schema.default(keys[0] as K[number] as never).meta({ title: '排序字段' });
 }
 
 /** An inclusive time range as ISO 8601 strings (the web's date presets produce them). */
@@ -145,6 +168,8 @@ export const userId = id.meta({ title: '用户 ID' });
 export const reasonNote = textField(rules.reason);
 
 /** One of the company's apps (constants `apps`). */
-export const appCode = z.enum(valuesOf(apps), { error: '未知的应用' }).meta({ title: '应用' });
+export const appCode = worded(z.enum(valuesOf(apps), { error: '未知的应用' }), apps).meta({ title: '应用' });
 /** One of the store channels (constants `channels`). */
-export const channelCode = z.enum(valuesOf(channels), { error: '未知的渠道' }).meta({ title: '渠道' });
+export const channelCode = worded(z.enum(valuesOf(channels), { error: '未知的渠道' }), channels).meta({
+  title: '渠道',
+});

@@ -3,11 +3,11 @@ import { channels, configTypes, platforms } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
 import {
   appCode,
+  choice,
   exactTotal,
   id,
   integerField,
   isoTime,
-  oneOf,
   order,
   page,
   paged,
@@ -15,6 +15,7 @@ import {
   size,
   sortBy,
   textField,
+  worded,
 } from '../fields';
 import { parseConfigValue, rules, valuesOf } from '../rules';
 
@@ -22,9 +23,13 @@ import { parseConfigValue, rules, valuesOf } from '../rules';
  * Remote config (键值配置, the spec's key-values): typed values per app with conditional
  * overrides, every change kept as a revision, and the apps' one call that resolves them all.
  */
-const target = auditTarget('a11t', '键值配置');
+const target = auditTarget('a11t', '键值配置', {
+  revision: '修订号',
+  overrides: '条件值',
+  description: '说明',
+});
 const keyId = z.object({ id: id.meta({ title: '键值 ID' }) });
-const configType = oneOf('类型', valuesOf(configTypes));
+const configType = choice('类型', configTypes);
 const versionBound = integerField(rules.currentVersionCode).nullable();
 const revision = (title: string) => integerField({ kind: 'integer', title, min: 1, max: 1_000_000_000 });
 
@@ -35,12 +40,14 @@ const revision = (title: string) => integerField({ kind: 'integer', title, min: 
 export const configOverride = z
   .object({
     channels: z
-      .array(z.enum(valuesOf(channels), { error: '未知的渠道' }), { error: '渠道必须是数组' })
+      .array(worded(z.enum(valuesOf(channels), { error: '未知的渠道' }), channels), { error: '渠道必须是数组' })
       .max(channels.length)
       .default([])
       .meta({ title: '渠道', description: '为空表示所有渠道' }),
     platforms: z
-      .array(z.enum(valuesOf(platforms), { error: '平台只能是 android 或 ios' }), { error: '平台必须是数组' })
+      .array(worded(z.enum(valuesOf(platforms), { error: '平台只能是 android 或 ios' }), platforms), {
+        error: '平台必须是数组',
+      })
       .max(2)
       .default([])
       .meta({ title: '平台', description: '为空表示所有平台' }),
@@ -184,7 +191,7 @@ export const a11tEndpoints = {
     summary: 'App：一次取回应用的全部键值（按设备解析条件值）；带上已有的 tag 且未变化时只答 unchanged',
     input: z.object({
       app: appCode,
-      platform: oneOf('平台', valuesOf(platforms)),
+      platform: choice('平台', platforms),
       channel: textField(rules.channelName),
       versionCode: integerField(rules.currentVersionCode),
       deviceId: textField(rules.deviceId),

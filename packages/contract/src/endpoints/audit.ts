@@ -1,17 +1,8 @@
 import { z } from 'zod';
-import {
-  clientErrorStatuses,
-  exchangeStatuses,
-  feedbackStatuses,
-  fileKinds,
-  orderStatuses,
-  payMethods,
-  threadStatuses,
-  versionStatuses,
-} from '../constants';
-import { type AuditDecl, auditTarget, endpoint } from '../endpoint';
+import { apps, channels, platforms } from '../constants';
+import { type AuditDecl, type AuditField, auditTarget, endpoint } from '../endpoint';
 import { empty, exactTotal, id, isoTime, order, page, paged, phone, size, text, timeRange } from '../fields';
-import { userStatuses } from './users';
+import { userTarget } from './users';
 
 /** One field of a change, as the operation log shows it: its Chinese name and both values in words. */
 export const auditChange = z.object({
@@ -63,71 +54,68 @@ export const auditAction = z.object({
 });
 
 /**
- * The Chinese names of the fields handlers put in before/after, declared once for every feature.
- * These come first (they read better in a log); any other field is named by the title its
- * endpoint's input or output gives it (`meta({ title })`).
+ * How the log names and reads the fields many features' handlers put in before/after, declared
+ * once. A target's own declaration (`auditTarget(type, label, fields)`) comes first; then these;
+ * then the titles and code words (`choice`) of the endpoints' schemas.
  */
-export const auditFieldNames: Record<string, string> = {
-  id: 'ID',
-  ids: 'ID 列表',
-  status: '状态',
-  note: '备注',
-  reason: '原因',
-  reply: '回复内容',
-  coins: '金币余额',
-  delta: '金币变动',
-  days: '天数',
-  vipExpiresAt: '会员到期时间',
-  isAdmin: '管理员',
-  phone: '手机号',
-  nickname: '昵称',
-  email: '邮箱',
-  avatar: '头像',
-  name: '名称',
-  title: '标题',
-  key: '键',
-  value: '值',
-  enabled: '启用',
-  published: '已发布',
-  blocked: '已屏蔽',
-  userId: '用户 ID',
-  carrier: '快递公司',
-  trackingNo: '快递单号',
-  refunded: '退回金币',
-  added: '新增数量',
-  skipped: '跳过数量',
-  stock: '库存',
-  copiedFrom: '复制自',
-  duplicateOf: '重复于',
-  messageSent: '已发站内信',
-  transactionId: '交易号',
-  ip: 'IP',
-  device: '设备',
-  file: '文件',
-  rows: '行数',
-  filter: '筛选条件',
-  personalData: '含个人信息',
-  channels: '渠道',
-  category: '分类',
-  sort: '排序',
-  price: '价格（分）',
-  fileId: '文件 ID',
-  url: '地址',
-  size: '大小（字节）',
-  createdAt: '创建时间',
-  updatedAt: '更新时间',
-};
-
-/** The Chinese words for a field's stored values, by target type then field. */
-export const auditValueLabels: Record<string, Record<string, readonly { value: string; label: string }[]>> = {
-  user: { status: userStatuses },
-  order: { status: orderStatuses, payMethod: payMethods },
-  feedback: { status: feedbackStatuses },
-  feedbackv2: { status: threadStatuses },
-  exchange_record: { status: exchangeStatuses },
-  version: { status: versionStatuses },
-  file: { kind: fileKinds },
-  clienterror: { status: clientErrorStatuses },
+export const auditSharedFields: Record<string, AuditField> = {
+  id: { label: 'ID' },
+  ids: { label: 'ID 列表' },
+  status: { label: '状态' },
+  note: { label: '备注' },
+  reason: { label: '原因' },
+  reply: { label: '回复内容' },
+  days: { label: '天数' },
+  phone: { label: '手机号' },
+  nickname: { label: '昵称' },
+  email: { label: '邮箱' },
+  avatar: { label: '头像', format: 'file' },
+  name: { label: '名称' },
+  title: { label: '标题' },
+  key: { label: '键' },
+  value: { label: '值' },
+  enabled: { label: '启用' },
+  published: { label: '已发布' },
+  blocked: { label: '已屏蔽' },
+  userId: { label: '用户 ID' },
+  carrier: { label: '快递公司' },
+  trackingNo: { label: '快递单号' },
+  refunded: { label: '退回金币' },
+  added: { label: '新增数量' },
+  skipped: { label: '跳过数量' },
+  stock: { label: '库存' },
+  count: { label: '数量' },
+  copiedFrom: { label: '复制自' },
+  duplicateOf: { label: '重复于' },
+  messageSent: { label: '已发站内信' },
+  transactionId: { label: '交易号' },
+  ip: { label: 'IP' },
+  device: { label: '设备' },
+  file: { label: '文件' },
+  rows: { label: '行数' },
+  filter: { label: '筛选条件' },
+  personalData: { label: '含个人信息' },
+  category: { label: '分类' },
+  sort: { label: '排序' },
+  price: { label: '价格', format: 'fen' },
+  originalPrice: { label: '原价', format: 'fen' },
+  fileId: { label: '文件 ID' },
+  size: { label: '大小', format: 'bytes' },
+  mime: { label: '文件格式', format: 'mime' },
+  sha256: { label: 'SHA-256 摘要', format: 'hidden' },
+  width: { label: '宽度（像素）' },
+  height: { label: '高度（像素）' },
+  durationMs: { label: '时长', format: 'duration' },
+  app: { label: '应用', values: apps },
+  apps: { label: '应用', values: apps },
+  channel: { label: '渠道', values: channels },
+  channels: { label: '渠道', values: channels },
+  platform: { label: '平台', values: platforms },
+  authorId: { label: '作者 ID' },
+  adminId: { label: '管理员 ID' },
+  operator: { label: '操作人 ID' },
+  createdAt: { label: '创建时间' },
+  updatedAt: { label: '更新时间' },
 };
 
 /**
@@ -137,11 +125,11 @@ export const auditValueLabels: Record<string, Record<string, readonly { value: s
 export const signInAudit: AuditDecl = {
   action: 'users.login',
   label: '登录后台',
-  target: auditTarget('user', '用户'),
+  target: userTarget,
 };
 
 /** What an export (`download: 'xlsx'`) records: the file and the filter it was made with. */
-export const exportTarget = auditTarget('export', '导出文件');
+export const exportTarget = auditTarget('export', '导出文件', { rows: '行数' });
 
 /**
  * The operation-log declaration of an export endpoint, from its path and summary: `/api/coin/export`

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { clientErrorKinds, clientErrorStatuses } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
-import { exactTotal, id, isoTime, oneOf, order, page, paged, search, size, sortBy, text } from '../fields';
-import { valuesOf } from '../rules';
+import { choice, exactTotal, id, isoTime, order, page, paged, search, size, sortBy, text } from '../fields';
 import { clientErrorLimits as limits } from '../scrub';
 
 /**
@@ -12,8 +11,8 @@ import { clientErrorLimits as limits } from '../scrub';
  */
 const target = auditTarget('clienterror', '前端错误');
 const groupId = z.object({ id: id.meta({ title: '错误 ID' }) });
-const status = oneOf('状态', valuesOf(clientErrorStatuses));
-const kind = oneOf('错误类型', valuesOf(clientErrorKinds));
+const status = choice('状态', clientErrorStatuses);
+const kind = choice('错误类型', clientErrorKinds);
 
 /** One group: every report of the same message, release and first stack frame. */
 export const clientErrorGroup = z.object({

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { coinReasons } from '../constants';
 import { endpoint } from '../endpoint';
-import { exactTotal, id, isoTime, oneOf, order, page, paged, phone, size, sortBy, timeRange } from '../fields';
+import { choice, exactTotal, id, isoTime, order, page, paged, phone, size, sortBy, timeRange, worded } from '../fields';
 import { valuesOf } from '../rules';
 
-export const coinReason = z.enum(valuesOf(coinReasons), { error: '未知的金币变动原因' });
+export const coinReason = worded(z.enum(valuesOf(coinReasons), { error: '未知的金币变动原因' }), coinReasons);
 
 export const coinRecord = z.object({
   id,
@@ -29,7 +29,10 @@ export const coinFilter = timeRange.extend({
   phone: phone.optional().meta({ title: '用户手机号', description: '完整的 11 位手机号' }),
   reason: coinReason.optional().meta({ title: '变动原因' }),
   /** in: coins given (delta > 0); out: coins taken (delta < 0). */
-  direction: oneOf('收支', ['in', 'out']).optional(),
+  direction: choice('收支', [
+    { value: 'in', label: '收入' },
+    { value: 'out', label: '支出' },
+  ]).optional(),
 });
 
 /** The list's order, which its export keeps. */

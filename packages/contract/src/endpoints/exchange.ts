@@ -1,7 +1,20 @@
 import { z } from 'zod';
 import { exchangeKinds, exchangeStatuses, MAX_CODES_PER_IMPORT } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
-import { exactTotal, id, integerField, isoTime, order, page, paged, phone, size, sortBy, textField } from '../fields';
+import {
+  exactTotal,
+  id,
+  integerField,
+  isoTime,
+  order,
+  page,
+  paged,
+  phone,
+  size,
+  sortBy,
+  textField,
+  worded,
+} from '../fields';
 import { rules, valuesOf } from '../rules';
 
 /**
@@ -10,13 +23,23 @@ import { rules, valuesOf } from '../rules';
  * availability window and the enabled flag in one transaction; VIP days and coins are granted at
  * once, a code item hands over one of its imported codes, a physical item waits for shipping.
  */
-const target = auditTarget('exchange_item', '兑换商品');
-export const exchangeKind = z
-  .enum(valuesOf(exchangeKinds), { error: '商品类型只能是 vip_days、coins、physical 或 code' })
-  .meta({ title: '商品类型' });
-export const exchangeStatus = z
-  .enum(valuesOf(exchangeStatuses), { error: '未知的兑换状态' })
-  .meta({ title: '兑换状态' });
+const target = auditTarget('exchange_item', '兑换商品', {
+  image: { label: '图片', format: 'file' },
+  description: '商品说明',
+  value: '面值（天数或金币）',
+  costCoins: '所需金币',
+  perUserLimit: '每人限兑',
+  startsAt: '开始时间',
+  endsAt: '结束时间',
+});
+export const exchangeKind = worded(
+  z.enum(valuesOf(exchangeKinds), { error: '商品类型只能是 vip_days、coins、physical 或 code' }),
+  exchangeKinds,
+).meta({ title: '商品类型' });
+export const exchangeStatus = worded(
+  z.enum(valuesOf(exchangeStatuses), { error: '未知的兑换状态' }),
+  exchangeStatuses,
+).meta({ title: '兑换状态' });
 const itemId = id.meta({ title: '商品 ID' });
 const enabled = z.boolean({ error: '是否上架必须是布尔值' }).meta({ title: '是否上架' });
 const when = (title: string) =>

@@ -26,7 +26,16 @@ import { exchangeKind, exchangeStatus, myExchange } from './exchange';
  * user's own account phone stays masked everywhere.
  * The file sorts after exchange.ts: its examples act on the item and record those examples make.
  */
-const target = auditTarget('exchange_record', '兑换记录');
+const target = auditTarget('exchange_record', '兑换记录', {
+  recordNo: '兑换单号',
+  itemName: '商品名称',
+  value: '面值（天数或金币）',
+  cost: '花费金币',
+  code: '兑换码',
+  userPhone: '用户手机号',
+  shippedAt: '发货时间',
+  cancelledAt: '取消时间',
+});
 const recordId = z.object({ id: id.meta({ title: '兑换记录 ID' }) });
 const delivery = {
   receiverName: textField(rules.receiverName).optional(),

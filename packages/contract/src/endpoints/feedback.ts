@@ -3,11 +3,11 @@ import { FEEDBACK_MAX_IMAGES, feedbackStatuses } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
 import {
   appCode,
+  choice,
   empty,
   exactTotal,
   id,
   isoTime,
-  oneOf,
   order,
   page,
   paged,
@@ -17,7 +17,7 @@ import {
   textField,
   timeRange,
 } from '../fields';
-import { rules, valuesOf } from '../rules';
+import { rules } from '../rules';
 
 /**
  * Feedback (意见反馈 v1): app users, signed in or leaving a contact, send text with up to four
@@ -26,7 +26,7 @@ import { rules, valuesOf } from '../rules';
  */
 const target = auditTarget('feedback', '意见反馈');
 const feedbackId = z.object({ id: id.meta({ title: '反馈 ID' }) });
-const status = oneOf('处理状态', valuesOf(feedbackStatuses));
+const status = choice('处理状态', feedbackStatuses);
 
 /** Images a feedback or a reply carries: ids of the caller's own uploads, at most four. */
 export const imageIds = z

@@ -3,11 +3,11 @@ import { threadCategories, threadStatuses } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
 import {
   appCode,
+  choice,
   empty,
   exactTotal,
   id,
   isoTime,
-  oneOf,
   order,
   page,
   paged,
@@ -16,8 +16,9 @@ import {
   sortBy,
   textField,
   timeRange,
+  worded,
 } from '../fields';
-import { rules, valuesOf } from '../rules';
+import { rules } from '../rules';
 import { deviceFields, feedbackImage, imageIds, imageTokens } from './feedback';
 
 /**
@@ -26,11 +27,11 @@ import { deviceFields, feedbackImage, imageIds, imageTokens } from './feedback';
  * threads with unread posts in the header bell, assign them, answer with canned replies, close.
  * A user only ever sees their own threads: another user's answers 404, as if it did not exist.
  */
-const target = auditTarget('feedbackv2', '反馈会话');
+const target = auditTarget('feedbackv2', '反馈会话', { adminReadPostId: '已读到的消息 ID' });
 const cannedTarget = auditTarget('feedbackv2.canned', '快捷回复');
 const threadId = z.object({ id: id.meta({ title: '会话 ID' }) });
-const category = oneOf('分类', valuesOf(threadCategories));
-const status = oneOf('会话状态', valuesOf(threadStatuses));
+const category = choice('分类', threadCategories);
+const status = choice('会话状态', threadStatuses);
 const postBody = {
   content: textField(rules.feedbackContent),
   images: imageIds.default([]),
@@ -40,7 +41,10 @@ const postBody = {
 export const threadPost = z.object({
   id,
   /** Who wrote it: the user, or an operator (named for operators only). */
-  from: z.enum(['user', 'admin']),
+  from: worded(z.enum(['user', 'admin']), [
+    { value: 'user', label: '用户' },
+    { value: 'admin', label: '客服' },
+  ]).meta({ title: '发言方' }),
   author: z.string(),
   content: z.string(),
   images: z.array(feedbackImage),

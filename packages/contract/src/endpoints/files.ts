@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { fileKinds } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
-import { empty, exactTotal, id, isoTime, oneOf, order, page, paged, search, size, sortBy } from '../fields';
-import { valuesOf } from '../rules';
+import { choice, empty, exactTotal, id, isoTime, order, page, paged, search, size, sortBy } from '../fields';
 
 /**
  * Uploaded files (spec 7 and 8; the spec's upload state: list and total). Every stored upload has
  * a row; `files/update` takes app packages, `finder/single` any accepted image, audio or package.
  */
-const target = auditTarget('file', '文件');
-const fileKind = oneOf('文件类型', valuesOf(fileKinds));
+const target = auditTarget('file', '文件', {
+  url: { label: '文件', format: 'file' },
+  key: { label: '存储位置', format: 'hidden' },
+});
+const fileKind = choice('文件类型', fileKinds);
 
 /** One stored file as an upload answers it (`file.fileV` of files/update, `data` of finder/single). */
 export const fileView = z

@@ -1,7 +1,20 @@
 import { z } from 'zod';
 import { iapProductTypes } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
-import { appCode, exactTotal, id, integerField, isoTime, order, page, paged, size, sortBy, textField } from '../fields';
+import {
+  appCode,
+  exactTotal,
+  id,
+  integerField,
+  isoTime,
+  order,
+  page,
+  paged,
+  size,
+  sortBy,
+  textField,
+  worded,
+} from '../fields';
 import { rules, valuesOf } from '../rules';
 import { platform } from './plan';
 
@@ -10,11 +23,12 @@ import { platform } from './plan';
  * verified purchase of it arrives (iaprecord). Money is integer fen; the price is the list price
  * operators reconcile against, the store's own price list decides what the buyer pays.
  */
-const target = auditTarget('iap', '内购商品');
+const target = auditTarget('iap', '内购商品', { coins: '赠送金币' });
 const productKey = z.object({ id: id.meta({ title: '内购商品 ID' }) });
-export const iapProductType = z
-  .enum(valuesOf(iapProductTypes), { error: '商品类型只能是 consumable、non_consumable 或 subscription' })
-  .meta({ title: '商品类型' });
+export const iapProductType = worded(
+  z.enum(valuesOf(iapProductTypes), { error: '商品类型只能是 consumable、non_consumable 或 subscription' }),
+  iapProductTypes,
+).meta({ title: '商品类型' });
 const enabled = z.boolean({ error: '是否启用必须是布尔值' }).meta({ title: '是否启用' });
 
 export const iapProduct = z.object({

@@ -14,6 +14,7 @@ import {
   sortBy,
   textField,
   timeRange,
+  worded,
 } from '../fields';
 import { valuesOf } from '../rules';
 import { platform } from './plan';
@@ -24,9 +25,10 @@ import { platform } from './plan';
  * product once per store transaction. App Store Server Notifications V2 arrive at their own
  * endpoint and are applied once.
  */
-export const iapRecordStatus = z
-  .enum(valuesOf(iapRecordStatuses), { error: '未知的记录状态' })
-  .meta({ title: '记录状态' });
+export const iapRecordStatus = worded(
+  z.enum(valuesOf(iapRecordStatuses), { error: '未知的记录状态' }),
+  iapRecordStatuses,
+).meta({ title: '记录状态' });
 const environment = z.enum(['Production', 'Sandbox'], { error: '环境只能是 Production 或 Sandbox' }).meta({
   title: '环境',
 });

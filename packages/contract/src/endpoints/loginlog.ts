@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { loginResults } from '../constants';
 import { endpoint } from '../endpoint';
-import { exactTotal, id, isoTime, oneOf, page, paged, phone, size, timeRange } from '../fields';
-import { valuesOf } from '../rules';
+import { choice, exactTotal, id, isoTime, page, paged, phone, size, timeRange } from '../fields';
 
 /** One 登录日志 row: every sign-in attempt, success or not (the phone masked). */
 export const loginEntry = z.object({
@@ -22,7 +21,7 @@ export const loginEntry = z.object({
 });
 
 export const loginFilter = timeRange.extend({
-  result: oneOf('结果', valuesOf(loginResults)).default('all'),
+  result: choice('结果', loginResults).default('all'),
   phone: phone.optional(),
 });
 

@@ -1,16 +1,31 @@
 import { z } from 'zod';
 import { platforms } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
-import { appCode, exactTotal, id, integerField, isoTime, order, page, paged, size, sortBy, textField } from '../fields';
+import {
+  appCode,
+  exactTotal,
+  id,
+  integerField,
+  isoTime,
+  order,
+  page,
+  paged,
+  size,
+  sortBy,
+  textField,
+  worded,
+} from '../fields';
 import { rules, valuesOf } from '../rules';
 
 /**
  * VIP plans (会员套餐) per app. Money is integer fen. An order copies the price, days and coins
  * of its plan when it is made, so later price changes never alter existing orders.
  */
-const target = auditTarget('plan', '会员套餐');
+const target = auditTarget('plan', '会员套餐', { iosProductId: '苹果商品 ID', androidProductId: '安卓商品 ID' });
 const planId = z.object({ id: id.meta({ title: '套餐 ID' }) });
-export const platform = z.enum(valuesOf(platforms), { error: '平台只能是 ios 或 android' }).meta({ title: '平台' });
+export const platform = worded(z.enum(valuesOf(platforms), { error: '平台只能是 ios 或 android' }), platforms).meta({
+  title: '平台',
+});
 const onSale = z.boolean({ error: '是否上架必须是布尔值' }).meta({ title: '是否上架' });
 const lifetime = z.boolean({ error: '是否永久必须是布尔值' }).meta({ title: '永久会员' });
 

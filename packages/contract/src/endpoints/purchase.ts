@@ -15,6 +15,7 @@ import {
   sortBy,
   textField,
   timeRange,
+  worded,
 } from '../fields';
 import { rules, valuesOf } from '../rules';
 
@@ -27,11 +28,19 @@ import { rules, valuesOf } from '../rules';
  * is made. Paying grants them once (VIP through core/vip.ts, coins through the ledger) in the
  * transaction that records the payment; a refund takes back what is left of them.
  */
-const target = auditTarget('order', '订单');
-export const orderStatus = z.enum(valuesOf(orderStatuses), { error: '未知的订单状态' }).meta({ title: '订单状态' });
-export const payMethod = z
-  .enum(valuesOf(payMethods), { error: '支付方式只能是 alipay 或 wechat' })
-  .meta({ title: '支付方式' });
+const target = auditTarget('order', '订单', {
+  vipTakenMs: { label: '收回的会员时长', format: 'duration' },
+  vipNotTakenMs: { label: '已使用无法收回的会员时长', format: 'duration' },
+  coinsTaken: '收回的金币',
+  coinsNotTaken: '已使用无法收回的金币',
+});
+export const orderStatus = worded(z.enum(valuesOf(orderStatuses), { error: '未知的订单状态' }), orderStatuses).meta({
+  title: '订单状态',
+});
+export const payMethod = worded(
+  z.enum(valuesOf(payMethods), { error: '支付方式只能是 alipay 或 wechat' }),
+  payMethods,
+).meta({ title: '支付方式' });
 const orderId = z.object({ id: id.meta({ title: '订单 ID' }) });
 const note = textField(rules.orderNote);
 
@@ -60,7 +69,7 @@ export type OrderRow = z.infer<typeof orderRow>;
 
 export const orderEvent = z.object({
   id,
-  kind: z.enum(valuesOf(orderEventKinds)),
+  kind: worded(z.enum(valuesOf(orderEventKinds)), orderEventKinds),
   operatorId: z.number().int().nullable(),
   operatorName: z.string().nullable(),
   note: z.string().nullable(),

@@ -16,6 +16,7 @@ import {
   size,
   sortBy,
   timeRange,
+  worded,
 } from '../fields';
 import { rules, valuesOf } from '../rules';
 
@@ -24,8 +25,10 @@ import { rules, valuesOf } from '../rules';
  * operator approves (coins through the ledger, the amount a site setting) or rejects with a
  * reason; the user gets an in-app message either way. One approved claim per user, app and store.
  */
-const target = auditTarget('review_reward', '好评奖励');
-export const reviewStatus = z.enum(valuesOf(reviewStatuses), { error: '未知的审核状态' }).meta({ title: '审核状态' });
+const target = auditTarget('review_reward', '好评奖励', { coins: '奖励金币' });
+export const reviewStatus = worded(z.enum(valuesOf(reviewStatuses), { error: '未知的审核状态' }), reviewStatuses).meta({
+  title: '审核状态',
+});
 const claimId = z.object({ id: id.meta({ title: '申请 ID' }) });
 
 export const myReviewClaim = z.object({

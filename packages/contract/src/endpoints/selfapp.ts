@@ -3,11 +3,11 @@ import { apps, platforms, selfappActions } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
 import {
   appCode,
+  choice,
   exactTotal,
   id,
   integerField,
   isoTime,
-  oneOf,
   order,
   page,
   paged,
@@ -15,7 +15,7 @@ import {
   sortBy,
   textField,
 } from '../fields';
-import { rules, valuesOf } from '../rules';
+import { rules } from '../rules';
 
 /**
  * Promotion of the company's other apps (自家应用, spec route `selfapp`): what each of our apps
@@ -23,11 +23,19 @@ import { rules, valuesOf } from '../rules';
  * install by a signed-in user pays the promoted app's reward through the ledger once per user and
  * promoted app, however often the report is repeated or raced.
  */
-const target = auditTarget('selfapp', '自家应用');
+const target = auditTarget('selfapp', '自家应用', {
+  icon: { label: '图标', format: 'file' },
+  description: '应用简介',
+  packageId: '安卓包名',
+  androidUrl: '安卓下载地址',
+  iosUrl: 'App Store 地址',
+  rewardCoins: '安装奖励金币',
+  apps: { label: '展示位置', values: apps },
+});
 const selfappId = id.meta({ title: '推广应用 ID' });
 const enabled = z.boolean({ error: '是否启用必须是布尔值' }).meta({ title: '是否启用' });
-export const platform = oneOf('平台', valuesOf(platforms));
-export const selfappAction = oneOf('行为', valuesOf(selfappActions));
+export const platform = choice('平台', platforms);
+export const selfappAction = choice('行为', selfappActions);
 /** Which of our apps show a promoted app: at least one. */
 const showIn = z
   .array(appCode, { error: '展示位置必须是应用列表' })

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { userListStatuses, userVipSegments } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
 import {
   appCode,
   channelCode,
+  choice,
   empty,
   exactTotal,
   id,
   integerField,
   isoTime,
-  oneOf,
   order,
   page,
   paged,
@@ -29,11 +30,22 @@ export const userStatuses = [
   { value: 'normal', label: '正常' },
   { value: 'blocked', label: '已封禁' },
 ] as const;
-export const userStatus = oneOf('状态', valuesOf(userStatuses));
+export const userStatus = choice('状态', userStatuses);
 /** The VIP segment of the users list: VIP time still ahead, lapsed, or never had any. */
-export const userVipStates = ['active', 'expired', 'never'] as const;
+export const userVipStates = valuesOf(userVipSegments);
 
-const target = auditTarget('user', '用户');
+/** An account in the operation log (its own endpoints, VIP changes and operators' sign-ins). */
+export const userTarget = auditTarget('user', '用户', {
+  coins: '金币余额',
+  delta: '金币变动',
+  vipExpiresAt: '会员到期时间',
+  isAdmin: '管理员',
+  mustChangePassword: '需修改密码',
+  revoked: '下线的会话数',
+  accounts: '生成的账号',
+  phonePrefix: '号段',
+});
+const target = userTarget;
 /** Digests of the passwords the generated tests give their accounts ('Admin12345', 'User12345', 'User54321'). */
 const digests = {
   admin: '8122cba12b897aa5546baf90b6c82c9f646f976b3555033cbc5e0b72d4f7a5bc',
@@ -86,7 +98,7 @@ const dateTime = (title: string) =>
     .meta({ title });
 
 export const userListFilter = z.object({
-  status: oneOf('状态', ['all', 'normal', 'blocked', 'admin']).default('all'),
+  status: choice('状态', userListStatuses).default('all'),
   search,
   channel: channelCode.optional(),
   app: appCode.optional(),
@@ -94,7 +106,7 @@ export const userListFilter = z.object({
   to: dateTime('注册结束时间'),
   activeFrom: dateTime('活跃开始时间'),
   activeTo: dateTime('活跃结束时间'),
-  vip: oneOf('会员状态', userVipStates).optional(),
+  vip: choice('会员状态', userVipSegments).optional(),
   sort: sortBy(['createdAt', 'lastActiveAt', 'coins']),
   order,
 });

@@ -4,6 +4,7 @@ import { auditTarget, endpoint } from '../endpoint';
 import {
   appCode,
   channelCode,
+  choice,
   exactTotal,
   id,
   integerField,
@@ -17,16 +18,22 @@ import {
   sortBy,
   textField,
 } from '../fields';
-import { rules, valuesOf } from '../rules';
+import { rules } from '../rules';
 
 /**
  * Releases per store channel (版本管理) and the app's update check. A release belongs to one app,
  * platform and channel; only published ones are offered, to a stable share of devices (rollout).
  */
-const target = auditTarget('version', '版本');
+const target = auditTarget('version', '版本', {
+  package: '安装包',
+  publishedAt: '发布时间',
+  url: { label: '文件', format: 'file' },
+  md5: { label: 'MD5 摘要', format: 'hidden' },
+  packageName: '包名',
+});
 const versionId = z.object({ id: id.meta({ title: '版本 ID' }) });
-const platform = oneOf('平台', valuesOf(platforms));
-const status = oneOf('状态', valuesOf(versionStatuses));
+const platform = choice('平台', platforms);
+const status = choice('状态', versionStatuses);
 const flag = (title: string) => z.boolean({ error: `${title}必须是布尔值` }).meta({ title });
 
 /** The package a release ships, as stored (files/update). */
@@ -51,7 +58,7 @@ export const release = z.object({
   changelog: z.string(),
   package: releasePackage.nullable(),
   storeUrl: z.string(),
-  status: z.string(),
+  status,
   rollout: z.number().int(),
   promptTimes: z.number().int(),
   promptIntervalDays: z.number().int(),

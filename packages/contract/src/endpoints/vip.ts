@@ -1,15 +1,34 @@
 import { z } from 'zod';
 import { vipReasons } from '../constants';
-import { auditTarget, endpoint } from '../endpoint';
-import { exactTotal, id, integerField, isoTime, order, page, paged, reasonNote, size, sortBy, userId } from '../fields';
+import { endpoint } from '../endpoint';
+import {
+  exactTotal,
+  id,
+  integerField,
+  isoTime,
+  order,
+  page,
+  paged,
+  reasonNote,
+  size,
+  sortBy,
+  userId,
+  worded,
+} from '../fields';
 import { rules, valuesOf } from '../rules';
+import { userTarget } from './users';
 
 /**
  * VIP (会员): a user's expiry (users.vipExpiresAt) and its history. Every grant (orders, in-app
  * purchases, redemptions, operators) goes through one server function and leaves a record.
  */
-const target = auditTarget('user', '用户');
-export const vipReason = z.enum(valuesOf(vipReasons), { error: '未知的会员变动原因' }).meta({ title: '变动原因' });
+const target = userTarget;
+export const vipReason = worded(
+  worded(z.enum(valuesOf(vipReasons), { error: '未知的会员变动原因' }), vipReasons),
+  vipReasons,
+).meta({
+  title: '变动原因',
+});
 
 export const vipRecord = z.object({
   id,

@@ -294,3 +294,5 @@ export function fenInWords(fen: number): string {
   // Whole yuan plus a two-digit fraction, parsed back: exact for every safe integer of fen.
   return toChineseCurrency(sign * Number(`${Math.floor(whole / 100)}.${pad(whole % 100)}`));
 }
+
+export * from './words';

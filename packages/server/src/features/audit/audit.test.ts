@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digest, startServer, type TestServer } from '../../../test/harness';
-import { diffChanges } from './presenter';
+import { codesWithoutWords, diffChanges } from './presenter';
 
 let server: TestServer;
 let admin: { token: string; phone: string };
@@ -163,14 +163,51 @@ describe('操作日志 in words', () => {
 
 describe('diffChanges', () => {
   it('keeps only what changed, in words', () => {
-    expect(diffChanges('plan.update', 'plan', { name: 'a', price: 100 }, { name: 'b', price: 100 })).toEqual([
+    expect(diffChanges('plan.update', { name: 'a', price: 100 }, { name: 'b', price: 100 })).toEqual([
       { field: 'name', label: '名称', before: 'a', after: 'b' },
     ]);
-    expect(diffChanges('x', 'user', null, { isAdmin: true, vipExpiresAt: '2026-01-01T00:00:00.000Z' })).toEqual([
+    expect(
+      diffChanges('users.update.admin', null, { isAdmin: true, vipExpiresAt: '2026-01-01T00:00:00.000Z' }),
+    ).toEqual([
       { field: 'isAdmin', label: '管理员', before: null, after: '是' },
       { field: 'vipExpiresAt', label: '会员到期时间', before: null, after: '2026-01-01 08:00:00' },
     ]);
     // A list (a batch) is one row of content.
-    expect(diffChanges('x', 'image', [{ id: 1, enabled: true }], { ids: [1] })[0]).toMatchObject({ label: '内容' });
+    expect(diffChanges('unsplash.move', [{ id: 1, enabled: true }], { ids: [1] })[0]).toMatchObject({ label: '内容' });
+  });
+
+  it('reads codes by their labels, durations as durations, apps and channels by name, a filter in words', () => {
+    const change = (action: string, before: object | null, after: object) => diffChanges(action, before, after)[0];
+    expect(change('reviewreward.reject', { status: 'pending' }, { status: 'rejected' })).toMatchObject({
+      label: '状态',
+      before: '待审核',
+      after: '已驳回',
+    });
+    // The same field name reads by its own record's meaning: a review reward's coins are not a balance.
+    expect(change('reviewreward.settings', { coins: 100 }, { coins: 200 })).toMatchObject({ label: '奖励金币' });
+    expect(change('order.refund', null, { vipTakenMs: 2678399726 })).toMatchObject({
+      label: '收回的会员时长',
+      after: '30 天 23 小时',
+    });
+    expect(change('a11t.make', null, { type: 'number' })).toMatchObject({ label: '类型', after: '数字' });
+    expect(change('help.make', null, { app: 'tailor' })).toMatchObject({ after: '滚动截屏' });
+    expect(change('version.copy', null, { channels: ['huawei', 'xiaomi'] })).toMatchObject({
+      after: '华为应用市场、小米应用商店',
+    });
+    expect(change('users.reset.password', null, { mustChangePassword: true })).toMatchObject({ label: '需修改密码' });
+    expect(change('unsplash.make', null, { width: 10, mime: 'image/png' })).toMatchObject({ label: '宽度（像素）' });
+    expect(diffChanges('unsplash.make', null, { mime: 'image/png' })[0]).toMatchObject({ after: 'PNG 图片' });
+    expect(change('allocation.init', null, { adminId: 1 })).toMatchObject({ label: '管理员 ID' });
+    expect(
+      change('users.export', null, { filter: { status: 'all', channel: 'huawei', sort: 'coins', order: 'descend' } }),
+    ).toMatchObject({ after: '状态：全部，渠道：华为应用市场，排序：金币余额，排序方向：降序' });
+    // A removal names the fields its record's other endpoints title.
+    expect(change('version.remove', { versionCode: 200 }, {})).toMatchObject({ label: '版本号' });
+    // Digests and storage keys stay in the raw data, not in the list of changes.
+    expect(diffChanges('files.remove', { sha256: 'ab', key: '2026-11/x.png' }, {})).toEqual([]);
+  });
+
+  it('knows the Chinese words of every code an audited or exported endpoint declares', () => {
+    expect(codesWithoutWords).toEqual([]);
   });
 });

@@ -1,13 +1,15 @@
-import type { AuditDecl } from '@appdesk/contract';
-import { endpointEntries } from '@appdesk/contract';
+import type { AuditDecl, AuditField } from '@appdesk/contract';
+import { endpointEntries, fields } from '@appdesk/contract';
+import { type auditChange, auditSharedFields, exportAudit, signInAudit } from '@appdesk/contract/endpoints/audit';
 import {
-  type auditChange,
-  auditFieldNames,
-  auditValueLabels,
-  exportAudit,
-  signInAudit,
-} from '@appdesk/contract/endpoints/audit';
-import { formatExactTime, maskPhone } from '@appdesk/contract/format';
+  fenToYuan,
+  fileUrlWords,
+  formatDuration,
+  formatExactTime,
+  formatSize,
+  maskPhone,
+  mimeWords,
+} from '@appdesk/contract/format';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { describeDevice } from '../../core/device';
@@ -30,36 +32,66 @@ interface ZodLike {
   meta(): { title?: string } | undefined;
 }
 
+/** How the log names and reads one field: its label, the words of its codes, a format. */
+interface FieldWords extends Partial<AuditField>, fields.ValueWords {}
+
 const wrappers = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
 
-/** The schema under optional/default/pipe wrappers, and the first title met on the way. */
-function unwrap(schema: ZodLike): { inner: ZodLike; title?: string } {
+/**
+ * The schema under optional/default/pipe wrappers, with the first title and the first code words
+ * met on the way (an array's words are its elements').
+ */
+function unwrap(schema: ZodLike): { inner: ZodLike; words: FieldWords } {
   let current = schema;
-  let title: string | undefined;
+  const words: FieldWords = {};
   for (let i = 0; i < 10; i++) {
-    title ??= current.meta()?.title;
+    words.label ??= current.meta()?.title;
+    const own = fields.valueWords.get(current as never);
+    if (own && !words.labels && !words.fieldNames) Object.assign(words, own);
     const def = current._zod.def;
     if (wrappers.has(def.type) && def.innerType) current = def.innerType;
     else if (def.type === 'pipe' && def.in) current = def.in;
-    else break;
+    else if (def.type === 'array' && def.element && !words.labels && !words.fieldNames) {
+      const element = unwrap(def.element).words;
+      if (element.labels) words.labels = element.labels;
+      if (element.fieldNames) words.fieldNames = element.fieldNames;
+      break;
+    } else break;
   }
-  return { inner: current, title };
+  return { inner: current, words };
 }
 
-/** Every object property's title in a schema (nested objects and arrays too), first one wins. */
-function collectTitles(schema: ZodLike, into: Map<string, string>, depth = 0): void {
+/** Adds what `words` says about a field that `table` does not say yet (the first declaration wins). */
+function learn(table: Map<string, FieldWords>, key: string, words: FieldWords): void {
+  const known = table.get(key) ?? {};
+  table.set(key, {
+    label: known.label ?? words.label,
+    labels: known.labels ?? words.labels ?? words.values,
+    fieldNames: known.fieldNames ?? words.fieldNames,
+    format: known.format ?? words.format,
+  });
+}
+
+/** Fields of the audited endpoints' schemas that hold codes with no Chinese words (a test lists them). */
+export const codesWithoutWords: string[] = [];
+
+/** Every object property's title and code words in a schema (nested objects and arrays too). */
+function collectWords(schema: ZodLike, into: Map<string, FieldWords>, depth = 0, where = ''): void {
   if (depth > 4) return;
   const { inner } = unwrap(schema);
   const def = inner._zod.def;
   if (def.type === 'object' && def.shape) {
     for (const [key, property] of Object.entries(def.shape)) {
-      const { title } = unwrap(property);
-      if (title && !into.has(key)) into.set(key, title);
-      collectTitles(property, into, depth + 1);
+      const { inner: value, words } = unwrap(property);
+      const element = value._zod.def.element ? unwrap(value._zod.def.element).inner : value;
+      if (element._zod.def.type === 'enum' && !words.labels && !words.fieldNames)
+        codesWithoutWords.push(`${where} ${key}`);
+      learn(into, key, words);
+      collectWords(property, into, depth + 1, where);
     }
-  } else if (def.type === 'array' && def.element) collectTitles(def.element, into, depth + 1);
+  } else if (def.type === 'array' && def.element) collectWords(def.element, into, depth + 1, where);
   else if (def.type === 'union' && def.options)
-    for (const option of def.options) collectTitles(option, into, depth + 1);
+    for (const option of def.options) collectWords(option, into, depth + 1, where);
 }
 
 /** Every action the operation log can hold: endpoints' declarations, exports, and operators' sign-ins. */
@@ -71,48 +103,130 @@ export const declaredActions: AuditDecl[] = [
 ];
 const declared = new Map(declaredActions.map((a) => [a.action, a]));
 
-/** Per action, the Chinese names of the fields its endpoint's input and output declare. */
-const fieldTitles = new Map<string, Map<string, string>>();
-for (const [, def] of endpointEntries) {
-  if (!def.audit) continue;
-  const titles = fieldTitles.get(def.audit.action) ?? new Map<string, string>();
-  collectTitles(def.input as unknown as ZodLike, titles);
-  collectTitles(def.output as unknown as ZodLike, titles);
-  fieldTitles.set(def.audit.action, titles);
+/** Per action, what its endpoint's input and output say about their fields (an export: its filter's). */
+const actionSchemas = new Map<string, Map<string, FieldWords>>();
+/** Per target type, what every endpoint about that kind of record says (a removal has no schema of its own). */
+const typeSchemas = new Map<string, Map<string, FieldWords>>();
+for (const [path, def] of endpointEntries) {
+  const decl = def.audit ?? (def.download ? exportAudit(path, def.summary) : undefined);
+  if (!decl) continue;
+  const actionTable = actionSchemas.get(decl.action) ?? new Map<string, FieldWords>();
+  const typeTable = typeSchemas.get(decl.target.type) ?? new Map<string, FieldWords>();
+  actionSchemas.set(decl.action, actionTable);
+  typeSchemas.set(decl.target.type, typeTable);
+  collectWords(def.input as unknown as ZodLike, actionTable, 0, `${path} input`);
+  collectWords(def.output as unknown as ZodLike, actionTable, 0, `${path} output`);
+  for (const [key, words] of actionTable) learn(typeTable, key, words);
+}
+/** Per target type, the fields its declarations name (a type may be declared by several features). */
+const targetFields = new Map<string, Map<string, FieldWords>>();
+for (const decl of declaredActions) {
+  const table = targetFields.get(decl.target.type) ?? new Map<string, FieldWords>();
+  for (const [key, field] of Object.entries(decl.target.fields)) learn(table, key, field);
+  targetFields.set(decl.target.type, table);
+}
+
+/**
+ * How an action's log rows read a field: its target's declaration first, then the names shared
+ * by every feature, then the titles and code words of the action's own schemas, then those of
+ * the other endpoints about the same kind of record.
+ */
+const wordsCache = new Map<string, FieldWords>();
+export function fieldWords(action: string, field: string): FieldWords {
+  const cacheKey = `${action}\u0000${field}`;
+  const cached = wordsCache.get(cacheKey);
+  if (cached) return cached;
+  const type = declared.get(action)?.target.type ?? '';
+  const table = new Map<string, FieldWords>();
+  for (const source of [
+    targetFields.get(type)?.get(field),
+    auditSharedFields[field],
+    actionSchemas.get(action)?.get(field),
+    typeSchemas.get(type)?.get(field),
+  ])
+    if (source) learn(table, field, source);
+  const words = table.get(field) ?? {};
+  wordsCache.set(cacheKey, words);
+  return words;
+}
+
+/** Any field's name as any record or schema declares it. */
+const anyFields = new Map<string, FieldWords>();
+for (const table of [...targetFields.values(), ...typeSchemas.values()])
+  for (const [key, words] of table) if (words.label) learn(anyFields, key, { label: words.label });
+/** The kind of record each domain's writes are about (`users` → user), for its export's filter. */
+const domainTypes = new Map<string, string>();
+for (const decl of declaredActions)
+  if (decl.target.type !== 'export' && !domainTypes.has(decl.action.split('.')[0]))
+    domainTypes.set(decl.action.split('.')[0], decl.target.type);
+
+/** A list's column by its name (a sort field): the action's own fields, its domain's records', anyone's. */
+function columnLabel(action: string, column: string): string {
+  const type = domainTypes.get(action.split('.')[0]) ?? '';
+  return (
+    fieldWords(action, column).label ??
+    targetFields.get(type)?.get(column)?.label ??
+    typeSchemas.get(type)?.get(column)?.label ??
+    anyFields.get(column)?.label ??
+    column
+  );
 }
 
 const targetLabels = new Map(declaredActions.map((a) => [a.target.type, a.target.label]));
 export const actionLabel = (action: string) => declared.get(action)?.label ?? action;
 export const targetLabel = (type: string) => targetLabels.get(type) ?? type;
 
-/** A field's Chinese name: the shared names first (they read better in a log), then the endpoint's titles. */
+/** A field's Chinese name (the field itself when nothing declares one: a test finds those). */
 export function fieldLabel(action: string, field: string): string {
-  return auditFieldNames[field] ?? fieldTitles.get(action)?.get(field) ?? field;
+  return fieldWords(action, field).label ?? field;
 }
 
 const isoPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** One value in words: labels for known codes, 是/否, Shanghai times, nested objects as「名称：值」. */
-function valueText(action: string, targetType: string, field: string, value: unknown, depth = 0): string {
+/** A number or text in a declared format. */
+function formatted(format: AuditField['format'], value: string | number): string | undefined {
+  if (typeof value === 'number') {
+    if (format === 'duration') return formatDuration(value);
+    if (format === 'fen') return `¥${fenToYuan(value)}`;
+    if (format === 'bytes') return formatSize(value);
+    return undefined;
+  }
+  if (format === 'mime') return mimeWords(value);
+  if (format === 'file') return fileUrlWords(value);
+  return undefined;
+}
+
+/**
+ * One value in words: its codes' labels, its declared format, 是/否, Shanghai times, nested
+ * objects as「名称：值」.
+ */
+function valueText(action: string, field: string, value: unknown, depth = 0): string {
   if (value === null || value === undefined || value === '') return '空';
   if (typeof value === 'boolean') return value ? '是' : '否';
-  if (typeof value === 'string') {
-    const label = auditValueLabels[targetType]?.[field]?.find((o) => o.value === value)?.label;
+  const words = fieldWords(action, field);
+  if (typeof value === 'string' || typeof value === 'number') {
+    const label = words.labels?.find((o) => o.value === value)?.label;
     if (label) return label;
+    if (words.fieldNames && typeof value === 'string') return columnLabel(action, value);
+    const text = formatted(words.format, value);
+    if (text !== undefined) return text;
+  }
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') {
     if (field === 'device') return describeDevice(value) ?? value;
     if (isoPattern.test(value)) return value.startsWith('9999-12-31') ? '永久' : formatExactTime(value);
     return value.length > 200 ? `${value.slice(0, 200)}…` : value;
   }
-  if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) {
-    const items = value.slice(0, 20).map((item) => valueText(action, targetType, field, item, depth + 1));
+    if (!value.length) return '无';
+    const items = value.slice(0, 20).map((item) => valueText(action, field, item, depth + 1));
     return `${items.join('、')}${value.length > 20 ? ` 等 ${value.length} 项` : ''}`;
   }
   if (isPlain(value) && depth < 2) {
     const parts = Object.entries(value)
-      .filter(([, v]) => v !== undefined && v !== null && v !== '')
-      .map(([k, v]) => `${fieldLabel(action, k)}：${valueText(action, targetType, k, v, depth + 1)}`);
+      .filter(([k, v]) => v !== undefined && v !== null && v !== '' && fieldWords(action, k).format !== 'hidden')
+      .map(([k, v]) => `${fieldLabel(action, k)}：${valueText(action, k, v, depth + 1)}`);
     return parts.length ? parts.join('，') : '无';
   }
   return JSON.stringify(value);
@@ -122,10 +236,11 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
  * before/after field by field: fields whose value changed (or that only one side has), each with
- * its Chinese name and both values in words. A side that is not an object is one row, 内容.
+ * its Chinese name and both values in words; fields declared `hidden` are left out. A side that
+ * is not an object is one row, 内容.
  */
-export function diffChanges(action: string, targetType: string, before: unknown, after: unknown): Change[] {
-  const text = (field: string, v: unknown) => (v === undefined ? null : valueText(action, targetType, field, v));
+export function diffChanges(action: string, before: unknown, after: unknown): Change[] {
+  const text = (field: string, v: unknown) => (v === undefined ? null : valueText(action, field, v));
   const objects = (isPlain(before) || before == null) && (isPlain(after) || after == null);
   if (!objects) return [{ field: '', label: '内容', before: text('', before), after: text('', after) }];
   const b = (before ?? {}) as Record<string, unknown>;
@@ -133,6 +248,7 @@ export function diffChanges(action: string, targetType: string, before: unknown,
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
   return keys
     .filter((key) => !(key in b && key in a && same(b[key], a[key])))
+    .filter((key) => fieldWords(action, key).format !== 'hidden')
     .map((key) => ({
       field: key,
       label: fieldLabel(action, key),
@@ -170,7 +286,7 @@ export function presentEntry(r: EntryRow) {
     targetLabel: targetLabel(r.target_type),
     targetId: r.target_id,
     targetName: r.target_phone === null ? null : userName({ phone: r.target_phone, nickname: r.target_nickname }),
-    changes: diffChanges(r.action, r.target_type, before, after),
+    changes: diffChanges(r.action, before, after),
     before,
     after,
     ip: r.ip,

@@ -171,7 +171,7 @@ function ExpandedEntry({ entry }: { entry: AuditEntry }) {
       )}
       <details className="audit-raw">
         <summary>
-          原始数据（{entry.action}，日志 ID {entry.id}）
+          原始数据（日志 ID {entry.id}）
         </summary>
         <pre className="list-json">{JSON.stringify({ 修改前: entry.before, 修改后: entry.after }, null, 2)}</pre>
       </details>

@@ -1,4 +1,4 @@
-import { apps, channels } from '@appdesk/contract/constants';
+import { apps, channels, userListStatuses, userVipSegments } from '@appdesk/contract/constants';
 import dayjs from 'dayjs';
 import { type ListOptions, type ListValues, sortParams } from '../../../components/list/listState';
 
@@ -7,14 +7,15 @@ import { type ListOptions, type ListValues, sortParams } from '../../../componen
  * for the first page while the page's code loads (layouts/adminBoot.ts).
  */
 
-/**
- * The users list's status filters. 正常 and 已封禁 are the contract's user statuses, which live
- * with the zod schemas the web may not import; 全部 and 管理员 are filters only this page has.
- */
-export const statusLabels = { all: '全部', normal: '正常', blocked: '已封禁', admin: '管理员' } as const;
+type LabelMap<L extends readonly { value: string; label: string }[]> = Record<L[number]['value'], string>;
+const labelMap = <L extends readonly { value: string; label: string }[]>(list: L) =>
+  Object.fromEntries(list.map((o) => [o.value, o.label])) as LabelMap<L>;
 
-/** The VIP segment's choices (the contract's userVipStates, labelled). */
-export const vipLabels = { active: '会员有效', expired: '会员已过期', never: '从未开通' } as const;
+/** The users list's status filters (the contract's, which the operation log names an export's filter by). */
+export const statusLabels = labelMap(userListStatuses);
+
+/** The VIP segment's choices. */
+export const vipLabels = labelMap(userVipSegments);
 type VipState = keyof typeof vipLabels;
 
 /** The URL query keys of the segments, beside the list's status and search. */
