@@ -224,6 +224,18 @@ export const vipReasons = [
 ] as const;
 export type VipReason = (typeof vipReasons)[number]['value'];
 
+/** The business records a coin or VIP change points at (`ref_type`), with the words operators read. */
+export const recordSources = [
+  { value: 'order', label: '订单' },
+  { value: 'iap', label: '内购记录' },
+  { value: 'exchange', label: '兑换记录' },
+  { value: 'exchange.grant', label: '兑换记录' },
+  { value: 'exchange.cancel', label: '兑换记录（取消退回）' },
+  { value: 'review_reward', label: '好评奖励' },
+  { value: 'selfapp_install', label: '推广安装' },
+  { value: 'user', label: '用户' },
+] as const;
+
 /** The expiry a lifetime VIP gets: 9999-12-31 23:59:59 UTC (shown as 永久). */
 export const VIP_LIFETIME_MS = 253_402_300_799_000;
 

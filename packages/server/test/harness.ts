@@ -15,7 +15,7 @@ import { freePort } from './free-port';
 import { makeWav } from './media';
 import { tinyApk } from './packages';
 
-export { makeZip, tinyApk } from './packages';
+export { makeApk, makeZip, tinyApk } from './packages';
 
 /**
  * The vitest project sets TEST_DB: `sqlite`, `postgres`, or `cluster`: every test server is two

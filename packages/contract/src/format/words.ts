@@ -1,5 +1,5 @@
 /** Values as a person reads them in Chinese: durations, sizes, media types, stored files. */
-import { packageTypes } from '../constants';
+import { packageTypes, recordSources } from '../constants';
 
 /** Bytes as operators read them: 1.2 MB. */
 export function formatSize(bytes: number): string {
@@ -71,4 +71,12 @@ export function fileUrlWords(url: string): string {
   if (!match) return '已上传的文件';
   const type = extensionTypes[match[2].toLowerCase()];
   return `${match[1]} 上传的${type ? mimeWords(type) : '文件'}`;
+}
+
+/** The record a coin or VIP change came from, in words: 'order', 'P2026…' → '订单 P2026…'. */
+export function sourceText(refType: string | null, refId: string | null): string {
+  if (!refType) return '';
+  const label = recordSources.find((s) => s.value === refType)?.label ?? '关联记录';
+  if (!refId) return label;
+  return /^\d+$/.test(refId) ? `${label} #${refId}` : `${label} ${refId}`;
 }

@@ -6,6 +6,7 @@ import { theme as antdTheme, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import { type ReactNode, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
+import { watchAriaWords } from './ariaWords';
 import { currentScheme, markDocument, type Scheme, useScheme } from './theme';
 
 dayjs.locale('zh-cn');
@@ -79,8 +80,8 @@ export function StaticHolderRoot({ children }: { children: ReactNode }) {
 
 /**
  * antd root for the user and admin layouts: zh_CN locale, the light or dark theme (see theme.ts),
- * no automatic space in 2-character buttons, and no opening/closing animations of drawers, modals
- * and menus when the system asks for reduced motion.
+ * no automatic space in 2-character buttons, no opening/closing animations of drawers, modals
+ * and menus when the system asks for reduced motion, and Chinese accessible names (ariaWords.ts).
  */
 export function AntdRoot({ children }: { children: ReactNode }) {
   const scheme = useScheme();
@@ -91,6 +92,8 @@ export function AntdRoot({ children }: { children: ReactNode }) {
   }, [scheme]);
   // The public pages have no dark variant.
   useLayoutEffect(() => () => markDocument(null), []);
+  // antd's icons, steppers and switches name themselves in English: Chinese for screen readers.
+  useLayoutEffect(() => watchAriaWords(), []);
   return (
     <ConfigProvider locale={zhCN} button={button} theme={theme}>
       {children}

@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeZip, singleInstanceOnly, startServer, type TestServer, tinyApk, tinyPng } from '../../../test/harness';
+import {
+  makeApk,
+  makeZip,
+  singleInstanceOnly,
+  startServer,
+  type TestServer,
+  tinyApk,
+  tinyPng,
+} from '../../../test/harness';
 
 let server: TestServer;
 let token: string;
@@ -74,6 +82,21 @@ describe('files/update (app packages)', () => {
     expect(readFileSync(path.join(server.config.dataDir, 'files', fileV.key))).toEqual(Buffer.from(tinyApk));
     const served = await fetch(server.url + fileV.url);
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('names a package a release uses by its platform and channel in words', async () => {
+    const apk = makeApk({ package: 'com.appdesk.tailor', versionCode: 910, versionName: '9.1.0' });
+    const upload = await server.upload('/api/files/update', 'file', apk, 'release.apk', token);
+    const fileV = (upload.body.file as { fileV: FileV }).fileV;
+    const made = await server.call(
+      '/api/version/make',
+      { platform: 'android', channel: 'huawei', versionName: '9.1.0', versionCode: 910, fileId: fileV.id },
+      token,
+    );
+    expect([made.body.code, made.body.message]).toEqual([200, made.body.message]);
+    const page = await server.call('/api/files/fetch/page', { kind: 'package', size: 50 }, token);
+    const row = (page.body.data as { list: (FileV & { usedBy: string[] })[] }).list.find((f) => f.id === fileV.id);
+    expect(row?.usedBy).toEqual(['版本 9.1.0（Android · 华为应用市场）']);
   });
 
   it('tells APK, AAB and IPA apart by their entries, whatever the name says', async () => {

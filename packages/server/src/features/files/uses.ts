@@ -1,13 +1,23 @@
+import { channels, platforms } from '@appdesk/contract/constants';
+import { labelOf } from '@appdesk/contract/rules';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 
-/** Tables whose rows use a stored file through `file_id`, and how such a use is named (SQL). */
-const fileIdSources: { table: string; label: string }[] = [
-  { table: 'versions', label: `'版本 ' || version_name || '（' || platform || ' · ' || channel || '）'` },
-  { table: 'images', label: `'图片库：' || name` },
-  { table: 'sound_effects', label: `'音效：' || name` },
-  { table: 'feedback_images', label: `'意见反馈 #' || feedback_id` },
-  { table: 'feedback_post_images', label: `'反馈会话留言 #' || post_id` },
+type Row = Record<string, unknown>;
+
+/** Tables whose rows use a stored file through `file_id`, the columns that name such a use, and its name. */
+const fileIdSources: { table: string; columns: string[]; label: (row: Row) => string }[] = [
+  {
+    table: 'versions',
+    columns: ['version_name', 'platform', 'channel'],
+    // Platform and channel by the names operators know (华为应用市场), not their codes.
+    label: (r) =>
+      `版本 ${r.version_name}（${labelOf(platforms, String(r.platform))} · ${labelOf(channels, String(r.channel))}）`,
+  },
+  { table: 'images', columns: ['name'], label: (r) => `图片库：${r.name}` },
+  { table: 'sound_effects', columns: ['name'], label: (r) => `音效：${r.name}` },
+  { table: 'feedback_images', columns: ['feedback_id'], label: (r) => `意见反馈 #${r.feedback_id}` },
+  { table: 'feedback_post_images', columns: ['post_id'], label: (r) => `反馈会话留言 #${r.post_id}` },
 ];
 
 /**
@@ -35,9 +45,9 @@ export async function usesOf(db: Db, files: { id: number; url: string }[]): Prom
 
   const ids = files.map((f) => f.id);
   for (const source of fileIdSources) {
-    const { rows } = await sql<{ file_id: number; label: string }>`select file_id, ${sql.raw(source.label)} as label
+    const { rows } = await sql<Row>`select file_id, ${sql.join(source.columns.map((c) => sql.ref(c)))}
       from ${sql.table(source.table)} where file_id in (${sql.join(ids)})`.execute(db);
-    for (const row of rows) add(Number(row.file_id), row.label);
+    for (const row of rows) add(Number(row.file_id), source.label(row));
   }
   return uses;
 }

@@ -16,6 +16,7 @@ import {
 } from 'react';
 import { downloadExport } from '../download';
 import { useIsMobile } from '../useIsMobile';
+import { listFailure } from './listState';
 import { TableToolbar, useTableSettings } from './TableSettings';
 import type { ListController, ListValues, SortOrder } from './useList';
 import { pageSizes } from './useList';
@@ -216,7 +217,7 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
   };
 
   const empty = list.error ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="列表加载失败，请检查网络后重试">
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={listFailure(list.error)}>
       <Button icon={<ReloadOutlined aria-hidden />} onClick={() => void list.refetch()}>
         重新加载
       </Button>

@@ -119,3 +119,15 @@ export function listInputOf<P extends PagedPath>(search: string, options: ListOp
   const filter = options.toFilter(state.values, { sort: state.sort, order: state.order });
   return listInput(filter, state, wantsExactTotal(search));
 }
+
+/**
+ * Why a list could not load, for its empty state: the network (nothing reached the server), the
+ * server's own fault (a 5xx: retrying later may help, the network is fine), or what the server said.
+ */
+export function listFailure(error: unknown): string {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (status === 0) return '列表加载失败：网络连接失败，请检查网络后重试';
+  if (typeof status === 'number' && status >= 500) return `列表加载失败：服务器出错（${status}），请稍后重试`;
+  const said = error instanceof Error ? error.message : '';
+  return /[\u4e00-\u9fff]/.test(said) ? `列表加载失败：${said}` : '列表加载失败，请稍后重试';
+}

@@ -170,9 +170,7 @@ function ExpandedEntry({ entry }: { entry: AuditEntry }) {
         muted('这条记录没有字段变化。')
       )}
       <details className="audit-raw">
-        <summary>
-          原始数据（日志 ID {entry.id}）
-        </summary>
+        <summary>原始数据（日志 ID {entry.id}）</summary>
         <pre className="list-json">{JSON.stringify({ 修改前: entry.before, 修改后: entry.after }, null, 2)}</pre>
       </details>
     </div>

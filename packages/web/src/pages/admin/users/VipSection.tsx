@@ -1,4 +1,5 @@
 import { vipReasons } from '@appdesk/contract/constants';
+import { sourceText } from '@appdesk/contract/format';
 import { labelOf } from '@appdesk/contract/rules';
 import type { AdminUser, ApiOutput } from '@appdesk/contract/types';
 import { Button, Empty, Form, Input, InputNumber, Modal, Table, Typography } from 'antd';
@@ -105,7 +106,7 @@ export function VipSection({ user }: { user: AdminUser }) {
             title: '来源 / 备注',
             key: 'note',
             render: (_, r) =>
-              [r.refType && r.refId ? `${r.refType} ${r.refId}` : '', r.note ?? ''].filter(Boolean).join(' · ') || (
+              [sourceText(r.refType, r.refId), r.note ?? ''].filter(Boolean).join(' · ') || (
                 <span className="list-muted">-</span>
               ),
           },
