@@ -130,7 +130,7 @@ export default function A11tPage() {
         columns={columns}
         rowKey="id"
         fields={fields}
-        emptyText="还没有键值。点击“新建键值”添加远程配置，App 通过 /api/a11t/fetch 一次取回全部键值。"
+        emptyText="还没有键值。点击“新建键值”添加远程配置，App 启动时一次取回全部键值。"
         actions={
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
             新建键值

@@ -32,7 +32,7 @@ export function PaymentConfigAlert() {
       showIcon
       type="warning"
       style={{ marginBottom: 12 }}
-      title={`${off.join('、')}未配置商户密钥，已关闭：这些方式的支付通知一律拒绝，订单只能人工确认收款。配置方法见 README 的 Configuration 一节。`}
+      title={`${off.join('、')}未配置商户密钥，已关闭：这些方式的支付通知一律拒绝，订单只能人工确认收款。请服务器管理员在服务器配置中填写商户密钥并重启服务后开启。`}
     />
   );
 }
