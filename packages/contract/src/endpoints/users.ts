@@ -44,6 +44,8 @@ export const userTarget = auditTarget('user', '用户', {
   revoked: '下线的会话数',
   accounts: '生成的账号',
   phonePrefix: '号段',
+  // The command-line tools (`npm run admin`) say so in the rows they write.
+  via: { label: '操作途径', values: [{ value: 'command-line', label: '命令行' }] },
 });
 const target = userTarget;
 /** Digests of the passwords the generated tests give their accounts ('Admin12345', 'User12345', 'User54321'). */

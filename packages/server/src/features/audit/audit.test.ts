@@ -195,6 +195,10 @@ describe('diffChanges', () => {
       after: '华为应用市场、小米应用商店',
     });
     expect(change('users.reset.password', null, { mustChangePassword: true })).toMatchObject({ label: '需修改密码' });
+    expect(diffChanges('users.update.admin', null, { via: 'command-line' })[0]).toMatchObject({
+      label: '操作途径',
+      after: '命令行',
+    });
     expect(change('unsplash.make', null, { width: 10, mime: 'image/png' })).toMatchObject({ label: '宽度（像素）' });
     expect(diffChanges('unsplash.make', null, { mime: 'image/png' })[0]).toMatchObject({ after: 'PNG 图片' });
     expect(change('allocation.init', null, { adminId: 1 })).toMatchObject({ label: '管理员 ID' });
