@@ -20,7 +20,7 @@ const durationUnits = [
  * Milliseconds as a duration in its two largest units: 2678399726 → '30 天 23 小时',
  * 90_000 → '1 分钟 30 秒', 300 → '0.3 秒'.
  */
-export function formatDuration(ms: number): string {
+export function durationInWords(ms: number): string {
   if (!Number.isFinite(ms)) return '';
   const sign = ms < 0 ? '负 ' : '';
   let rest = Math.abs(Math.round(ms));

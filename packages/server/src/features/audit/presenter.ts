@@ -2,9 +2,9 @@ import type { AuditDecl, AuditField } from '@appdesk/contract';
 import { endpointEntries, fields } from '@appdesk/contract';
 import { type auditChange, auditSharedFields, exportAudit, signInAudit } from '@appdesk/contract/endpoints/audit';
 import {
+  durationInWords,
   fenToYuan,
   fileUrlWords,
-  formatDuration,
   formatExactTime,
   formatSize,
   maskPhone,
@@ -187,7 +187,7 @@ const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'obje
 /** A number or text in a declared format. */
 function formatted(format: AuditField['format'], value: string | number): string | undefined {
   if (typeof value === 'number') {
-    if (format === 'duration') return formatDuration(value);
+    if (format === 'duration') return durationInWords(value);
     if (format === 'fen') return `¥${fenToYuan(value)}`;
     if (format === 'bytes') return formatSize(value);
     return undefined;
