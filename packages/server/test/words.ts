@@ -81,6 +81,9 @@ export const productWords = [
   'SDK',
   'UTC',
   'GMT',
+  // Technical names an operator reading browser errors knows by their Latin spelling.
+  'JavaScript',
+  'Promise',
 ];
 
 /** The Latin words of `text` that `allowed` does not know (single letters pass: a version's "v", "x"). */
