@@ -185,10 +185,10 @@ test('screenshots of every page at 1366 and 390 px, light and dark', async ({ pa
         window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
       }, `/admin/admin/${key}`);
     }
-    await expect(page.locator(`.admin-tabs-head .ant-tabs-tab-active[data-node-key="${key}"]`)).toHaveCount(1);
+    await expect(page.locator(`.admin-tabs-head .admin-tab-active[data-node-key="${key}"]`)).toHaveCount(1);
     if (previous && previous !== adminKeys[0]) {
-      const closing = page.locator(`.admin-tabs-head .ant-tabs-tab[data-node-key="${previous}"]`);
-      await closing.getByRole('button', { name: '关闭页签' }).click();
+      const closing = page.locator(`.admin-tabs-head .admin-tab[data-node-key="${previous}"]`);
+      await closing.locator('.admin-tab-close').click();
       await expect(closing).toHaveCount(0);
     }
     const other: Scheme = scheme === 'light' ? 'dark' : 'light';

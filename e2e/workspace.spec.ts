@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { shotsDir } from './shots';
 import { ensureSiteReady, shoot, signInAdmin } from './support';
 
 /**
@@ -76,10 +77,11 @@ test('a failed action’s reason stays 4.5 s, then closes; the same failure repl
 const tabBar = (page: Page) => page.locator('.admin-tabs-head');
 // A focused tab's name also carries rc-tabs' position text ("Tab 2 of 3").
 const tab = (page: Page, name: string) => tabBar(page).getByRole('tab', { name: new RegExp(`(^| )${name}$`) });
+// The pointer's cross (hidden from screen readers, whose way is Delete or the menu).
 const closer = (page: Page, name: string) =>
   tabBar(page)
-    .locator('.ant-tabs-tab', { has: page.getByRole('tab', { name: new RegExp(`(^| )${name}$`) }) })
-    .getByRole('button', { name: '关闭页签' });
+    .locator('.admin-tab', { has: page.getByRole('tab', { name: new RegExp(`(^| )${name}$`) }) })
+    .locator('.admin-tab-close');
 /** The shown tab's page (hidden tabs stay in the document). */
 const panel = (page: Page, name: string) => page.getByRole('tabpanel', { name: new RegExp(`(^| )${name}$`) });
 
@@ -230,4 +232,141 @@ test('the list toolbar: columns and density remembered, refresh, fullscreen, com
   await page.locator('.list-columns-panel').getByRole('button', { name: '重置' }).click();
   await expect(header.getByText('备注', { exact: true })).toBeVisible();
   await expect(coin.getByRole('button', { name: '全屏' })).toBeVisible();
+});
+
+// Fifteen pages besides home: 16 tabs, the most the workspace keeps.
+const manyPages = [
+  ['users', '用户管理'],
+  ['version', '版本管理'],
+  ['plan', '会员套餐'],
+  ['order', '订单管理'],
+  ['iap', '内购商品'],
+  ['iaprecord', '内购记录'],
+  ['exchange', '兑换商品'],
+  ['exchangerecord', '兑换记录'],
+  ['selfapp', '自家应用'],
+  ['selfapprecord', '推广记录'],
+  ['feedback', '意见反馈'],
+  ['feedbackv2', '反馈工单'],
+  ['unsplash', '图片管理'],
+  ['soundeffect', '音效管理'],
+  ['a11t', '键值配置'],
+] as const;
+
+/** The document is no wider than the window, and the tab `name` lies inside the window and the strip. */
+async function expectTabInView(page: Page, name: string) {
+  await expect(tab(page, name)).toHaveAttribute('aria-selected', 'true');
+  await expect
+    .poll(() =>
+      tab(page, name).evaluate((node) => {
+        const root = document.documentElement;
+        const box = node.getBoundingClientRect();
+        const strip = node.closest('.admin-tabs-scroll')?.getBoundingClientRect();
+        const inStrip = !!strip && box.left >= strip.left - 1 && box.right <= strip.right + 1;
+        return {
+          sideways: root.scrollWidth > root.clientWidth,
+          inView: box.left >= 0 && box.right <= innerWidth && inStrip,
+        };
+      }),
+    )
+    .toEqual({ sideways: false, inView: true });
+}
+
+test('16 tabs at 1366, 1024 and 390 px: the strip scrolls, the page does not, the shown tab is in view', async ({
+  page,
+}) => {
+  await ensureSiteReady();
+  await signInAdmin(page);
+  await expect(tab(page, '数据统计')).toBeVisible();
+  // The workspace has stored its tabs; sixteen are put in their place (opening them one by one only takes longer).
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(sessionStorage).find((k) => k.startsWith('appdesk.tabs.'))))
+    .toBeTruthy();
+  await page.evaluate(
+    (keys) => {
+      const stored = Object.keys(sessionStorage).find((k) => k.startsWith('appdesk.tabs.')) ?? '';
+      const tabs = ['dashboard', ...keys].map((key) => ({ key, url: `/admin/admin/${key}` }));
+      sessionStorage.setItem(stored, JSON.stringify(tabs));
+    },
+    manyPages.map(([key]) => key),
+  );
+  await page.goto('/admin/admin/a11t');
+  await expect(tabBar(page).getByRole('tab')).toHaveCount(16);
+
+  for (const width of [1366, 1024, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    // The last tab, one in the middle and the first, each chosen from the bar's list of open tabs.
+    for (const name of ['键值配置', '订单管理', '数据统计', '键值配置']) {
+      await page.getByRole('button', { name: '页签操作' }).click();
+      await page.getByRole('menuitem', { name, exact: true }).click();
+      await expectTabInView(page, name);
+    }
+    await page.screenshot({ path: `${shotsDir}/workspace-16-tabs-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // The keyboard: arrows move along the tabs (and show them), Delete closes the focused one.
+  await tab(page, '键值配置').focus();
+  await page.keyboard.press('ArrowLeft');
+  await expectTabInView(page, '音效管理');
+  await expect(tab(page, '音效管理')).toBeFocused();
+  await page.keyboard.press('Delete');
+  await expect(tab(page, '音效管理')).toHaveCount(0);
+  await expect(tabBar(page).getByRole('tab')).toHaveCount(15);
+
+  // 关闭其他, then 关闭全部, from the bar's menu.
+  await page.getByRole('button', { name: '页签操作' }).click();
+  await page.getByRole('menuitem', { name: '关闭其他' }).click();
+  await expect(tabBar(page).getByRole('tab')).toHaveCount(2);
+  await page.getByRole('button', { name: '页签操作' }).click();
+  await page.getByRole('menuitem', { name: '关闭全部' }).click();
+  await expect(tabBar(page).getByRole('tab')).toHaveCount(1);
+  await expect(page).toHaveURL(/\/admin\/admin\/dashboard$/);
+});
+
+test('an unknown console address is a 404 tab, named in the header and the window title', async ({ page }) => {
+  await ensureSiteReady();
+  await signInAdmin(page);
+  await page.goto('/admin/admin/coin');
+  await expect(tab(page, '金币流水')).toHaveAttribute('aria-selected', 'true');
+  await page.goto('/admin/admin/nothing-here');
+  await expect(tab(page, '页面不存在')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('页面不存在');
+  await expect(page).toHaveTitle(/^页面不存在 - /);
+  await expect(panel(page, '页面不存在').getByText('404 页面不存在')).toBeVisible();
+  // Closing it goes back to the last open page.
+  await closer(page, '页面不存在').click();
+  await expect(page).toHaveURL(/\/admin\/admin\/coin$/);
+  await expect(tab(page, '页面不存在')).toHaveCount(0);
+});
+
+test('a changed editor asks “放弃修改？” before Esc closes it; focus returns to what opened it', async ({ page }) => {
+  await ensureSiteReady();
+  await signInAdmin(page);
+  await page.goto('/admin/admin/a11t');
+  const opener = panel(page, '键值配置').getByRole('button', { name: '新建键值' });
+  const drawer = page.getByRole('dialog', { name: '新建键值' });
+
+  // Unchanged: Esc closes at once, and the button that opened it has the focus again.
+  await opener.click();
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  // Changed: Esc asks; 继续编辑 keeps the edit, 放弃修改 closes.
+  await opener.click();
+  await drawer.getByLabel('键名').fill('feature.asked');
+  // Both labels of a value point at their field.
+  await expect(drawer.getByLabel('默认值', { exact: true })).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('dialog', { name: '放弃修改？' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: '继续编辑' }).click();
+  await expect(ask).toBeHidden();
+  await expect(drawer.getByLabel('键名')).toHaveValue('feature.asked');
+  await drawer.getByRole('button', { name: '取消' }).click();
+  await page.getByRole('dialog', { name: '放弃修改？' }).getByRole('button', { name: '放弃修改' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(opener).toBeFocused();
 });

@@ -47,6 +47,13 @@ export async function logout(): Promise<void> {
   navigateAnywhere('/user/login', { replace: true });
 }
 
+/** Focus moves to the page shown (its tab panel), so the next Tab is the page's first control. */
+function skipToContent() {
+  const main = document.getElementById('admin-main');
+  const panel = main?.querySelector<HTMLElement>('[role="tabpanel"]:not([hidden])');
+  (panel ?? main)?.focus();
+}
+
 /** The admin console frame: side menu (drawer on mobile), header with bell and account actions. */
 export function AdminShell() {
   const location = useLocation();
@@ -79,10 +86,12 @@ export function AdminShell() {
     watermarkMode === 'all' || (watermarkMode === 'sensitive' && sensitivePages.has(key)) ? mark : null;
   const current = adminPages.find((p) => p.key === segment);
   const siteTitle = allocation?.title || 'AppDesk';
+  // An unknown console URL shows the 404 view: it is named like a page, in the header and the window.
+  const pageTitle = current?.label ?? '页面不存在';
 
   useEffect(() => {
-    document.title = current ? `${current.label} - ${siteTitle} 管理后台` : `${siteTitle} 管理后台`;
-  }, [current, siteTitle]);
+    document.title = `${pageTitle} - ${siteTitle} 管理后台`;
+  }, [pageTitle, siteTitle]);
 
   const queryClient = useQueryClient();
   const openPage = useCallback(
@@ -113,6 +122,10 @@ export function AdminShell() {
 
   return (
     <Layout className="admin-layout">
+      {/* The keyboard's way past the menu, the header and the tabs, to the page shown. */}
+      <button type="button" className="admin-skip" onClick={skipToContent}>
+        跳到主要内容
+      </button>
       {mobile ? (
         <Drawer
           placement="left"
@@ -145,7 +158,10 @@ export function AdminShell() {
             icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
             onClick={() => setCollapsed(!collapsed, { remember: !mobile })}
           />
-          <span className="admin-page-title">{current?.label ?? ''}</span>
+          <div className="admin-page-heading">
+            <h1 className="admin-page-title">{pageTitle}</h1>
+            {current?.hint && !mobile ? <p className="admin-page-hint">{current.hint}</p> : null}
+          </div>
           <div className="admin-actions">
             <ThemeSwitch compact />
             <NoticeBell onOpenLink={(link) => navigate(link)} />
@@ -177,7 +193,7 @@ export function AdminShell() {
             </Button>
           </div>
         </Header>
-        <Content className="admin-content">
+        <Content className="admin-content" id="admin-main" tabIndex={-1}>
           <TabWorkspace watermarkOf={watermarkOf} fallback={<AdminNotFound />} />
         </Content>
       </Layout>

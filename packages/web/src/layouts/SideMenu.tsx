@@ -39,11 +39,12 @@ const items = adminMenuGroups.map(({ key, label }) => ({
   label,
   icon: groupIcons[key],
   children: adminPages
-    .filter((p) => p.group === key)
+    // Pages reached from the header (个人中心, 消息中心) are not menu entries.
+    .filter((p) => p.group === key && p.inMenu !== false)
     // The pointer on an entry starts downloading its page's code, ahead of the click.
-    .map(({ key: page, label: text, icon }) => ({
+    .map(({ key: page, label: text, icon, hint }) => ({
       key: page,
-      label: text,
+      label: hint ? <span title={hint}>{text}</span> : text,
       icon,
       onMouseEnter: () => loadPageCode(page),
     })),

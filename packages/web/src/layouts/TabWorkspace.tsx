@@ -1,5 +1,5 @@
-import { CloseOutlined, DownOutlined, EllipsisOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Dropdown, type MenuProps, Spin, Tabs, Tooltip, Watermark } from 'antd';
+import { CloseOutlined, DownOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps, Spin, Tooltip, Watermark } from 'antd';
 import {
   Activity,
   memo,
@@ -16,7 +16,9 @@ import { ChunkBoundary } from '../components/ChunkBoundary';
 import { useScheme } from '../components/theme';
 import { readStoredUser } from '../state/session';
 import { adminPages } from './adminPages';
+import { type BarTab, panelId, TabBar, tabId } from './TabBar';
 import {
+  closeAll,
   closeOthers,
   closeRight,
   closeTab,
@@ -39,7 +41,10 @@ function PageSpinner() {
   );
 }
 
-type TabAction = 'refresh' | 'close' | 'others' | 'right';
+type TabAction = 'refresh' | 'close' | 'others' | 'right' | 'all';
+
+/** The tab an unknown console URL shows (the 404 view): there while the URL is, never stored. */
+const missingKey = 'notfound';
 
 /** A stored URL as the router location a hidden tab's page reads (its filters, page and drawer). */
 function toLocation(tab: WorkTab): Location {
@@ -162,13 +167,19 @@ export function TabWorkspace({
       }
       let next: WorkTab[];
       let show: WorkTab | undefined;
-      if (action === 'close') {
+      if (key === missingKey) {
+        // Closing the 404 tab goes back to the last open page.
+        next = action === 'all' ? closeAll() : current;
+        show = next.at(-1) ?? homeTab;
+      } else if (action === 'close') {
         const closed = closeTab(current, key);
         next = closed.tabs;
         if (key === activeKey) show = closed.neighbour;
       } else if (action === 'others') {
         next = closeOthers(current, key);
         if (key !== activeKey && activeKey !== homeTab.key) show = next.find((t) => t.key === key);
+      } else if (action === 'all') {
+        next = closeAll();
       } else {
         next = closeRight(current, key);
       }
@@ -186,47 +197,56 @@ export function TabWorkspace({
     [current, activeKey, navigate],
   );
 
-  const menuFor = (key: string): MenuProps => {
-    const at = current.findIndex((t) => t.key === key);
-    return {
-      items: [
-        { key: 'refresh', label: '刷新', icon: <ReloadOutlined aria-hidden /> },
-        { key: 'close', label: '关闭', icon: <CloseOutlined aria-hidden />, disabled: key === homeTab.key },
-        { key: 'others', label: '关闭其他', disabled: current.every((t) => t.key === key || t.key === homeTab.key) },
-        { key: 'right', label: '关闭右侧', disabled: at < 0 || at === current.length - 1 },
-      ],
-      onClick: ({ key: action, domEvent }) => {
-        domEvent.stopPropagation();
-        act(action as TabAction, key);
-      },
-    };
-  };
+  const shown = activeKey ?? missingKey;
+  const barTabs: BarTab[] = current.map((tab) => ({
+    key: tab.key,
+    label: pageByKey.get(tab.key)?.label ?? tab.key,
+    closable: tab.key !== homeTab.key,
+  }));
+  if (!activeKey) barTabs.push({ key: missingKey, label: '页面不存在', closable: true });
 
-  const items = current.map((tab) => {
-    const page = pageByKey.get(tab.key);
-    const label = page?.label ?? tab.key;
-    const gen = generation[tab.key] ?? 0;
-    return {
-      key: tab.key,
-      closable: tab.key !== homeTab.key,
-      closeIcon: <CloseOutlined aria-hidden />,
-      label: (
-        <Dropdown trigger={['contextMenu']} menu={menuFor(tab.key)}>
-          <span className="admin-tab-label">{label}</span>
-        </Dropdown>
-      ),
-      children: (
-        <ChunkBoundary key={gen}>
-          <TabPage
-            pageKey={tab.key}
-            location={locationOf(tab)}
-            active={tab.key === activeKey}
-            watermark={watermarkOf(tab.key)}
-          />
-        </ChunkBoundary>
-      ),
-    };
+  const actionItems = (key: string): NonNullable<MenuProps['items']> => {
+    if (key === missingKey) {
+      return [
+        { key: 'close', label: '关闭', icon: <CloseOutlined aria-hidden /> },
+        { key: 'all', label: '关闭全部', disabled: current.length < 2 },
+      ];
+    }
+    const at = current.findIndex((t) => t.key === key);
+    return [
+      { key: 'refresh', label: '刷新', icon: <ReloadOutlined aria-hidden /> },
+      { key: 'close', label: '关闭', icon: <CloseOutlined aria-hidden />, disabled: key === homeTab.key },
+      { key: 'others', label: '关闭其他', disabled: current.every((t) => t.key === key || t.key === homeTab.key) },
+      { key: 'right', label: '关闭右侧', disabled: at < 0 || at === current.length - 1 },
+      { key: 'all', label: '关闭全部', disabled: current.length < 2 },
+    ];
+  };
+  const menuFor = (key: string): MenuProps => ({
+    items: actionItems(key),
+    onClick: ({ key: action, domEvent }) => {
+      domEvent.stopPropagation();
+      act(action as TabAction, key);
+    },
   });
+  // The bar's menu: the shown tab's actions, then every open tab (the way to one scrolled out of view).
+  const barMenu: MenuProps = {
+    items: [
+      ...actionItems(shown),
+      { type: 'divider' },
+      {
+        type: 'group',
+        label: '已打开的页签',
+        children: barTabs.map((tab) => ({ key: `show:${tab.key}`, label: tab.label })),
+      },
+    ],
+    selectable: true,
+    selectedKeys: [`show:${shown}`],
+    onClick: ({ key }) => {
+      if (!key.startsWith('show:')) return act(key as TabAction, shown);
+      const tab = current.find((t) => t.key === key.slice(5));
+      if (tab) navigate(tab.url);
+    },
+  };
 
   // Drawers open below the header and this tab bar (admin.css), so a tab can be switched with one open.
   const head = useRef<HTMLDivElement>(null);
@@ -247,7 +267,7 @@ export function TabWorkspace({
     };
   }, []);
 
-  const bar = (
+  const extra = (
     <div className="admin-tabs-extra">
       <Tooltip title="刷新当前页">
         <Button
@@ -259,39 +279,56 @@ export function TabWorkspace({
           onClick={() => activeKey && act('refresh', activeKey)}
         />
       </Tooltip>
-      <Dropdown trigger={['click']} disabled={!activeKey} menu={activeKey ? menuFor(activeKey) : { items: [] }}>
+      <Dropdown trigger={['click']} menu={barMenu}>
         <Button type="text" size="small" aria-label="页签操作" icon={<DownOutlined aria-hidden />} />
       </Dropdown>
     </div>
   );
 
   return (
-    <>
-      <Tabs
-        className="admin-tabs"
-        type="editable-card"
-        hideAdd
-        size="small"
-        activeKey={activeKey ?? ''}
-        items={items}
-        onChange={(key) => {
+    <div className="admin-tabs">
+      <TabBar
+        tabs={barTabs}
+        activeKey={shown}
+        menuFor={menuFor}
+        onSelect={(key) => {
           const tab = current.find((t) => t.key === key);
-          if (tab) navigate(tab.url);
+          if (tab && key !== activeKey) navigate(tab.url);
         }}
-        onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') act('close', key);
-        }}
-        // The tab list holds only tabs (screen readers expect that of a tablist); the buttons sit beside it.
-        renderTabBar={(props, DefaultTabBar) => (
-          <div className="admin-tabs-head" ref={head}>
-            <DefaultTabBar {...props} />
-            {bar}
-          </div>
-        )}
-        locale={{ removeAriaLabel: '关闭页签', dropdownAriaLabel: '更多页签' }}
-        more={{ icon: <EllipsisOutlined aria-hidden /> }}
+        onClose={(key) => act('close', key)}
+        extra={extra}
+        headRef={head}
       />
-      {activeKey ? null : <div className="admin-page">{fallback}</div>}
-    </>
+      {current.map((tab) => (
+        <div
+          key={tab.key}
+          role="tabpanel"
+          id={panelId(tab.key)}
+          aria-labelledby={tabId(tab.key)}
+          tabIndex={-1}
+          hidden={tab.key !== activeKey}
+        >
+          <ChunkBoundary key={generation[tab.key] ?? 0}>
+            <TabPage
+              pageKey={tab.key}
+              location={locationOf(tab)}
+              active={tab.key === activeKey}
+              watermark={watermarkOf(tab.key)}
+            />
+          </ChunkBoundary>
+        </div>
+      ))}
+      {activeKey ? null : (
+        <div
+          role="tabpanel"
+          id={panelId(missingKey)}
+          aria-labelledby={tabId(missingKey)}
+          tabIndex={-1}
+          className="admin-page"
+        >
+          {fallback}
+        </div>
+      )}
+    </div>
   );
 }

@@ -15,15 +15,23 @@ const ExceptionPage = lazyPage(() => import('../pages/exception'));
 const AllocationPage = lazyPage(() => import('../pages/allocation'));
 const EmailValidatePage = lazyPage(() => import('../pages/email/validate'));
 
+type Status = '403' | '404' | '500';
+/** The window's title of each exception page (it said 提示 for all three). */
+const statusNames: Record<Status, string> = { '403': '无权访问', '404': '页面不存在', '500': '服务器出错' };
+
+/** The exception a path shows: /exception/403 and /500 name theirs; any other path here is a 404. */
+function statusOf(pathname: string): Status | null {
+  if (['/user/login', '/user', '/user/'].includes(pathname)) return null;
+  if (under(pathname, '/allocation') || under(pathname, '/email/validate')) return null;
+  const code = under(pathname, '/exception') ? pathname.split('/')[2] : '';
+  return code === '403' || code === '500' ? code : '404';
+}
+
 function pageFor(pathname: string) {
   if (pathname === '/user/login') return <LoginPage />;
-  if (under(pathname, '/exception')) {
-    const code = pathname.split('/')[2];
-    return <ExceptionPage status={code === '403' || code === '500' ? code : '404'} />;
-  }
   if (under(pathname, '/allocation')) return <AllocationPage />;
   if (under(pathname, '/email/validate')) return <EmailValidatePage />;
-  return <ExceptionPage status="404" />;
+  return <ExceptionPage status={statusOf(pathname) ?? '404'} />;
 }
 
 /** User layout: login, exception pages, first-run setup and e-mail validation. */
@@ -48,7 +56,8 @@ export default function UserLayout() {
       '/allocation': '站点初始化',
       '/email/validate': '邮箱验证',
     };
-    const name = names[pathname] ?? (under(pathname, '/exception') ? '提示' : '');
+    const status = statusOf(pathname);
+    const name = names[pathname] ?? (status ? statusNames[status] : '');
     document.title = name ? `${name} - ${base}` : base;
   }, [allocation?.title, pathname]);
 

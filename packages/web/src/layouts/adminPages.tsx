@@ -40,6 +40,11 @@ export interface AdminPage {
   group: AdminMenuGroup;
   /** false: reached from the header (个人中心, 消息中心), not listed in the side menu. */
   inMenu?: false;
+  /**
+   * One line under the page's title (and the menu entry's tooltip) saying what feeds the page, for
+   * pages an operator could take for one another (站内消息 and 消息中心, 意见反馈 and 反馈工单).
+   */
+  hint?: string;
   icon: ReactNode;
   Component: ComponentType;
 }
@@ -141,6 +146,7 @@ export const adminPages: AdminPage[] = [
     key: 'feedback',
     group: 'people',
     label: '意见反馈',
+    hint: 'App 的“意见反馈”表单提交到这里：不登录也能提交，回复以站内消息送达',
     icon: <CommentOutlined aria-hidden />,
     Component: lazyPage(adminPageChunks.feedback),
   },
@@ -148,6 +154,7 @@ export const adminPages: AdminPage[] = [
     key: 'feedbackv2',
     group: 'people',
     label: '反馈工单',
+    hint: 'App 里已登录用户发起的反馈会话：按分类、可多轮往来',
     icon: <CustomerServiceOutlined aria-hidden />,
     Component: lazyPage(adminPageChunks.feedbackv2),
   },
@@ -190,6 +197,7 @@ export const adminPages: AdminPage[] = [
     key: 'message',
     group: 'people',
     label: '站内消息',
+    hint: '发给 App 用户的消息：App 的消息列表读取这里',
     icon: <MailOutlined aria-hidden />,
     Component: lazyPage(adminPageChunks.message),
   },
@@ -255,6 +263,7 @@ export const adminPages: AdminPage[] = [
     group: 'people',
     inMenu: false,
     label: '消息中心',
+    hint: '发给你本人（当前管理员账号）的消息，由右上角铃铛进入',
     icon: <InboxOutlined aria-hidden />,
     Component: lazyPage(adminPageChunks.inbox),
   },

@@ -95,6 +95,11 @@ export function closeOthers(tabs: WorkTab[], key: string): WorkTab[] {
   return withHome(tabs.filter((t) => t.key === key || t.key === homeTab.key));
 }
 
+/** Every tab closes but home. */
+export function closeAll(): WorkTab[] {
+  return [homeTab];
+}
+
 /** Tabs to the right of `key` close. */
 export function closeRight(tabs: WorkTab[], key: string): WorkTab[] {
   const at = tabs.findIndex((t) => t.key === key);

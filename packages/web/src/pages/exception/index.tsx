@@ -14,16 +14,19 @@ export function ExceptionView({
   status,
   onBack,
   backText = '返回首页',
+  heading = false,
 }: {
   status: ExceptionStatus;
   onBack?: () => void;
   backText?: string;
+  /** The page's own h1 (the console's header already has one, naming the 404). */
+  heading?: boolean;
 }) {
   const text = texts[status];
   return (
     <Result
       status={status}
-      title={text.title}
+      title={heading ? <h1 className="exception-title">{text.title}</h1> : text.title}
       subTitle={text.subTitle}
       extra={[
         <Button key="back" type="primary" onClick={onBack ?? (() => navigate('/'))}>
@@ -43,7 +46,7 @@ export function ExceptionView({
 export default function ExceptionPage({ status }: { status: ExceptionStatus }) {
   return (
     <section className="user-card" style={{ paddingBottom: 24 }}>
-      <ExceptionView status={status} />
+      <ExceptionView status={status} heading />
     </section>
   );
 }

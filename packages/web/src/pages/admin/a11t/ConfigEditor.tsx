@@ -47,6 +47,8 @@ function ValueInput({
 }: {
   type: ConfigType;
   label: string;
+  /** Form.Item's field id, which its label points at. */
+  id?: string;
   value?: string;
   onChange?: (v: string) => void;
 }) {
@@ -65,6 +67,7 @@ function ValueInput({
     return (
       <Input.TextArea
         aria-label={label}
+        id={props.id}
         rows={4}
         className="a11t-code"
         placeholder='{"max": 5}'
@@ -76,6 +79,7 @@ function ValueInput({
   return (
     <Input
       aria-label={label}
+      id={props.id}
       placeholder={type === 'number' ? '例如 30' : '文本'}
       value={props.value}
       onChange={(e) => props.onChange?.(e.target.value)}

@@ -1,12 +1,12 @@
 import { apps } from '@appdesk/contract/constants';
 import type { ApiOutput } from '@appdesk/contract/types';
-import { Button, Checkbox, Drawer, Form, Input, InputNumber, Space, Switch } from 'antd';
+import { Checkbox, Form, Input, InputNumber, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
 import { uploadFinder } from '../../../api/request';
+import { EditorDrawer } from '../../../components/admin/EditorDrawer';
 import { ImageUploader } from '../../../components/admin/ImageUploader';
 import { formRules, inputLimits, rules } from '../../../components/rules';
-import { useIsMobile } from '../../../components/useIsMobile';
 
 type Selfapp = ApiOutput<'/api/selfapp/fetch/detail'>['selfapp'];
 type AppCode = (typeof apps)[number]['value'];
@@ -66,7 +66,6 @@ const toInput = (v: Values) => ({
 /** 新建 / 编辑推广应用: name, icon, where it is downloaded on each platform, reward and where it shows. */
 export function SelfappEditor({ target, onClose }: { target: number | 'new' | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const mobile = useIsMobile();
   const id = typeof target === 'number' ? target : null;
   const detail = useApiQuery('/api/selfapp/fetch/detail', { id: id ?? 1 }, { enabled: id !== null });
   const make = useApiAction('/api/selfapp/make', { success: '推广应用已创建' });
@@ -109,21 +108,13 @@ export function SelfappEditor({ target, onClose }: { target: number | 'new' | nu
   });
 
   return (
-    <Drawer
+    <EditorDrawer
       title={id === null ? '新建推广应用' : '编辑推广应用'}
       open={target !== null}
       onClose={onClose}
-      size={mobile ? '100%' : 640}
-      destroyOnHidden
+      onSave={() => void save()}
+      saving={make.isPending || update.isPending}
       loading={id !== null && !selfapp}
-      extra={
-        <Space>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={make.isPending || update.isPending} onClick={() => void save()}>
-            保存
-          </Button>
-        </Space>
-      }
     >
       <Form form={form} name="selfapp" layout="vertical" autoComplete="off" initialValues={blank}>
         <Form.Item label="应用名称" name="name" rules={formRules(rules.selfappName)}>
@@ -192,6 +183,6 @@ export function SelfappEditor({ target, onClose }: { target: number | 'new' | nu
           <Checkbox.Group options={apps.map((a) => ({ value: a.value, label: a.label }))} />
         </Form.Item>
       </Form>
-    </Drawer>
+    </EditorDrawer>
   );
 }

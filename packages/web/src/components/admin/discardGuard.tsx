@@ -1,0 +1,48 @@
+import { App, Form } from 'antd';
+import { type ReactNode, useRef, useState } from 'react';
+
+type FormChange = Parameters<NonNullable<Parameters<typeof Form.Provider>[0]['onFormChange']>>[1];
+
+/**
+ * An editor's guard against losing edits: once the operator has changed a field of a form inside it,
+ * closing it (Esc, the mask, the cross, 取消) first asks "放弃修改？". Closing after a save goes
+ * straight through `onClose`, not `requestClose`.
+ */
+export function useDiscardGuard(open: boolean, onClose: () => void) {
+  const { modal } = App.useApp();
+  const [dirty, setDirty] = useState(false);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setDirty(false);
+  }
+  const asking = useRef(false);
+
+  const requestClose = () => {
+    if (!dirty) return onClose();
+    if (asking.current) return;
+    asking.current = true;
+    modal.confirm({
+      title: '放弃修改？',
+      content: '修改还没有保存，关闭后将丢失。',
+      okText: '放弃修改',
+      okButtonProps: { danger: true },
+      cancelText: '继续编辑',
+      onOk: onClose,
+      afterClose: () => {
+        asking.current = false;
+      },
+    });
+  };
+
+  // A field the operator touched (not one the page filled in, nor a validation's change of state).
+  const onFormChange = (_name: string, info: FormChange) => {
+    if (info.changedFields.some((field) => field.touched)) setDirty(true);
+  };
+  return { dirty, requestClose, onFormChange };
+}
+
+/** Watches every named antd Form inside `children` for the guard. */
+export function DirtyWatch({ guard, children }: { guard: ReturnType<typeof useDiscardGuard>; children: ReactNode }) {
+  return <Form.Provider onFormChange={guard.onFormChange}>{children}</Form.Provider>;
+}
