@@ -129,6 +129,9 @@ export function TabWorkspace({
   const current = activeKey && activeKey !== closing ? openTab(tabs, activeKey, activeUrl) : tabs;
   if (current !== tabs) setTabs(current);
   const [generation, setGeneration] = useState<Record<string, number>>({});
+  // A tab's page is made the first time it is shown: a reload brings the tabs back, not 16 pages at once.
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set());
+  if (activeKey && !visited.has(activeKey)) setVisited(new Set(visited).add(activeKey));
 
   useEffect(() => saveTabs(operator, current), [operator, current]);
 
@@ -184,10 +187,12 @@ export function TabWorkspace({
         next = closeRight(current, key);
       }
       if (activeKey && !next.some((t) => t.key === activeKey)) show ??= next.find((t) => t.key === key) ?? homeTab;
-      for (const gone of current.filter((t) => !next.some((n) => n.key === t.key))) {
-        scrolls.current.delete(gone.key);
-        locations.current.delete(gone.key);
+      const gone = current.filter((t) => !next.some((n) => n.key === t.key)).map((t) => t.key);
+      for (const key of gone) {
+        scrolls.current.delete(key);
+        locations.current.delete(key);
       }
+      if (gone.length) setVisited((seen) => new Set([...seen].filter((key) => !gone.includes(key))));
       setTabs(next);
       if (show) {
         setClosing(activeKey);
@@ -308,14 +313,16 @@ export function TabWorkspace({
           tabIndex={-1}
           hidden={tab.key !== activeKey}
         >
-          <ChunkBoundary key={generation[tab.key] ?? 0}>
-            <TabPage
-              pageKey={tab.key}
-              location={locationOf(tab)}
-              active={tab.key === activeKey}
-              watermark={watermarkOf(tab.key)}
-            />
-          </ChunkBoundary>
+          {visited.has(tab.key) || tab.key === activeKey ? (
+            <ChunkBoundary key={generation[tab.key] ?? 0}>
+              <TabPage
+                pageKey={tab.key}
+                location={locationOf(tab)}
+                active={tab.key === activeKey}
+                watermark={watermarkOf(tab.key)}
+              />
+            </ChunkBoundary>
+          ) : null}
         </div>
       ))}
       {activeKey ? null : (
