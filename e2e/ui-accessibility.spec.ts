@@ -125,7 +125,7 @@ test.describe('admin pages: no serious or critical accessibility violation', () 
       // The header names the page shown, as its one h1.
       await oneHeading(page, key);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-        (await page.getByRole('tab', { selected: true }).textContent()) ?? '',
+        (await page.locator('.admin-tabs-head').getByRole('tab', { selected: true }).textContent()) ?? '',
       );
     });
   }
