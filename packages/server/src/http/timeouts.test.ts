@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer, tinyPng } from '../../test/harness';
+import { singleInstanceOnly, startServer, type TestServer, tinyPng } from '../../test/harness';
 
 const HEADERS_MS = 2_000;
 let server: TestServer;
@@ -38,39 +38,43 @@ function slowHeaders(url: string, withinMs: number): Promise<{ ms: number | null
   });
 }
 
-describe('a connection to an instance reached directly', () => {
-  it('that sends its headers one byte a second is cut off after the header timeout', async () => {
-    const { ms, answer } = await slowHeaders(server.url, 15_000);
-    expect(ms).not.toBeNull();
-    expect(ms).toBeGreaterThanOrEqual(HEADERS_MS - 100);
-    // Checked every quarter of the timeout (at most every second).
-    expect(ms).toBeLessThan(HEADERS_MS + 2_000);
-    expect(answer).toMatch(/^HTTP\/1\.1 408/);
-  }, 20_000);
+// Behind nginx a slow client talks to nginx, whose own client_header_timeout applies, not the instance's.
+describe.runIf(singleInstanceOnly('the header timeout is the instance’s, reached without nginx'))(
+  'a connection to an instance reached directly',
+  () => {
+    it('that sends its headers one byte a second is cut off after the header timeout', async () => {
+      const { ms, answer } = await slowHeaders(server.url, 15_000);
+      expect(ms).not.toBeNull();
+      expect(ms).toBeGreaterThanOrEqual(HEADERS_MS - 100);
+      // Checked every quarter of the timeout (at most every second).
+      expect(ms).toBeLessThan(HEADERS_MS + 2_000);
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    }, 20_000);
 
-  it('whose upload body arrives slower than the header timeout is still answered', async () => {
-    const boundary = 'appdesk-slow-upload';
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
-    const parts = [Buffer.from(head), ...Array.from({ length: 4 }, (_, i) => tinyPng.subarray(i * 20, (i + 1) * 20))];
-    const rest = Buffer.concat([tinyPng.subarray(80), Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    const body = new ReadableStream<Uint8Array>({
-      async start(controller) {
-        for (const part of parts) {
-          controller.enqueue(new Uint8Array(part));
-          await new Promise((resolve) => setTimeout(resolve, 1_000));
-        }
-        controller.enqueue(new Uint8Array(rest));
-        controller.close();
-      },
-    });
-    const started = performance.now();
-    const answer = await fetch(`${server.url}/api/finder/single`, {
-      method: 'POST',
-      headers: { token, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      body,
-      duplex: 'half',
-    } as RequestInit);
-    expect(performance.now() - started).toBeGreaterThan(HEADERS_MS * 2 - 200);
-    expect(((await answer.json()) as { code: number }).code).toBe(200);
-  }, 20_000);
-});
+    it('whose upload body arrives slower than the header timeout is still answered', async () => {
+      const boundary = 'appdesk-slow-upload';
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+      const parts = [Buffer.from(head), ...Array.from({ length: 4 }, (_, i) => tinyPng.subarray(i * 20, (i + 1) * 20))];
+      const rest = Buffer.concat([tinyPng.subarray(80), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          for (const part of parts) {
+            controller.enqueue(new Uint8Array(part));
+            await new Promise((resolve) => setTimeout(resolve, 1_000));
+          }
+          controller.enqueue(new Uint8Array(rest));
+          controller.close();
+        },
+      });
+      const started = performance.now();
+      const answer = await fetch(`${server.url}/api/finder/single`, {
+        method: 'POST',
+        headers: { token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      expect(performance.now() - started).toBeGreaterThan(HEADERS_MS * 2 - 200);
+      expect(((await answer.json()) as { code: number }).code).toBe(200);
+    }, 20_000);
+  },
+);

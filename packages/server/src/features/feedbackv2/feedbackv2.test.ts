@@ -26,7 +26,7 @@ const ok = async <T>(path: string, body: unknown, token = admin) => {
   return answer.body.data as T;
 };
 const bell = async () =>
-  (await ok<{ id: string; type: string }[]>('/api/notices/fetch', {})).filter((n) => n.type === 'feedback');
+  (await ok<{ id: string; type: string }[]>('/api/notices/fetch', {})).filter((n) => n.type === 'thread');
 const open = (token: string, content: string, images: number[] = []) =>
   ok<{ thread: Thread }>('/api/feedbackv2/make', { app: 'tailor', category: 'payment', content, images }, token);
 

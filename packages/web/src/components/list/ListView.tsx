@@ -20,6 +20,7 @@ import { listFailure } from './listState';
 import { TableToolbar, useTableSettings } from './TableSettings';
 import type { ListController, ListValues, SortOrder } from './useList';
 import { pageSizes } from './useList';
+import { useScrollableTable } from './useScrollableTable';
 import './list.css';
 
 /** One control of the search form; its value lives in the URL under `name` (a range: `from`/`to`). */
@@ -157,6 +158,7 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
   const mobile = useIsMobile();
   const table = useTableSettings(props.settingsKey ?? list.fetchPath, columns);
   const view = useRef<HTMLDivElement>(null);
+  useScrollableTable(view, '表格（可左右滚动）');
   const [fullscreen, setFullscreen] = useState(false);
   const [stickyTop, setStickyTop] = useState(0);
   useEffect(() => {
