@@ -29,7 +29,9 @@ const parts: Record<string, [table: string, column: string, value: unknown]> = {
  */
 async function realCounts() {
   const db = server.app.services.db;
-  const names = (await db.selectFrom('row_counts').select('name').execute()).map((r) => r.name);
+  const names = (await db.selectFrom('row_counts').select('name').execute())
+    .map((r) => r.name)
+    .filter((name) => name !== OUT_OF_ORDER);
   const count = async (name: string) => {
     // `orders.paid` counts the orders whose status is 'paid'; a whole table goes by its own name.
     const [whole = name, state] = name.split('.');
@@ -41,9 +43,32 @@ async function realCounts() {
   return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await count(name)])));
 }
 
+/**
+ * `users.signup_out_of_order` is a one-way flag, not a count of rows: it counts each sign-up that
+ * landed out of id order and is never counted down (users/list.ts sorts searches by sign-up time
+ * while it is above 0, which is always right, only slower). Concurrent sign-ups through two instances
+ * can land out of order and a later delete can put the rest back in order, so the check is that
+ * it is at least the neighbour pairs out of order now (so above 0 whenever any is).
+ */
+const OUT_OF_ORDER = 'users.signup_out_of_order';
+async function outOfOrderPairs(): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from (
+      select created_at < lag(created_at) over (order by id) as late from users) as x where late`.execute(
+    server.app.services.db,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 async function keptCounts() {
   const rows = await server.app.services.db.selectFrom('row_counts').selectAll().execute();
-  return Object.fromEntries(rows.map((r) => [r.name, Number(r.n)]));
+  const kept = Object.fromEntries(rows.map((r) => [r.name, Number(r.n)]));
+  if (OUT_OF_ORDER in kept) {
+    const pairs = await outOfOrderPairs();
+    expect(kept[OUT_OF_ORDER], OUT_OF_ORDER).toBeGreaterThanOrEqual(pairs);
+    // Checked here, as the one-way flag it is; left out of the comparison with real counts.
+    delete kept[OUT_OF_ORDER];
+  }
+  return kept;
 }
 
 /** PostgreSQL: nickname pieces missing from, or left over in, the kept table (migration 0008). */
