@@ -99,7 +99,9 @@ export function NoticeBell({ onOpenLink }: { onOpenLink: (link: string) => void 
   return (
     <Popover
       trigger="click"
-      placement="bottomRight"
+      // Centred under the bell and shifted into the window where it would overflow (a 390 px phone):
+      // bottomRight only flips, and opened mostly off the left edge there.
+      placement="bottom"
       title="通知"
       content={content}
       open={open}
