@@ -369,4 +369,21 @@ test('a changed editor asks “放弃修改？” before Esc closes it; focus re
   await page.getByRole('dialog', { name: '放弃修改？' }).getByRole('button', { name: '放弃修改' }).click();
   await expect(drawer).toBeHidden();
   await expect(opener).toBeFocused();
+
+  // A dialog editor asks the same: 发送消息 on 站内消息.
+  await page.goto('/admin/admin/message');
+  const compose = page.getByRole('dialog', { name: '发送消息' });
+  await panel(page, '站内消息').getByRole('button', { name: '发送消息' }).click();
+  await expect(compose).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(compose).toBeHidden();
+  await panel(page, '站内消息').getByRole('button', { name: '发送消息' }).click();
+  await compose.getByLabel('标题').fill('还没写完的通知');
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: '继续编辑' }).click();
+  await expect(compose.getByLabel('标题')).toHaveValue('还没写完的通知');
+  await compose.getByRole('button', { name: '取消' }).click();
+  await ask.getByRole('button', { name: '放弃修改' }).click();
+  await expect(compose).toBeHidden();
 });

@@ -1,8 +1,9 @@
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useState } from 'react';
 import { hashPassword } from '../../api/hash';
 import { strongPasswordRule } from '../rules';
 import { send } from '../writes';
+import { EditorModal } from './EditorModal';
 
 interface Values {
   old: string;
@@ -38,7 +39,7 @@ export function PasswordModal({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   return (
-    <Modal
+    <EditorModal
       title="修改密码"
       open={open}
       onOk={() => void submit()}
@@ -90,6 +91,6 @@ export function PasswordModal({ open, onClose }: { open: boolean; onClose: () =>
           <Input.Password placeholder="请再次输入新密码" autoComplete="new-password" />
         </Form.Item>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }

@@ -6,9 +6,10 @@ type FormChange = Parameters<NonNullable<Parameters<typeof Form.Provider>[0]['on
 /**
  * An editor's guard against losing edits: once the operator has changed a field of a form inside it,
  * closing it (Esc, the mask, the cross, 取消) first asks "放弃修改？". Closing after a save goes
- * straight through `onClose`, not `requestClose`.
+ * straight through `onClose`, not `requestClose`. `changed` marks edits kept outside an antd Form
+ * (a pasted text, a chosen file).
  */
-export function useDiscardGuard(open: boolean, onClose: () => void) {
+export function useDiscardGuard(open: boolean, onClose: () => void, changed = false) {
   const { modal } = App.useApp();
   const [dirty, setDirty] = useState(false);
   const [wasOpen, setWasOpen] = useState(open);
@@ -19,7 +20,7 @@ export function useDiscardGuard(open: boolean, onClose: () => void) {
   const asking = useRef(false);
 
   const requestClose = () => {
-    if (!dirty) return onClose();
+    if (!dirty && !changed) return onClose();
     if (asking.current) return;
     asking.current = true;
     modal.confirm({

@@ -1,8 +1,9 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { MAX_CODES_PER_IMPORT } from '@appdesk/contract/constants';
-import { Alert, Input, Modal, Space, Typography, Upload } from 'antd';
+import { Alert, Input, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
+import { EditorModal } from '../../../components/admin/EditorModal';
 
 /** An .xlsx file as base64 (the server reads its first column); CSV and text files are read here. */
 async function readFile(file: File): Promise<{ text: string } | { xlsxBase64: string }> {
@@ -39,10 +40,11 @@ export function CodeImport({ item, onClose }: { item: { id: number; name: string
   const codes = detail.data?.codes;
   const count = text.split(/[\r\n,;\t]+/).filter((c) => c.trim()).length;
   return (
-    <Modal
+    <EditorModal
       title={`导入兑换码：${item?.name ?? ''}`}
       open={item !== null}
       onCancel={close}
+      changed={text.trim() !== '' || file !== null}
       onOk={() => void submit()}
       okText="导入"
       cancelText="取消"
@@ -86,6 +88,6 @@ export function CodeImport({ item, onClose }: { item: { id: number; name: string
         </Upload.Dragger>
         {file ? <Alert type="info" showIcon title={`将导入文件“${file.name}”中的兑换码`} /> : null}
       </Space>
-    </Modal>
+    </EditorModal>
   );
 }

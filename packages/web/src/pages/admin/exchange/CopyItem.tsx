@@ -1,8 +1,9 @@
 import { exchangeKinds } from '@appdesk/contract/constants';
 import type { ApiInput } from '@appdesk/contract/types';
-import { Form, Modal, Radio } from 'antd';
+import { Form, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { EditorModal } from '../../../components/admin/EditorModal';
 
 type Kind = NonNullable<ApiInput<'/api/exchange/item/copy'>['kind']>;
 export interface CopySource {
@@ -43,7 +44,7 @@ export function CopyItem({
     );
   };
   return (
-    <Modal
+    <EditorModal
       title="复制商品"
       open={source !== null}
       onOk={submit}
@@ -61,6 +62,6 @@ export function CopyItem({
           <Radio.Group options={exchangeKinds.map((k) => ({ value: k.value, label: k.label }))} />
         </Form.Item>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }

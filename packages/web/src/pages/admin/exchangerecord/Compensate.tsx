@@ -1,7 +1,8 @@
 import { exchangeKinds } from '@appdesk/contract/constants';
 import { labelOf } from '@appdesk/contract/rules';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
+import { EditorModal } from '../../../components/admin/EditorModal';
 import { UserPicker } from '../../../components/admin/UserPicker';
 import { formRules, inputLimits, phoneRules, rules } from '../../../components/rules';
 
@@ -56,7 +57,7 @@ export function CompensateModal({ open, onClose }: { open: boolean; onClose: () 
   };
 
   return (
-    <Modal
+    <EditorModal
       title="补发兑换商品"
       open={open}
       onOk={() => void submit()}
@@ -116,6 +117,6 @@ export function CompensateModal({ open, onClose }: { open: boolean; onClose: () 
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }

@@ -1,8 +1,9 @@
 import { EyeOutlined } from '@ant-design/icons';
 import type { ApiOutput } from '@appdesk/contract/types';
-import { AutoComplete, Button, Descriptions, Form, Input, Modal, Tooltip, Typography } from 'antd';
+import { AutoComplete, Button, Descriptions, Form, Input, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { EditorModal } from '../../../components/admin/EditorModal';
 import { formRules, rules } from '../../../components/rules';
 
 type RecordRow = ApiOutput<'/api/exchange/record/fetch/page'>['list'][number];
@@ -54,7 +55,7 @@ export function ShipModal({ record, onClose }: { record: RecordRow | null; onClo
     );
   };
   return (
-    <Modal
+    <EditorModal
       title={record?.status === 'shipped' ? '修改快递单号' : '发货'}
       open={record !== null}
       onCancel={onClose}
@@ -91,7 +92,7 @@ export function ShipModal({ record, onClose }: { record: RecordRow | null; onClo
           <Input placeholder="例如 SF1234567890" maxLength={rules.trackingNo.max} />
         </Form.Item>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }
 
@@ -105,7 +106,7 @@ export function CancelModal({ record, onClose }: { record: RecordRow | null; onC
     cancel.mutate({ id: record.id, note: values.note.trim() }, { onSuccess: onClose });
   };
   return (
-    <Modal
+    <EditorModal
       title="取消兑换"
       open={record !== null}
       onCancel={onClose}
@@ -125,6 +126,6 @@ export function CancelModal({ record, onClose }: { record: RecordRow | null; onC
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={rules.reason.max} showCount />
         </Form.Item>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }

@@ -1,7 +1,8 @@
 import { formatDateTime } from '@appdesk/contract/format';
-import { Descriptions, Form, Input, Modal, Typography } from 'antd';
+import { Descriptions, Form, Input, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { EditorModal } from '../../../components/admin/EditorModal';
 import { ImageStrip } from '../../../components/admin/ImageStrip';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { deviceLine, type FeedbackRow, statusTag } from './parts';
@@ -30,7 +31,7 @@ export function ReplyModal({ feedback, onClose }: { feedback: FeedbackRow | null
   };
 
   return (
-    <Modal
+    <EditorModal
       title="回复反馈"
       open={feedback !== null}
       onOk={() => void submit()}
@@ -74,6 +75,6 @@ export function ReplyModal({ feedback, onClose }: { feedback: FeedbackRow | null
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Form, Input, List, Modal, Popconfirm, Space } from 'antd';
+import { Button, Form, Input, List, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
+import { EditorModal } from '../../../components/admin/EditorModal';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 
 type Canned = { id: number; title: string; content: string };
@@ -27,7 +28,7 @@ export function CannedModal({ open, onClose }: { open: boolean; onClose: () => v
   };
 
   return (
-    <Modal title="快捷回复模板" open={open} onCancel={onClose} footer={null} width={640} forceRender>
+    <EditorModal title="快捷回复模板" open={open} onCancel={onClose} footer={null} width={640} forceRender>
       <List
         className="canned-list"
         loading={list.isLoading}
@@ -84,6 +85,6 @@ export function CannedModal({ open, onClose }: { open: boolean; onClose: () => v
           {editing ? <Button onClick={reset}>取消编辑</Button> : null}
         </Space>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }

@@ -1,7 +1,8 @@
 import type { ApiInput, ApiOutput } from '@appdesk/contract/types';
-import { App, Form, Input, Modal, Radio } from 'antd';
+import { App, Form, Input, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { EditorModal } from '../../../components/admin/EditorModal';
 import { UserPicker } from '../../../components/admin/UserPicker';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 
@@ -67,7 +68,7 @@ export function MessageModal({
   };
 
   return (
-    <Modal
+    <EditorModal
       title={editing ? '编辑消息' : '发送消息'}
       open={open}
       onOk={() => void submit()}
@@ -118,6 +119,6 @@ export function MessageModal({
           </>
         )}
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }

@@ -9,7 +9,6 @@ import {
   Drawer,
   Form,
   Input,
-  Modal,
   Result,
   Skeleton,
   Space,
@@ -19,6 +18,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
+import { EditorModal } from '../../../components/admin/EditorModal';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { useIsMobile } from '../../../components/useIsMobile';
 import { OrderNotifications } from './PaymentNotices';
@@ -124,7 +124,7 @@ function ActionModal({ kind, order, onClose }: { kind: ActionKind | null; order:
     }
   };
   return (
-    <Modal
+    <EditorModal
       title={kind ? `${actionTitles[kind]} - ${order.orderNo}` : ''}
       open={kind !== null}
       onOk={() => void submit()}
@@ -158,7 +158,7 @@ function ActionModal({ kind, order, onClose }: { kind: ActionKind | null; order:
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }
 

@@ -1,7 +1,8 @@
 import { reviewRejectReasons } from '@appdesk/contract/constants';
-import { AutoComplete, Button, Form, Image, InputNumber, Modal, Space } from 'antd';
+import { AutoComplete, Button, Form, Image, InputNumber, Space } from 'antd';
 import { useState } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
+import { EditorModal } from '../../../components/admin/EditorModal';
 import { formRules, rules } from '../../../components/rules';
 
 /** 驳回: a reason picked from the usual ones or typed; the screenshot stays in view, large. */
@@ -20,7 +21,7 @@ export function RejectModal({
     reject.mutate({ id: claim.id, reason: values.reason.trim() }, { onSuccess: onClose });
   };
   return (
-    <Modal
+    <EditorModal
       title="驳回好评奖励"
       open={claim !== null}
       onCancel={onClose}
@@ -45,7 +46,7 @@ export function RejectModal({
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }
 

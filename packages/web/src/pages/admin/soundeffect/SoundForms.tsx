@@ -2,6 +2,7 @@ import type { ApiOutput } from '@appdesk/contract/types';
 import { AutoComplete, Form, Input, InputNumber, Modal, Switch } from 'antd';
 import { useRef } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { EditorModal } from '../../../components/admin/EditorModal';
 import { MultiUpload, sendFile } from '../../../components/admin/MultiUpload';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { formatSize } from '../../../components/size';
@@ -87,7 +88,7 @@ export function SoundEditor({
   const [form] = Form.useForm();
   const save = useApiAction('/api/soundeffect/update', { success: '音效已保存' });
   return (
-    <Modal
+    <EditorModal
       open={sound !== null}
       title="编辑音效"
       okText="保存"
@@ -112,6 +113,6 @@ export function SoundEditor({
           <Switch checkedChildren="启用" unCheckedChildren="停用" />
         </Form.Item>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }

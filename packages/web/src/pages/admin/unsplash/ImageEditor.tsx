@@ -1,6 +1,7 @@
 import type { ApiOutput } from '@appdesk/contract/types';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useApiAction } from '../../../api/hooks';
+import { EditorModal } from '../../../components/admin/EditorModal';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { ImageFields, type Vocabulary } from './ImageFields';
 
@@ -19,7 +20,7 @@ export function ImageEditor({
   const [form] = Form.useForm();
   const save = useApiAction('/api/unsplash/update', { success: '图片信息已保存' });
   return (
-    <Modal
+    <EditorModal
       open={image !== null}
       title="编辑图片"
       okText="保存"
@@ -38,6 +39,6 @@ export function ImageEditor({
         </Form.Item>
         <ImageFields vocabulary={vocabulary} />
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }

@@ -1,7 +1,8 @@
 import { USER_BATCH_MAX } from '@appdesk/contract/rules';
-import { Alert, Button, Form, Input, Modal, Space } from 'antd';
+import { Alert, Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { EditorModal } from '../../../components/admin/EditorModal';
 import { downloadExport } from '../../../components/download';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { type Confirmed, ReasonModal } from './ReasonModal';
@@ -90,7 +91,7 @@ export function BatchBar({ ids, onDone }: { ids: number[]; onDone: () => void })
         onCancel={close}
         onSubmit={confirmed}
       />
-      <Modal
+      <EditorModal
         title={`给 ${ids.length} 个用户发送消息`}
         open={asking === 'message'}
         onOk={() => void send()}
@@ -108,7 +109,7 @@ export function BatchBar({ ids, onDone }: { ids: number[]; onDone: () => void })
             <Input.TextArea {...inputLimits(rules.messageContent)} showCount autoSize={{ minRows: 3, maxRows: 8 }} />
           </Form.Item>
         </Form>
-      </Modal>
+      </EditorModal>
     </section>
   );
 }

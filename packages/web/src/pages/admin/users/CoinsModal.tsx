@@ -1,6 +1,7 @@
 import type { AdminUser } from '@appdesk/contract/types';
-import { Form, Input, InputNumber, Modal, Typography } from 'antd';
+import { Form, Input, InputNumber, Typography } from 'antd';
 import { useApiAction } from '../../../api/hooks';
+import { EditorModal } from '../../../components/admin/EditorModal';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 
 interface Values {
@@ -40,7 +41,7 @@ export function CoinsModal({
   const after = user && typeof delta === 'number' && Number.isInteger(delta) ? user.coins + delta : null;
 
   return (
-    <Modal
+    <EditorModal
       title={user ? `调整金币 - ${user.name}` : '调整金币'}
       open={user !== null}
       onOk={() => void submit()}
@@ -86,6 +87,6 @@ export function CoinsModal({
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }

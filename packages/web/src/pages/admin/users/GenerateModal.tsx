@@ -5,6 +5,7 @@ import type { ApiOutput } from '@appdesk/contract/types';
 import { Alert, Button, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { EditorModal } from '../../../components/admin/EditorModal';
 import { downloadCsv } from '../../../components/download';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 
@@ -106,7 +107,7 @@ export function GenerateModal({ open, onClose }: { open: boolean; onClose: () =>
   }
 
   return (
-    <Modal
+    <EditorModal
       title="批量生成账号"
       open={open}
       onOk={() => void submit()}
@@ -156,6 +157,6 @@ export function GenerateModal({ open, onClose }: { open: boolean; onClose: () =>
           <Select options={channelOptions} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }

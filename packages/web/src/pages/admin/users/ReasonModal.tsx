@@ -1,6 +1,7 @@
-import { DatePicker, Form, Input, Modal, Radio, Typography } from 'antd';
+import { DatePicker, Form, Input, Radio, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
+import { EditorModal } from '../../../components/admin/EditorModal';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 
 /** How long a block lasts: a number of days, until an operator lifts it, or until a picked day ends. */
@@ -68,7 +69,7 @@ export function ReasonModal({
     });
   };
   return (
-    <Modal
+    <EditorModal
       title={title}
       open={open}
       onOk={() => void submit()}
@@ -118,6 +119,6 @@ export function ReasonModal({
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }

@@ -2,9 +2,10 @@ import { vipReasons } from '@appdesk/contract/constants';
 import { sourceText } from '@appdesk/contract/format';
 import { labelOf } from '@appdesk/contract/rules';
 import type { AdminUser, ApiOutput } from '@appdesk/contract/types';
-import { Button, Empty, Form, Input, InputNumber, Modal, Table, Typography } from 'antd';
+import { Button, Empty, Form, Input, InputNumber, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
+import { EditorModal } from '../../../components/admin/EditorModal';
 import { TimeCell } from '../../../components/list';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { vipTime } from './VipText';
@@ -33,7 +34,7 @@ function VipModal({ user, open, onClose }: { user: AdminUser; open: boolean; onC
     adjust.mutate({ id: user.id, days: values.days, reason: values.reason.trim() }, { onSuccess: close });
   };
   return (
-    <Modal
+    <EditorModal
       title={`调整会员 - ${user.name}`}
       open={open}
       onOk={() => void submit()}
@@ -66,7 +67,7 @@ function VipModal({ user, open, onClose }: { user: AdminUser; open: boolean; onC
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }
 

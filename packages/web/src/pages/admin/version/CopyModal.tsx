@@ -1,8 +1,9 @@
 import { channels } from '@appdesk/contract/constants';
 import type { ApiOutput } from '@appdesk/contract/types';
-import { Checkbox, Modal, Typography } from 'antd';
+import { Checkbox, Typography } from 'antd';
 import { useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { EditorModal } from '../../../components/admin/EditorModal';
 
 type Release = ApiOutput<'/api/version/fetch/page'>['list'][number];
 
@@ -21,10 +22,11 @@ export function CopyModal({ release, onClose }: { release: Release | null; onClo
   };
   const options = channels.filter((c) => c.value !== release?.channel).map((c) => ({ value: c.value, label: c.label }));
   return (
-    <Modal
+    <EditorModal
       title="复制到其他渠道"
       open={release !== null}
       onCancel={close}
+      changed={chosen.length > 0}
       okText="复制"
       okButtonProps={{ disabled: chosen.length === 0, loading: copy.isPending }}
       onOk={() =>
@@ -46,6 +48,6 @@ export function CopyModal({ release, onClose }: { release: Release | null; onClo
         value={chosen}
         onChange={(v) => setChosen(v as string[])}
       />
-    </Modal>
+    </EditorModal>
   );
 }
