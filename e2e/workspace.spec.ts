@@ -374,7 +374,7 @@ test('a changed editor asks “放弃修改？” before Esc closes it; focus re
   await page.goto('/admin/admin/message');
   const compose = page.getByRole('dialog', { name: '发送消息' });
   await panel(page, '站内消息').getByRole('button', { name: '发送消息' }).click();
-  await expect(compose).toBeVisible();
+  await compose.getByLabel('标题').focus();
   await page.keyboard.press('Escape');
   await expect(compose).toBeHidden();
   await panel(page, '站内消息').getByRole('button', { name: '发送消息' }).click();
