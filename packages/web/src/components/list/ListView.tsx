@@ -18,9 +18,9 @@ import { downloadExport } from '../download';
 import { useIsMobile } from '../useIsMobile';
 import { listFailure } from './listState';
 import { TableToolbar, useTableSettings } from './TableSettings';
-import type { ListController, ListValues, SortOrder } from './useList';
-import { pageSizes } from './useList';
+import { type ListController, type ListValues, pageSizes, type SortOrder } from './useList';
 import { useScrollableTable } from './useScrollableTable';
+import { useTableOverflow } from './useTableOverflow';
 import './list.css';
 
 /** One control of the search form; its value lives in the URL under `name` (a range: `from`/`to`). */
@@ -159,6 +159,7 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
   const table = useTableSettings(props.settingsKey ?? list.fetchPath, columns);
   const view = useRef<HTMLDivElement>(null);
   useScrollableTable(view, '表格（可左右滚动）');
+  const overflows = useTableOverflow(view);
   const [fullscreen, setFullscreen] = useState(false);
   const [stickyTop, setStickyTop] = useState(0);
   useEffect(() => {
@@ -179,8 +180,8 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
   const sortedColumns = useMemo(
     () =>
       table.columns.map((column) => {
-        // A fixed column would cover the narrow screen: everything scrolls together there.
-        if (mobile && column.fixed) column = { ...column, fixed: undefined };
+        // A pinned column covers its neighbours once the table overflows its box: all scrolls together.
+        if ((mobile || overflows) && column.fixed) column = { ...column, fixed: undefined };
         if (!column.sorter || column.key === undefined) return column;
         return {
           ...column,
@@ -189,7 +190,7 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
           sortDirections: ['descend', 'ascend', 'descend'] as SortOrder[],
         };
       }),
-    [table.columns, list.sort, list.order, mobile],
+    [table.columns, list.sort, list.order, mobile, overflows],
   );
 
   const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
