@@ -5,3 +5,4 @@ export type { FilterField, ListViewProps } from './ListView';
 export { ListView } from './ListView';
 export type { ListController, ListOptions, ListValues, PagedData, SortOrder } from './useList';
 export { flagValue, idValue, pageSizes, rangeValue, sortParams, useList } from './useList';
+export { useScrollableTable } from './useScrollableTable';

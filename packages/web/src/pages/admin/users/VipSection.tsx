@@ -3,10 +3,10 @@ import { sourceText } from '@appdesk/contract/format';
 import { labelOf } from '@appdesk/contract/rules';
 import type { AdminUser, ApiOutput } from '@appdesk/contract/types';
 import { Button, Empty, Form, Input, InputNumber, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
 import { EditorModal } from '../../../components/admin/EditorModal';
-import { TimeCell } from '../../../components/list';
+import { TimeCell, useScrollableTable } from '../../../components/list';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { vipTime } from './VipText';
 
@@ -71,12 +71,18 @@ function VipModal({ user, open, onClose }: { user: AdminUser; open: boolean; onC
   );
 }
 
-/** The drawer's VIP block: adjust button and the latest changes with their reasons and sources. */
+/**
+ * The drawer's VIP block: adjust button and the latest changes with their reasons and sources. In the
+ * desktop drawer the table fits (long notes wrap); on a phone it scrolls sideways inside its own box,
+ * which the keyboard can reach.
+ */
 export function VipSection({ user }: { user: AdminUser }) {
   const [open, setOpen] = useState(false);
   const history = useApiQuery('/api/vip/fetch/page', { userId: user.id, size: 10 });
+  const section = useRef<HTMLDivElement>(null);
+  useScrollableTable(section, '会员记录（可左右滚动）');
   return (
-    <div className="user-detail-section">
+    <div className="user-detail-section" ref={section}>
       <div className="user-detail-subhead">
         <Typography.Title level={5} style={{ margin: 0 }}>
           会员记录
@@ -86,12 +92,13 @@ export function VipSection({ user }: { user: AdminUser }) {
         </Button>
       </div>
       <Table<VipRow>
+        className="user-vip-table"
         size="small"
         rowKey="id"
         loading={history.isFetching}
         dataSource={history.data?.list ?? []}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: 600 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="该用户还没有会员变动记录" /> }}
         columns={[
           { title: '时间', dataIndex: 'createdAt', render: (v: string) => <TimeCell value={v} /> },
