@@ -28,7 +28,8 @@ export function EditorModal({ open, onCancel, changed, children, ...rest }: Prop
       keyboard={false}
       wrapProps={{
         onKeyDown: (event: KeyboardEvent) => {
-          if (event.key !== 'Escape' || event.nativeEvent.isComposing) return;
+          // An open dropdown inside (a select, a date picker) takes its own Esc first.
+          if (event.key !== 'Escape' || event.nativeEvent.isComposing || event.defaultPrevented) return;
           event.stopPropagation();
           guard.requestClose();
         },
