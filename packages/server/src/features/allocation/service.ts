@@ -24,11 +24,11 @@ export function presentAllocation(row: AllocationTable): Allocation {
 }
 
 /**
- * The public configuration, kept per server for up to a second: every page and every app asks for
+ * The public configuration, kept per server for half a second: every page and every app asks for
  * it first, and it changes a few times a year. This server's own changes drop the copy once they
- * commit (`forgetAllocation`); another server's show within the second.
+ * commit (`forgetAllocation`); another server's show within the second instances promise each other.
  */
-const kept = new RecentAnswers<Allocation>(1000, 1);
+const kept = new RecentAnswers<Allocation>(500, 1);
 
 export function fetchAllocation(ctx: RequestContext): Promise<Allocation> {
   return kept.get(ctx.config, 'allocation', async () => presentAllocation(await readAllocation(ctx.db)));

@@ -128,7 +128,7 @@ describe('releases', () => {
     // The package is in use now: the uploads list says where, and it cannot be deleted.
     const removeFile = await server.call('/api/files/remove', { id: file.id }, token);
     expect(removeFile.body.code).toBe(409);
-    expect(removeFile.body.message).toContain('版本 2.0.0（android · huawei）');
+    expect(removeFile.body.message).toContain('版本 2.0.0（Android · 华为应用市场）');
   });
 
   it('answer the update check: forced below the minimum, optional above it, none when current or elsewhere', async () => {
