@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { exportOrder, sortColumn } from '../src/features/users/list';
 import { exportRows } from '../src/http/export';
 import { startServer, type TestServer } from './harness';
+import { insertPhysicalItem } from './rows';
 
 /**
  * Every export (`download: 'xlsx'` in the contract) writes its rows in the order its list shows
@@ -47,26 +48,7 @@ async function seed() {
     .values({ app: 'tailor', name: '导出顺序', price: 100, created_at: now, updated_at: now } as never)
     .returning('id')
     .executeTakeFirstOrThrow();
-  const item = await db()
-    .insertInto('exchange_items')
-    .values({
-      name: '导出顺序商品',
-      image: '',
-      description: '',
-      kind: 'physical',
-      value: 0,
-      cost_coins: 10,
-      stock: null,
-      per_user_limit: 0,
-      starts_at: null,
-      ends_at: null,
-      sort: 0,
-      enabled: 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning(['id', 'name'])
-    .executeTakeFirstOrThrow();
+  const item = await insertPhysicalItem(db(), '导出顺序商品', now);
   for (const [i, v] of spread.entries()) {
     const at = now - v * 3_600_000;
     const user_id = users[i];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { singleInstanceOnly, startServer, type TestServer } from '../../../test/harness';
+import { insertPhysicalItem } from '../../../test/rows';
 import { chartFigures, rangeBuckets } from './charts';
 import { dayOf, firstDayOfMonth, hourOf, monthOfDay, rollUpSql, runAll } from './counters';
 import { cardFigures, DAY, startOfShanghaiDay } from './queries';
@@ -221,26 +222,7 @@ describe('dashboard charts', () => {
       .values({ ...order(userId, plan.id, 555, 'paid', earlier), channel: 'oppo' })
       .execute();
     const earlierInYear = rangeBuckets('year', now).first <= dayOf(earlier);
-    const item = await db()
-      .insertInto('exchange_items')
-      .values({
-        name: `统计商品${seq++}`,
-        image: '',
-        description: '',
-        kind: 'physical',
-        value: 0,
-        cost_coins: 10,
-        stock: null,
-        per_user_limit: 0,
-        starts_at: null,
-        ends_at: null,
-        sort: 0,
-        enabled: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning(['id', 'name'])
-      .executeTakeFirstOrThrow();
+    const item = await insertPhysicalItem(db(), `统计商品${seq++}`, now);
     const record = (status: string) => ({
       record_no: `EX${Date.now()}${seq++}`,
       user_id: userId,

@@ -1,6 +1,7 @@
 import type { Notice } from '@appdesk/contract/endpoints/notices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../../test/harness';
+import { insertPhysicalItem } from '../../../test/rows';
 
 let server: TestServer;
 let adminA: string;
@@ -63,26 +64,7 @@ async function addTodos() {
     .insertInto('review_rewards')
     .values([review('pending'), review('pending'), review('pending'), review('rejected')])
     .execute();
-  const item = await db()
-    .insertInto('exchange_items')
-    .values({
-      name: '待办商品',
-      image: '',
-      description: '',
-      kind: 'physical',
-      value: 0,
-      cost_coins: 10,
-      stock: null,
-      per_user_limit: 0,
-      starts_at: null,
-      ends_at: null,
-      sort: 0,
-      enabled: 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning(['id', 'name'])
-    .executeTakeFirstOrThrow();
+  const item = await insertPhysicalItem(db(), '待办商品', now);
   let seq = 0;
   const record = (status: string) => ({
     record_no: `EXTODO${now}${seq++}`,
