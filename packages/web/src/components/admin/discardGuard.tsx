@@ -1,4 +1,4 @@
-import { App, Form } from 'antd';
+import { App, Form, type FormInstance } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 
 type FormChange = Parameters<NonNullable<Parameters<typeof Form.Provider>[0]['onFormChange']>>[1];
@@ -13,14 +13,21 @@ export function useDiscardGuard(open: boolean, onClose: () => void, changed = fa
   const { modal } = App.useApp();
   const [dirty, setDirty] = useState(false);
   const [wasOpen, setWasOpen] = useState(open);
+  // The forms seen changing: a form reset after a save (a manager dialog that stays open) is no
+  // longer touched, and closing it then does not ask.
+  const forms = useRef(new Set<Pick<FormInstance, 'isFieldsTouched'>>());
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (open) setDirty(false);
+    if (open) {
+      setDirty(false);
+      forms.current.clear();
+    }
   }
   const asking = useRef(false);
 
   const requestClose = () => {
-    if (!dirty && !changed) return onClose();
+    const touched = dirty && (forms.current.size === 0 || [...forms.current].some((form) => form.isFieldsTouched()));
+    if (!touched && !changed) return onClose();
     if (asking.current) return;
     asking.current = true;
     modal.confirm({
@@ -37,8 +44,11 @@ export function useDiscardGuard(open: boolean, onClose: () => void, changed = fa
   };
 
   // A field the operator touched (not one the page filled in, nor a validation's change of state).
-  const onFormChange = (_name: string, info: FormChange) => {
-    if (info.changedFields.some((field) => field.touched)) setDirty(true);
+  const onFormChange = (name: string, info: FormChange) => {
+    if (!info.changedFields.some((field) => field.touched)) return;
+    const form = info.forms[name];
+    if (form) forms.current.add(form);
+    setDirty(true);
   };
   return { dirty, requestClose, onFormChange };
 }

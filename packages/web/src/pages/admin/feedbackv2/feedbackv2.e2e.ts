@@ -26,13 +26,13 @@ test('feedback v2: a thread counted in the bell, answered with a canned reply, u
 
   await signInAdmin(page);
   await page.goto('/admin/admin/feedbackv2');
-  // The bell counts the thread (besides whatever else waits) and lists it under 意见反馈.
+  // The bell counts the thread (besides whatever else waits) and lists it under 反馈工单.
   const bell = page.getByRole('button', { name: /^通知（\d+ 条）$/ });
   await expect(bell).toBeVisible();
   await bell.click();
   const notice = page.locator('.notice-item', { hasText: marker });
   await expect(notice).toBeVisible();
-  await expect(page.getByRole('region', { name: '意见反馈' })).toBeVisible();
+  await expect(page.getByRole('region', { name: '反馈工单' })).toBeVisible();
 
   // A canned reply, written on the page.
   const cannedTitle = `补开会员${String(Date.now()).slice(-5)}`;
