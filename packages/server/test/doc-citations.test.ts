@@ -21,6 +21,8 @@ const outsideDocuments: [RegExp, string][] = [
 
 /** `docs/<file>.md` with an optional `#heading`, as code comments cite it (from the repository root). */
 const docsCitation = /(?<![\w./-])docs\/[\w./-]+\.md(?:#[\w%-]+)?/g;
+/** A README section named in quotes, as comments cite it: `README "Configuration"`, `bench/README.md "…"`. */
+const readmeSection = /(?<![\w./-])((?:[\w-]+\/)*README)(?:\.md)? "([^"]+)"/g;
 /** A relative Markdown link target: `](path#anchor)`. */
 const markdownLink = /\]\(([^)\s]+)\)/g;
 
@@ -79,6 +81,11 @@ function problems(): string[] {
         const why = missing(match[0]);
         if (why) found.push(`${at} cites ${match[0]}: ${why}`);
       }
+      for (const match of line.matchAll(readmeSection)) {
+        const target = `${match[1]}.md#${slug(match[2] ?? '')}`;
+        const why = missing(target);
+        if (why) found.push(`${at} cites ${match[0]}: ${why}`);
+      }
       if (!file.endsWith('.md')) return;
       for (const match of line.matchAll(markdownLink)) {
         const link = match[1] ?? '';
@@ -99,10 +106,18 @@ function problems(): string[] {
 }
 
 describe('citations of documents', () => {
-  it('GitHub-style heading anchors', () => {
+  it('reads heading anchors and README citations as GitHub and comments write them', () => {
     expect(slug('8. Answers, notices and the session')).toBe('8-answers-notices-and-the-session');
     expect(slug('Node.js versions')).toBe('nodejs-versions');
     expect(slug('`npm test`')).toBe('npm-test');
+    expect(
+      [...'see README "Configuration" and bench/README.md "Reading the figures"'.matchAll(readmeSection)].map((m) =>
+        m.slice(1),
+      ),
+    ).toEqual([
+      ['README', 'Configuration'],
+      ['bench/README', 'Reading the figures'],
+    ]);
   });
 
   it('every tracked file cites only documents, files and headings that are in the repository', () => {
