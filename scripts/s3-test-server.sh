@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A real S3-compatible server on loopback for the storage tests: Debian's Ceph object gateway
-# (radosgw) on a one-node cluster with an in-memory OSD (see README "Object storage").
+# (radosgw) on a one-node cluster with an in-memory OSD (see docs/operations.md#object-storage-s3).
 #   scripts/s3-test-server.sh install      apt-get the Ceph packages when missing (about 270 MB, under a minute)
 #   scripts/s3-test-server.sh start DIR [PORT]   start in DIR (scratch), print the endpoint; about 30 s
 #   scripts/s3-test-server.sh stop DIR     stop the daemons started in DIR (by the pids they wrote)

@@ -1,6 +1,6 @@
 // How a server process is started (npm start, the bench): settings that keep its resident memory
 // small under load. Whoever starts packages/server/dist/main.js another way (systemd, a container)
-// should pass the same; the README says so.
+// should pass the same (docs/operations.md#running-the-server).
 
 /**
  * V8: young-generation semi-spaces of 4 MiB instead of up to 16 MiB (fewer megabytes held between

@@ -10,7 +10,7 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** The token to send when a call names none. */
   token?: () => string;
-  /** `include` in the browser (spec section 7: cookies included). */
+  /** `include` in the browser (docs/spec-notes.md#7-requests: cookies included). */
   credentials?: RequestCredentials;
 }
 

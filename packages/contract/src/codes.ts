@@ -1,4 +1,4 @@
-/** Result codes carried in every API answer's `code` field (DESIGN.md "The API contract"). */
+/** Result codes carried in every API answer's `code` field (docs/architecture.md#the-api-contract). */
 export const Code = {
   OK: 200,
   BAD_INPUT: 400,
@@ -36,5 +36,5 @@ export const codeMessage: Record<CodeValue, string> = {
   503: '服务暂不可用，请稍后重试',
 };
 
-/** Codes that end the session on the client (spec section 8). */
+/** Codes that end the session on the client (docs/spec-notes.md#8-answers-notices-and-the-session). */
 export const sessionEndingCodes: readonly number[] = [401, 402, 403];

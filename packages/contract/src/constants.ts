@@ -1,10 +1,10 @@
 /** Runtime constants shared by server and web. Kept free of zod so light pages can import it. */
 
-/** The company's apps, the spec's "app information option" (DESIGN.md): one today. */
+/** The company's apps, chosen from a fixed list (docs/spec-notes.md#3-stored-state-apps-and-channels): one today. */
 export const apps = [{ label: '滚动截屏', value: 'tailor' }] as const;
 export type AppCode = (typeof apps)[number]['value'];
 
-/** Store distribution channels (spec section 3), each with its Chinese description. */
+/** Store distribution channels (docs/spec-notes.md#3-stored-state-apps-and-channels), each with its Chinese description. */
 export const channels = [
   { value: 'oppo', label: 'OPPO 软件商店' },
   { value: 'vivo', label: 'vivo 应用商店' },
@@ -169,7 +169,7 @@ export const configTypes = [
 ] as const;
 export type ConfigType = (typeof configTypes)[number]['value'];
 
-/** Upload limits in bytes (DESIGN.md "Files"). */
+/** Upload limits in bytes (docs/architecture.md#files). */
 export const uploadLimits = {
   image: 10 * 1024 * 1024,
   audio: 50 * 1024 * 1024,
@@ -179,7 +179,7 @@ export type UploadKind = keyof typeof uploadLimits;
 /** What an upload endpoint accepts: one kind, or `any` accepted image, audio or package (each within its own limit). */
 export type UploadAccept = UploadKind | 'any';
 
-/** Client timings (spec section 9). */
+/** Client timings (docs/spec-notes.md#9-presentation-and-timings). */
 export const timings = {
   chunkLoadTimeoutMs: 120_000,
   uploadTimeoutMs: 36_000_000,
@@ -188,13 +188,13 @@ export const timings = {
   spinnerDebounceMs: 200,
 } as const;
 
-/** A mobile screen is one under 900 px wide (spec section 9). */
+/** A mobile screen is one under 900 px wide (docs/spec-notes.md#9-presentation-and-timings). */
 export const MOBILE_MAX_WIDTH = 900;
 
-/** Local storage keys for the stored session (spec section 3). */
+/** Local storage keys for the stored session (docs/spec-notes.md#3-stored-state-apps-and-channels). */
 export const storageKeys = { user: 'user', token: 'token' } as const;
 
-/** Why a coin balance changed (DESIGN.md data model), with the label operators see. */
+/** Why a coin balance changed (docs/architecture.md#money-coins-vip-orders), with the label operators see. */
 export const coinReasons = [
   { value: 'register', label: '注册赠送' },
   { value: 'order', label: '购买套餐' },
@@ -364,7 +364,7 @@ export const loginResults = [
   { value: 'failure', label: '失败' },
 ] as const;
 
-/** The dashboard's date range presets (spec section 9): today by hour; week (Monday first), month, year by day. */
+/** The dashboard's date range presets (docs/spec-notes.md#9-presentation-and-timings): today by hour; week (Monday first), month, year by day. */
 export const dashboardRanges = [
   { value: 'today', label: '今日' },
   { value: 'week', label: '本周' },

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { UploadAccept } from './constants';
 
-/** Who may call an endpoint; the server enforces it (DESIGN.md "The API contract"). */
+/** Who may call an endpoint; the server enforces it (docs/architecture.md#the-api-contract). */
 export type Access = 'public' | 'user' | 'admin';
 
 /**
@@ -58,7 +58,7 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
   audit?: AuditDecl;
   /**
    * Where the output goes in the envelope: `data` (default) or `root`, spread beside
-   * code and message, for the calls whose fields the spec places there.
+   * code and message, for the calls whose fields the product puts there (docs/spec-notes.md#7-requests).
    */
   placement?: 'data' | 'root';
   /**

@@ -33,7 +33,7 @@ export const id = z
   .max(MAX_ID, { error: 'ID 超出范围' })
   .meta({ title: 'ID' });
 
-/** Page numbers count from 0, as the spec's unread call does. */
+/** Page numbers count from 0, as the unread-messages call does (docs/spec-notes.md#7-requests). */
 export const page = z
   .number({ error: '页码必须是数字' })
   .int({ error: '页码必须是整数' })
@@ -117,7 +117,7 @@ export function choice<const V extends string>(title: string, options: readonly 
 export const empty = z.object({}).meta({ title: '空' });
 
 /**
- * A server-paged list (DESIGN.md): data: { list, total, page, size }. `totalExact` is false when a
+ * A server-paged list (docs/architecture.md#lists): data: { list, total, page, size }. `totalExact` is false when a
  * filtered total was only counted up to a limit (`total` is then a lower bound: "10,000+").
  */
 export function paged<T extends z.ZodType>(item: T) {

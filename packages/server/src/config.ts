@@ -14,7 +14,7 @@ export interface Config {
   webDir: string | undefined;
   limits: { image: number; audio: number; package: number; jsonBody: number; imagePixels: number };
   /**
-   * What one caller may add per hour (README "Quotas"): registrations per client address,
+   * What one caller may add per hour (docs/security.md#quotas): registrations per client address,
    * verification mails, uploads of accounts that are not administrators.
    */
   quotas: Quotas;

@@ -1,6 +1,6 @@
 /**
  * Generated from the contract's endpoint table, so every new endpoint is covered without anyone
- * remembering (DESIGN.md "Tests"):
+ * remembering (docs/architecture.md#tests):
  * - each endpoint's example is valid, and each declared write records exactly one operation-log
  *   row with its Chinese label, while every other admin call changes nothing;
  * - a hostile sweep: every field of every endpoint's example is replaced, one at a time, by each

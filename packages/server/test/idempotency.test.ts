@@ -152,7 +152,7 @@ describe('Idempotency-Key', () => {
     const rows = await server.app.services.db.selectFrom('users').select('id').where('phone', '=', phone).execute();
     expect(rows).toHaveLength(1);
     // Without the key, the retry is an ordinary registration of a taken phone: with its owner's
-    // password it signs them in (README "Security"), and still makes no second account.
+    // password it signs them in (docs/security.md#registration-and-existing-phones), and still makes no second account.
     expect((await send('/api/users/register', body, undefined, '')).body.code).toBe(200);
     expect(
       await server.app.services.db.selectFrom('users').select('id').where('phone', '=', phone).execute(),

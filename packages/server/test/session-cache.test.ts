@@ -78,7 +78,7 @@ describe.runIf(testDb === 'postgres' && topology === 'single')('operators’ ses
     await warm(other, demotedToken);
     const demote = await one.call('/api/users/update/admin', { id: demoted.id, isAdmin: false }, adminToken);
     expect(demote.body.code).toBe(200);
-    // Losing the flag ends the operator's sessions (DESIGN.md "Identity").
+    // Losing the flag ends the operator's sessions (docs/architecture.md#identity).
     expect(await timeUntil(other, demotedToken, 401)).toBeLessThan(100);
   });
 

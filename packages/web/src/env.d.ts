@@ -1,7 +1,7 @@
 declare module '*.css';
 
 interface Window {
-  /** Optional page-view analytics function (spec section 2). */
+  /** Optional page-view analytics function (docs/spec-notes.md#2-routes-layouts-and-pages). */
   ga?: (...args: unknown[]) => void;
 }
 

@@ -10,7 +10,7 @@ import { installErrorReporter } from './state/errorReporter';
 import { adminRedirect, restoreLogin } from './state/session';
 
 /**
- * Entry: a tiny prefix dispatcher (spec section 2). No router and no antd here, so the public
+ * Entry: a tiny prefix dispatcher (docs/spec-notes.md#2-routes-layouts-and-pages). No router and no antd here, so the public
  * home page stays light; each layout is its own lazy chunk.
  */
 const UserLayout = lazyPage(() => import('./layouts/UserLayout'));

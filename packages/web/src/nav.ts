@@ -47,7 +47,7 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
 export const under = (path: string, prefix: string): boolean => path === prefix || path.startsWith(`${prefix}/`);
 
 let lastTracked = '';
-/** Spec section 2: a page-view call with path and query string if a global analytics function exists. */
+/** docs/spec-notes.md#2-routes-layouts-and-pages: a page-view call with path and query string if a global analytics function exists. */
 export function trackPageview(href: string): void {
   if (href === lastTracked) return;
   lastTracked = href;

@@ -20,7 +20,7 @@ import {
 import { parseConfigValue, rules, valuesOf } from '../rules';
 
 /**
- * Remote config (键值配置, the spec's key-values): typed values per app with conditional
+ * Remote config (键值配置, the product's key-values): typed values per app with conditional
  * overrides, every change kept as a revision, and the apps' one call that resolves them all.
  */
 const target = auditTarget('a11t', '键值配置', {

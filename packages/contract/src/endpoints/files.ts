@@ -4,7 +4,7 @@ import { auditTarget, endpoint } from '../endpoint';
 import { choice, empty, exactTotal, id, isoTime, order, page, paged, search, size, sortBy } from '../fields';
 
 /**
- * Uploaded files (spec 7 and 8; the spec's upload state: list and total). Every stored upload has
+ * Uploaded files (docs/spec-notes.md#7-requests: the upload state is a list and its total). Every stored upload has
  * a row; `files/update` takes app packages, `finder/single` any accepted image, audio or package.
  */
 const target = auditTarget('file', '文件', {

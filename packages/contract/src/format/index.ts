@@ -1,8 +1,8 @@
 /**
- * Shared display formatters (spec section 9). The public home page may import this file, so it
+ * Shared display formatters (docs/spec-notes.md#9-presentation-and-timings). The public home page may import this file, so it
  * stays free of zod and of anything heavier than dayjs with its utc plugin.
  *
- * Times are stored as UTC and shown in Asia/Shanghai (DESIGN.md). Shanghai has had no daylight
+ * Times are stored as UTC and shown in Asia/Shanghai (docs/architecture.md#data-model). Shanghai has had no daylight
  * saving since 1991, so "Shanghai wall clock" is simply UTC + 8 h: shifting by 8 h and reading the
  * UTC fields gives the same answer whatever time zone the machine running this code is set to.
  */
@@ -176,7 +176,7 @@ export function presetRange(name: DatePresetName, now: number = Date.now()): { f
 }
 
 // ---------------------------------------------------------------------------------------------
-// Money (stored as integer fen, DESIGN.md)
+// Money (stored as integer fen, docs/architecture.md#data-model)
 
 const DIGITS = ['零', '壹', '贰', '叁', '肆', '伍', '陆', '柒', '捌', '玖'];
 const PLACES = ['', '拾', '佰', '仟'];
@@ -264,7 +264,7 @@ export function fenToYuan(fen: number | null | undefined): string {
 // ---------------------------------------------------------------------------------------------
 // Layout
 
-/** A mobile screen is one under 900 px wide (spec section 9). */
+/** A mobile screen is one under 900 px wide (docs/spec-notes.md#9-presentation-and-timings). */
 export function isMobileWidth(px: number): boolean {
   return px < MOBILE_MAX_WIDTH;
 }

@@ -76,7 +76,7 @@ export function rangeMs(range: { from?: string; to?: string }): { from?: number;
   };
 }
 
-/** The paged-list answer every `fetch/page` gives (DESIGN.md): page counts from 0. */
+/** The paged-list answer every `fetch/page` gives (docs/architecture.md#lists): page counts from 0. */
 export function pageAnswer<T>(list: T[], total: Total, page: number, size: number) {
   return { list, total: total.total, totalExact: total.totalExact, page, size };
 }

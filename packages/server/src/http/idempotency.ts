@@ -6,7 +6,7 @@ import type { Db } from '../db/index';
 import { fail } from './errors';
 
 /**
- * Idempotency-Key (DESIGN.md "Identity"): an endpoint declared `idempotent: true` in the contract
+ * Idempotency-Key (docs/architecture.md#identity): an endpoint declared `idempotent: true` in the contract
  * accepts the header; the same key from the same caller within 24 hours answers the first
  * successful result and does nothing again, also when the copies arrive at once.
  *

@@ -2,7 +2,7 @@
  * What a hot app call read, kept per server for a short while so that repeated calls skip the
  * database. The server's own writes drop the copies at once (`forget`); another instance's writes
  * show when the copy lapses, within the second that several instances promise each other
- * (README "Operations"). At most `limit` keys are kept per server; past it the oldest half goes.
+ * (docs/operations.md#several-instances-on-one-database). At most `limit` keys are kept per server; past it the oldest half goes.
  */
 export class RecentAnswers<T> {
   private readonly byOwner = new WeakMap<object, Map<string, { value: T; readAt: number }>>();

@@ -282,7 +282,7 @@ const HOUR = 60 * 60 * 1000;
 const KIB = 1024;
 
 /**
- * Upload quotas (README "Quotas") of an account that is not an administrator: files and bytes per
+ * Upload quotas (docs/security.md#quotas) of an account that is not an administrator: files and bytes per
  * hour of its own (a caller who is not signed in: of its client address), and bytes per hour of all
  * such callers together. Bytes count in KiB.
  */

@@ -5,7 +5,7 @@ import { callOk } from './request';
 
 /**
  * The one way pages talk to the API: reads through `useApiQuery`, writes through `useApiAction`.
- * Both throw for every code but 200 after the request client has shown the spec's notification
+ * Both throw for every code but 200 after the request client has shown the error notification (docs/spec-notes.md#8-answers-notices-and-the-session)
  * once, so a page never checks codes or catches errors itself.
  */
 

@@ -1,4 +1,4 @@
-/** How long error notifications stay (spec section 9: 1.5 s in the console, the widget's 4.5 s elsewhere). */
+/** How long error notifications stay (docs/spec-notes.md#9-presentation-and-timings: 1.5 s in the console, the widget's 4.5 s elsewhere). */
 import { describe, expect, it } from 'vitest';
 import { actionErrorSeconds, errorArgs, notificationDefaults } from './notify';
 

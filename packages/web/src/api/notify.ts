@@ -14,7 +14,7 @@ let staticApi: Promise<StaticApi> | null = null;
 /** A success notice for the console to show once it is there (see `notifyInConsole`). */
 let handedOver: ArgsProps | null = null;
 
-/** Widget defaults (spec section 9): 4.5 s, 24 px from the top, top right. */
+/** Widget defaults (docs/spec-notes.md#9-presentation-and-timings): 4.5 s, 24 px from the top, top right. */
 export const notificationDefaults = { duration: 4.5, top: 24, placement: 'topRight' } as const;
 
 /**

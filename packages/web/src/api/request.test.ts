@@ -1,5 +1,5 @@
 /**
- * The request client's answer to HTTP failures (spec section 8), in Node with a fetch that answers
+ * The request client's answer to HTTP failures (docs/spec-notes.md#8-answers-notices-and-the-session), in Node with a fetch that answers
  * like a proxy or a server would.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

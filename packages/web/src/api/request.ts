@@ -7,7 +7,7 @@ import { notify } from './notify';
 import { statusMeaning } from './status';
 
 /**
- * The request client (spec sections 7 and 8): POST by default, cookies included, JSON in and
+ * The request client (docs/spec-notes.md#7-requests, docs/spec-notes.md#8-answers-notices-and-the-session): POST by default, cookies included, JSON in and
  * out, the stored token in a `token` header, one error policy for the whole app.
  */
 
@@ -90,7 +90,7 @@ function leaveFor(to: string): void {
   window.location.replace(to);
 }
 
-/** Applies spec section 8 to a parsed answer; returns it unless the session ended. */
+/** Applies docs/spec-notes.md#8-answers-notices-and-the-session to a parsed answer; returns it unless the session ended. */
 export function handleEnvelope<T extends { code: number; message?: string }>(
   body: T,
   options: { silent?: boolean; action?: boolean } = {},
@@ -120,10 +120,10 @@ export function handleEnvelope<T extends { code: number; message?: string }>(
   return body;
 }
 
-/** The contract's typed client, with the spec's cookies and stored token. */
+/** The contract's typed client, with cookies included and the stored token. */
 const client = createApiClient({ credentials: 'include', token: getToken });
 
-/** Typed call of a contract endpoint, under the spec's error policy (coded errors come back as values). */
+/** Typed call of a contract endpoint, under the one error policy (coded errors come back as values). */
 export async function call<P extends ApiPath>(
   path: P,
   data?: ApiInput<P>,
@@ -143,7 +143,7 @@ export async function call<P extends ApiPath>(
 
 /**
  * The output and message of a call that must succeed: any code but 200 throws an ApiError after
- * the spec's notification has been shown once.
+ * the error notification has been shown once.
  */
 export async function callSucceeded<P extends ApiPath>(
   path: P,
@@ -178,7 +178,7 @@ export interface UploadOptions {
 }
 
 /**
- * Multipart upload (spec section 7): form data, token header, 36,000,000 ms timeout, with upload
+ * Multipart upload (docs/spec-notes.md#7-requests): form data, token header, 36,000,000 ms timeout, with upload
  * progress through XMLHttpRequest.
  */
 export function upload<T extends { code: number; message?: string } = AnyEnvelope>(
@@ -228,7 +228,7 @@ export function upload<T extends { code: number; message?: string } = AnyEnvelop
   });
 }
 
-/** Finder upload (spec section 8): "上传成功" on code 200, otherwise "上传失败". */
+/** Finder upload (docs/spec-notes.md#8-answers-notices-and-the-session): "上传成功" on code 200, otherwise "上传失败". */
 export async function uploadFinder(
   file: Blob,
   onProgress?: (percent: number) => void,

@@ -31,7 +31,7 @@ type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; 
 const onceLoaders = new WeakSet<() => Promise<unknown>>();
 
 /**
- * A chunk's loader that loads once, under the spec's chunk-load timeout: every call answers the same
+ * A chunk's loader that loads once, under the chunk-load timeout (`timings`): every call answers the same
  * promise, so a page's code started early (adminBoot: the entry, the menu) is the code it renders.
  */
 export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
@@ -59,7 +59,7 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * A lazily loaded component (as React.lazy, with the spec's chunk-load timeout). Unlike React.lazy,
+ * A lazily loaded component (as React.lazy, with the chunk-load timeout of `timings`). Unlike React.lazy,
  * code that has already arrived renders at once: no fallback is committed first (a page whose code
  * was started early, or hovered in the menu, opens in one render).
  */

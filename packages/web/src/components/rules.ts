@@ -50,7 +50,7 @@ export const phoneRules: Rule[] = [
   { pattern: phonePattern, message: textMessages(fieldRules.phone).pattern },
 ];
 
-/** Browser-side strength check (DESIGN.md "Identity"): at least 8 characters, letters and digits. */
+/** Browser-side strength check (docs/architecture.md#identity): at least 8 characters, letters and digits. */
 export function passwordProblem(password: string): string | null {
   if (password.length < 8) return '密码至少 8 位';
   if (password.length > 64) return '密码最多 64 位';

@@ -3,7 +3,7 @@ import { ApiError, callSucceeded, HttpError } from '../api/request';
 
 /**
  * Helpers for writes that `useApiAction` does not cover: a confirmation that waits for an action,
- * and the few writes whose success notice is the server's own message (spec section 8) or that
+ * and the few writes whose success notice is the server's own message (docs/spec-notes.md#8-answers-notices-and-the-session) or that
  * run outside the admin layout's query client (login, first-run setup).
  */
 

@@ -61,7 +61,7 @@ export const adminMenuGroups = [
 export type AdminMenuGroup = (typeof adminMenuGroups)[number]['key'];
 
 /**
- * Every admin page of spec section 2, in that order, then the workspace's own pages; each one is
+ * Every admin page of docs/spec-notes.md#2-routes-layouts-and-pages, in that order, then the workspace's own pages; each one is
  * its own lazy chunk.
  */
 export const adminPages: AdminPage[] = [

@@ -7,7 +7,7 @@ import { navigate, under } from '../nav';
 import { createStore } from './store';
 
 export interface AllocationState {
-  /** Site configuration; undefined until loaded (spec section 3). */
+  /** Site configuration; undefined until loaded (docs/spec-notes.md#3-stored-state-apps-and-channels). */
   allocation: Allocation | undefined;
   /** Becomes true after the first-run setup succeeds. */
   status: boolean;
@@ -39,7 +39,7 @@ export function loadAllocation(force = false): Promise<Allocation | undefined> {
   return pending;
 }
 
-/** Spec section 4: a site that is not initialised sends everyone to /allocation. */
+/** docs/spec-notes.md#4-client-state: a site that is not initialised sends everyone to /allocation. */
 export function redirectIfNotInitialised(allocation: Allocation | undefined): boolean {
   if (!allocation || allocation.isInit) return false;
   if (under(window.location.pathname, '/allocation')) return false;
@@ -47,7 +47,7 @@ export function redirectIfNotInitialised(allocation: Allocation | undefined): bo
   return true;
 }
 
-/** Spec section 8: an allocation update that succeeded shows the server message as title and description. */
+/** docs/spec-notes.md#8-answers-notices-and-the-session: an allocation update that succeeded shows the server message as title and description. */
 async function saved(serverMessage: string | undefined): Promise<true> {
   const message = serverMessage || '保存成功';
   void notify('success', { title: message, description: message });
@@ -57,7 +57,7 @@ async function saved(serverMessage: string | undefined): Promise<true> {
 
 /**
  * Text setting updates, one call after another in the given order, each with its own success
- * notice and reload on 200 (spec sections 4 and 8); a refused one stops the rest. Resolves whether
+ * notice and reload on 200 (docs/spec-notes.md#4-client-state, docs/spec-notes.md#8-answers-notices-and-the-session); a refused one stops the rest. Resolves whether
  * all succeeded; a failure has already been shown by the request client.
  */
 export async function updateAllocation(calls: readonly { path: ApiPath; input: unknown }[]): Promise<boolean> {

@@ -14,7 +14,7 @@ export interface GlobalState {
 
 const COLLAPSED_KEY = 'appdesk.menu.collapsed';
 
-/** The operator's last choice on a wide screen; collapsed on a first visit (spec section 4). */
+/** The operator's last choice on a wide screen; collapsed on a first visit (docs/spec-notes.md#4-client-state). */
 function rememberedCollapsed(): boolean {
   try {
     return globalThis.localStorage?.getItem(COLLAPSED_KEY) !== '0';
@@ -36,7 +36,7 @@ function setNotifyCount(count: number): void {
 /** What the bell's badge counts: every notice's items (a to-do stands for its whole count). */
 export const noticeTotal = (notices: Notice[]): number => notices.reduce((sum, n) => sum + (n.count ?? 1), 0);
 
-/** Spec section 4: fetching sets the loading flag, stores the result, notifyCount = the items in it. */
+/** docs/spec-notes.md#4-client-state: fetching sets the loading flag, stores the result, notifyCount = the items in it. */
 export async function fetchNotices(): Promise<void> {
   globalStore.set({ fetchingNotices: true });
   try {
@@ -72,7 +72,7 @@ export function setCollapsed(collapsed: boolean, options: { remember?: boolean }
 }
 
 /**
- * Unread messages (spec section 4): loaded only on code 200, not refetched within 60 s of the
+ * Unread messages (docs/spec-notes.md#4-client-state): loaded only on code 200, not refetched within 60 s of the
  * last fetch unless forced, never while a fetch runs. The call is optional: failures stay quiet.
  */
 export async function fetchUnreadMessages(force = false): Promise<void> {

@@ -2,7 +2,7 @@ import { storageKeys } from '@appdesk/contract/constants';
 import type { CurrentUser, InboxMessage } from '@appdesk/contract/types';
 import { createStore } from './store';
 
-/** What the client keeps of the signed-in account: at least name and isAdmin (spec section 3). */
+/** What the client keeps of the signed-in account: at least name and isAdmin (docs/spec-notes.md#3-stored-state-apps-and-channels). */
 export type StoredUser = Partial<CurrentUser> & { name: string; isAdmin: boolean };
 export type SessionUser = StoredUser & { notifyCount: number };
 
@@ -78,7 +78,7 @@ export function clearSession(): void {
   userStore.set({ currentUser: null, isLogin: false, token: '', unreadMessage: [], unreadTotal: 0 });
 }
 
-/** Spec section 4, login restore: stored user → currentUser, isLogin true, then the optional callback. */
+/** docs/spec-notes.md#4-client-state, login restore: stored user → currentUser, isLogin true, then the optional callback. */
 export function restoreLogin(callback?: () => void): void {
   const user = readStoredUser();
   if (!user) return;
@@ -171,7 +171,7 @@ export function signOutNotice(search: string, said = ''): { title: string; descr
   return null;
 }
 
-/** Spec section 6: where a visitor of /admin must go instead, or null when allowed. */
+/** docs/spec-notes.md#6-the-consoles-route-guard: where a visitor of /admin must go instead, or null when allowed. */
 export function adminRedirect(): string | null {
   const user = readStoredUser();
   if (!user) return loginUrl({ from: window.location.pathname + window.location.search });
@@ -181,8 +181,8 @@ export function adminRedirect(): string | null {
   return null;
 }
 
-/** The session cookie named SESSION can be cleared (spec section 9). */
+/** The session cookie named SESSION can be cleared (docs/spec-notes.md#9-presentation-and-timings). */
 export function clearSessionCookie(): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: the spec names this exact cookie reset
+  // biome-ignore lint/suspicious/noDocumentCookie: the product names this exact cookie reset
   document.cookie = 'SESSION=; Max-Age=0; path=/';
 }

@@ -1,7 +1,7 @@
 /**
- * The client-side rules of spec section 4, run in Node with an in-memory localStorage and a
+ * The client-side rules of docs/spec-notes.md#4-client-state, run in Node with an in-memory localStorage and a
  * recording fetch: login restore, notices and notifyCount, the unread-message throttle, and the
- * session-ending codes of section 8.
+ * session-ending codes of docs/spec-notes.md#8-answers-notices-and-the-session.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 

@@ -7,7 +7,7 @@ type Db = Kysely<Database>;
 const num = (v: unknown) => Number(v ?? 0);
 
 /**
- * The buckets of a date range preset (spec section 9) up to `now`, in Shanghai time: today by
+ * The buckets of a date range preset (docs/spec-notes.md#9-presentation-and-timings) up to `now`, in Shanghai time: today by
  * hour; this week (Monday first), this month and this year by day.
  */
 export function rangeBuckets(range: DashboardRange, now: number) {

@@ -13,8 +13,8 @@ const known = new Set<string>(channels.map((c) => c.value));
 const channelOf = (channel: string): ChannelCode => (known.has(channel) ? (channel as ChannelCode) : FALLBACK_CHANNEL);
 
 /**
- * Each report is a row and anyone may send them, so they are bounded per client address (README
- * "Quotas"): counted in memory, since a counter in the database would double the write it guards.
+ * Each report is a row and anyone may send them, so they are bounded per client address
+ * (docs/security.md#quotas): counted in memory, since a counter in the database would double the write it guards.
  */
 const reportsOf = perServer(
   (config: Config) =>

@@ -224,7 +224,7 @@ export default defineRoutes({
           .set({ is_admin: isAdmin, updated_at: Date.now() })
           .where('id', '=', input.id)
           .execute();
-        // Losing the flag ends the admin sessions at once (DESIGN.md "Identity").
+        // Losing the flag ends the admin sessions at once (docs/architecture.md#identity).
         if (!isAdmin) await revokeUserSessions(ctx.db, input.id);
       }
       // Recorded even when nothing changed: the operator did ask for it.

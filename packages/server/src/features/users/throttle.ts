@@ -9,7 +9,7 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
 /**
- * Sign-ups per client address (README "Quotas"): counted before any work, so probes count too.
+ * Sign-ups per client address (docs/security.md#quotas): counted before any work, so probes count too.
  * Inside the idempotency transaction a retried registration is answered before it gets here.
  */
 export async function takeRegistration(db: Db, quotas: Quotas, ip: string): Promise<void> {

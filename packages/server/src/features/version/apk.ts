@@ -16,7 +16,7 @@ export interface ApkInfo {
 }
 
 /**
- * Bounds on reading an APK (README, Security): the manifest is at most 4 MB and the icon 512 KB,
+ * Bounds on reading an APK (docs/app-api.md#reading-a-package): the manifest is at most 4 MB and the icon 512 KB,
  * as declared and as actually inflated; the zip's directory is walked within scanZip's bounds; the
  * manifest is parsed in a worker that gets PARSE_MS and PARSE_HEAP_MB before it is ended.
  */

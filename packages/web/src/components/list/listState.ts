@@ -18,7 +18,7 @@ export function sortParams<K extends string>(
   return { sort: columns.includes(sort.sort as K) ? (sort.sort as K) : columns[0], order: sort.order ?? 'descend' };
 }
 
-/** A server-paged answer (DESIGN.md): data { list, total, page, size }, page counted from 0. */
+/** A server-paged answer (docs/architecture.md#lists): data { list, total, page, size }, page counted from 0. */
 export interface PagedData<Row> {
   list: Row[];
   total: number;

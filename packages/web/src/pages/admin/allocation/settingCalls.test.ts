@@ -1,4 +1,4 @@
-/** Which changes of the 站点配置 form become which calls (spec section 7: one call per setting). */
+/** Which changes of the 站点配置 form become which calls (docs/spec-notes.md#7-requests: one call per setting). */
 import { describe, expect, it } from 'vitest';
 import { type Settings, settingCalls } from './settingCalls';
 

@@ -1,8 +1,8 @@
 import type { Scheme } from '../../../components/theme';
 
 /**
- * The chart theme of spec section 9: an eight-colour palette, a default colour for charts of one
- * series, and a tooltip black at 75 % opacity with a 4 px radius. The spec names the properties,
+ * The chart theme of docs/spec-notes.md#9-presentation-and-timings: an eight-colour palette, a default colour for charts of one
+ * series, and a tooltip black at 75 % opacity with a 4 px radius. The product names the properties,
  * not the colours: these are the Ant Design Pro era G2 theme that has exactly those properties.
  */
 export const palette = ['#8543E0', '#F04864', '#FACC14', '#00BBFF', '#66FFBB', '#2FC25B', '#FA8C16', '#A0D911'];

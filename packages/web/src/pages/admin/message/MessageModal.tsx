@@ -17,7 +17,7 @@ interface Values {
 
 /**
  * 发送消息 (no `message`) or 编辑消息 (a `message`). Editing sends only the fields that changed,
- * as the spec asks (only defined fields are sent).
+ * as the product asks (docs/spec-notes.md#7-requests).
  */
 export function MessageModal({
   open,
