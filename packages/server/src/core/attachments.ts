@@ -53,10 +53,14 @@ export async function ownImages(
   return ids.map((id) => found.get(id) as { id: number; key: string });
 }
 
-/** Where a feature keeps the images attached to its records: the table and the column naming the record. */
-export type ImageLinks =
-  | { table: 'feedback_images'; owner: 'feedback_id' }
-  | { table: 'feedback_post_images'; owner: 'post_id' };
+/**
+ * Where a feature keeps the images attached to its records: its own table (with `file_id` and `sort`)
+ * and the column naming the record. Named by the feature, not here: core names no feature's table.
+ */
+export interface ImageLinks {
+  table: string;
+  owner: string;
+}
 
 export interface AttachedImage {
   id: number;

@@ -18,13 +18,16 @@ import type { Dialect } from './migrations/helpers';
 import { type Migration, migrations } from './migrations/index';
 import { listenTo } from './pg-listen';
 import { PreparedStatementsClient, type PreparedStatementsConfig } from './pg-prepared';
-import type { Database } from './schema';
+import type { CoreDatabase, Database } from './schema';
 import { inlineTransactions, registerShortTransactions } from './sqlite-inline';
 import { SqlitePointReader, sqlitePoolDialect, WriterTurn } from './sqlite-pool';
 
 export type Db = Kysely<Database>;
+
+/** A feature's view of the database: the core tables and the feature's own (`<F>Tables` in its tables.ts). */
+export type FeatureDb<Own> = Kysely<CoreDatabase & Own>;
 export type { Dialect } from './migrations/helpers';
-export type { Database } from './schema';
+export type { CoreDatabase, Database } from './schema';
 
 export interface DatabaseHandle {
   db: Db;

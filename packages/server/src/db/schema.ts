@@ -180,7 +180,12 @@ export interface RowCountsTable {
   n: number;
 }
 
-export interface Database {
+/**
+ * The core tables: every feature may read and write them. Each feature declares its own tables in
+ * features/<f>/tables.ts as `<F>Tables`; its database type is `FeatureDb<<F>Tables>` (db/index.ts), and
+ * test/table-ownership.test.ts refuses a feature's code naming another feature's table outside its allow-list.
+ */
+export interface CoreDatabase {
   row_counts: RowCountsTable;
   allocation: AllocationTable;
   users: UsersTable;
@@ -196,3 +201,6 @@ export interface Database {
   key_values: KeyValuesTable;
   idempotency_keys: IdempotencyKeysTable;
 }
+
+/** Every table: the core ones and, merged in by each feature's tables.ts, the features' own. */
+export interface Database extends CoreDatabase {}

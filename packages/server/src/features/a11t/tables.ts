@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { FeatureDb } from '../../db/index';
 
 /** key_value_revisions: every change of a key, kept forever (the database refuses UPDATE and DELETE). */
 export interface KeyValueRevisionsTable {
@@ -27,9 +28,14 @@ export interface KeyValuesConfigColumns {
   updated_by: number | null;
 }
 
+/** The a11t feature's own tables: its database type (A11tDb) is these and the core ones (db/schema.ts). */
+export interface A11tTables {
+  key_value_revisions: KeyValueRevisionsTable;
+}
+
+export type A11tDb = FeatureDb<A11tTables>;
+
 declare module '../../db/schema' {
   interface KeyValuesTable extends KeyValuesConfigColumns {}
-  interface Database {
-    key_value_revisions: KeyValueRevisionsTable;
-  }
+  interface Database extends A11tTables {}
 }

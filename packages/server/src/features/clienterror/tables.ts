@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { FeatureDb } from '../../db/index';
 
 /**
  * client_error_groups: one row per reported error, keyed by a digest of its message, release and
@@ -32,9 +33,14 @@ export interface ClientErrorSamplesTable {
   created_at: number;
 }
 
+/** The clienterror feature's own tables: its database type (ClientErrorDb) is these and the core ones (db/schema.ts). */
+export interface ClientErrorTables {
+  client_error_groups: ClientErrorGroupsTable;
+  client_error_samples: ClientErrorSamplesTable;
+}
+
+export type ClientErrorDb = FeatureDb<ClientErrorTables>;
+
 declare module '../../db/schema' {
-  interface Database {
-    client_error_groups: ClientErrorGroupsTable;
-    client_error_samples: ClientErrorSamplesTable;
-  }
+  interface Database extends ClientErrorTables {}
 }

@@ -1,3 +1,5 @@
+import type { FeatureDb } from '../../db/index';
+
 /** stat_counts: the dashboard's counters, kept by triggers in the transactions that change the rows. */
 export interface StatCountsTable {
   /** What is counted and at which grain: `signups.h` (per hour), `revenue.d` (per day in Shanghai), … */
@@ -17,9 +19,14 @@ export interface StatSnapshotsTable {
   updated_at: number;
 }
 
+/** The dashboard feature's own tables: its database type (DashboardDb) is these and the core ones (db/schema.ts). */
+export interface DashboardTables {
+  stat_counts: StatCountsTable;
+  stat_snapshots: StatSnapshotsTable;
+}
+
+export type DashboardDb = FeatureDb<DashboardTables>;
+
 declare module '../../db/schema' {
-  interface Database {
-    stat_counts: StatCountsTable;
-    stat_snapshots: StatSnapshotsTable;
-  }
+  interface Database extends DashboardTables {}
 }

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { FeatureDb } from '../../db/index';
 
 /** exchange_items: what the coin shop offers. */
 export interface ExchangeItemsTable {
@@ -57,10 +58,15 @@ export interface ExchangeRecordsTable {
   cancelled_at: number | null;
 }
 
+/** The exchange feature's own tables: its database type (ExchangeDb) is these and the core ones (db/schema.ts). */
+export interface ExchangeTables {
+  exchange_items: ExchangeItemsTable;
+  exchange_codes: ExchangeCodesTable;
+  exchange_records: ExchangeRecordsTable;
+}
+
+export type ExchangeDb = FeatureDb<ExchangeTables>;
+
 declare module '../../db/schema' {
-  interface Database {
-    exchange_items: ExchangeItemsTable;
-    exchange_codes: ExchangeCodesTable;
-    exchange_records: ExchangeRecordsTable;
-  }
+  interface Database extends ExchangeTables {}
 }

@@ -1,5 +1,6 @@
 import type { FeedbackStatus } from '@appdesk/contract/constants';
 import type { Generated } from 'kysely';
+import type { FeatureDb } from '../../db/index';
 
 /** feedback (意见反馈 v1): one submission from an app, and the operator's answer. */
 export interface FeedbackTable {
@@ -32,9 +33,14 @@ export interface FeedbackImagesTable {
   sort: number;
 }
 
+/** The feedback feature's own tables: its database type (FeedbackDb) is these and the core ones (db/schema.ts). */
+export interface FeedbackTables {
+  feedback: FeedbackTable;
+  feedback_images: FeedbackImagesTable;
+}
+
+export type FeedbackDb = FeatureDb<FeedbackTables>;
+
 declare module '../../db/schema' {
-  interface Database {
-    feedback: FeedbackTable;
-    feedback_images: FeedbackImagesTable;
-  }
+  interface Database extends FeedbackTables {}
 }

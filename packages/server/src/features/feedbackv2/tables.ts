@@ -1,5 +1,6 @@
 import type { ThreadCategory, ThreadStatus } from '@appdesk/contract/constants';
 import type { Generated } from 'kysely';
+import type { FeatureDb } from '../../db/index';
 
 /**
  * feedback_threads (反馈会话): one user's conversation with the operators. Read state is kept as
@@ -56,11 +57,16 @@ export interface FeedbackCannedTable {
   updated_at: number;
 }
 
+/** The feedbackv2 feature's own tables: its database type (FeedbackV2Db) is these and the core ones (db/schema.ts). */
+export interface FeedbackV2Tables {
+  feedback_threads: FeedbackThreadsTable;
+  feedback_posts: FeedbackPostsTable;
+  feedback_post_images: FeedbackPostImagesTable;
+  feedback_canned: FeedbackCannedTable;
+}
+
+export type FeedbackV2Db = FeatureDb<FeedbackV2Tables>;
+
 declare module '../../db/schema' {
-  interface Database {
-    feedback_threads: FeedbackThreadsTable;
-    feedback_posts: FeedbackPostsTable;
-    feedback_post_images: FeedbackPostImagesTable;
-    feedback_canned: FeedbackCannedTable;
-  }
+  interface Database extends FeedbackV2Tables {}
 }

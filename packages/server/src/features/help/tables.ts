@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { FeatureDb } from '../../db/index';
 
 /** help_articles: Markdown and the sanitised HTML rendered from it when saved (reads never render). */
 export interface HelpArticlesTable {
@@ -16,8 +17,13 @@ export interface HelpArticlesTable {
   updated_at: number;
 }
 
+/** The help feature's own tables: its database type (HelpDb) is these and the core ones (db/schema.ts). */
+export interface HelpTables {
+  help_articles: HelpArticlesTable;
+}
+
+export type HelpDb = FeatureDb<HelpTables>;
+
 declare module '../../db/schema' {
-  interface Database {
-    help_articles: HelpArticlesTable;
-  }
+  interface Database extends HelpTables {}
 }

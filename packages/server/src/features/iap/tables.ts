@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { FeatureDb } from '../../db/index';
 
 /** iap_products: what a store product grants; (app, platform, product_id) is unique. Money in fen. */
 export interface IapProductsTable {
@@ -16,8 +17,13 @@ export interface IapProductsTable {
   updated_at: number;
 }
 
+/** The iap feature's own tables: its database type (IapDb) is these and the core ones (db/schema.ts). */
+export interface IapTables {
+  iap_products: IapProductsTable;
+}
+
+export type IapDb = FeatureDb<IapTables>;
+
 declare module '../../db/schema' {
-  interface Database {
-    iap_products: IapProductsTable;
-  }
+  interface Database extends IapTables {}
 }

@@ -2,6 +2,7 @@ import type { JWSTransactionDecodedPayload } from '@apple/app-store-server-libra
 import { applyGrant } from '../../core/grants';
 import { lockMoney } from '../../core/money-lock';
 import type { Db } from '../../db/index';
+import { findProduct } from '../iap/public';
 import { FOREIGN, grantRef, insertRefused, now, type Recorded } from './record';
 import { claimedPayload, type Verified } from './storekit';
 
@@ -121,13 +122,7 @@ export async function recordAppleTransaction(
     return { id: waiting.id, duplicate: true };
   }
   if (tx.revocationDate) return refuse('该交易已被撤销或退款');
-  const product = await db
-    .selectFrom('iap_products')
-    .selectAll()
-    .where('app', '=', input.app)
-    .where('platform', '=', 'ios')
-    .where('product_id', '=', productId)
-    .executeTakeFirst();
+  const product = await findProduct(db, { app: input.app, platform: 'ios', productId });
   if (!product) return refuse(`未知的内购商品：${productId}`);
   if (product.enabled !== 1) return refuse(`内购商品已停用：${productId}`);
   await lockMoney(db, userId);

@@ -1,8 +1,7 @@
-import type { Selectable } from 'kysely';
 import { applyGrant } from '../../core/grants';
 import { lockMoney } from '../../core/money-lock';
 import type { Db } from '../../db/index';
-import type { Database } from '../../db/schema';
+import type { IapProduct } from '../iap/public';
 import type { PlayVerdict } from './googleplay';
 
 export interface Recorded {
@@ -106,7 +105,7 @@ export async function recordGooglePurchase(
     purchaseToken: string;
     /** null: verification is not configured. */
     verdict: PlayVerdict | null;
-    product: Selectable<Database['iap_products']> | undefined;
+    product: IapProduct | undefined;
   },
 ): Promise<Recorded> {
   const base = {

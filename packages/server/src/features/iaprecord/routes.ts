@@ -1,6 +1,7 @@
 import { appPackages } from '@appdesk/contract/constants';
 import { countedTotal, iso, keptTotal, pageAnswer } from '../../db/paging';
 import { defineRoutes } from '../../http/route';
+import { findProduct } from '../iap/public';
 import { recordAppleTransaction, recordUnverifiable } from './apple-record';
 import { googlePlayFor, type PlayPurchase, type PlayVerdict } from './googleplay';
 import { applyNotification, keepRefused, verifyNotificationParts } from './notifications';
@@ -29,13 +30,7 @@ export default defineRoutes({
       const play = googlePlayFor(ctx.config.payments.google);
       const answer = (db: typeof ctx.db, recorded: Recorded) =>
         loadRecord(db, recorded.id).then((row) => ({ record: presentRecord(row), duplicate: recorded.duplicate }));
-      const product = await ctx.db
-        .selectFrom('iap_products')
-        .selectAll()
-        .where('app', '=', input.app)
-        .where('platform', '=', 'android')
-        .where('product_id', '=', input.productId)
-        .executeTakeFirst();
+      const product = await findProduct(ctx.db, { app: input.app, platform: 'android', productId: input.productId });
       const purchase: PlayPurchase = {
         packageName: appPackages[input.app].android,
         productId: input.productId,

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { FeatureDb } from '../../db/index';
 
 /**
  * iap_records: one receipt an app posted or a notification brought. `transaction_id` is set only
@@ -44,9 +45,14 @@ export interface IapNotificationsTable {
   created_at: number;
 }
 
+/** The iaprecord feature's own tables: its database type (IapRecordDb) is these and the core ones (db/schema.ts). */
+export interface IapRecordTables {
+  iap_records: IapRecordsTable;
+  iap_notifications: IapNotificationsTable;
+}
+
+export type IapRecordDb = FeatureDb<IapRecordTables>;
+
 declare module '../../db/schema' {
-  interface Database {
-    iap_records: IapRecordsTable;
-    iap_notifications: IapNotificationsTable;
-  }
+  interface Database extends IapRecordTables {}
 }

@@ -5,11 +5,11 @@ import { maskPhone } from '@appdesk/contract/format';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import { lockMoneyCounters } from '../../core/money-lock';
-import { addOrderEvent } from '../../core/order-payment';
 import { retriedTransaction } from '../../db/conflicts';
 import type { Db } from '../../db/index';
 import { iso, isoOrNull, rangeMs } from '../../db/paging';
 import { fail } from '../../http/errors';
+import { addOrderEvent } from './public';
 import type { OrdersTable } from './tables';
 
 export type OrderFilter = z.output<typeof orderFilter>;

@@ -3,12 +3,13 @@ import { fenToYuan, maskPhone } from '@appdesk/contract/format';
 import { labelOf } from '@appdesk/contract/rules';
 import { sql } from 'kysely';
 import { lockMoney } from '../../core/money-lock';
-import { addOrderEvent as addEvent, payOrder, takeBackOrder } from '../../core/order-payment';
 import { countedTotal, iso, keptTotal, pageAnswer, shanghaiTime } from '../../db/paging';
 import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { directionOf, exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
+import { findPlan } from '../plan/public';
+import { addOrderEvent as addEvent, payOrder, takeBackOrder } from './public';
 import {
   closeExpired,
   filteredOrders,
@@ -39,7 +40,7 @@ export default defineRoutes({
     transaction: true,
     message: '订单已创建，请在 30 分钟内完成支付',
     handler: async (input, ctx) => {
-      const plan = await ctx.db.selectFrom('plans').selectAll().where('id', '=', input.planId).executeTakeFirst();
+      const plan = await findPlan(ctx.db, input.planId);
       if (!plan) throw fail.notFound('会员套餐不存在');
       if (plan.on_sale !== 1) throw fail.conflict('该套餐已下架，请选择其他套餐');
       const now = Date.now();

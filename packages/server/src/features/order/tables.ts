@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { FeatureDb } from '../../db/index';
 
 /** orders: one purchase of a plan; amount, days and coins copied from the plan when made. */
 export interface OrdersTable {
@@ -36,9 +37,14 @@ export interface OrderEventsTable {
   created_at: number;
 }
 
+/** The order feature's own tables: its database type (OrderDb) is these and the core ones (db/schema.ts). */
+export interface OrderTables {
+  orders: OrdersTable;
+  order_events: OrderEventsTable;
+}
+
+export type OrderDb = FeatureDb<OrderTables>;
+
 declare module '../../db/schema' {
-  interface Database {
-    orders: OrdersTable;
-    order_events: OrderEventsTable;
-  }
+  interface Database extends OrderTables {}
 }

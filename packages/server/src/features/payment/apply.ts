@@ -1,5 +1,5 @@
-import { payOrder } from '../../core/order-payment';
 import type { Db } from '../../db/index';
+import { orderByNumber, orderStatus, payOrder } from '../order/public';
 
 /** What a notification claims, and whether it verified. */
 export type Claim = { orderNo: string | null; transactionId: string | null; amount: number | null } & (
@@ -39,13 +39,7 @@ export async function applyPayment(db: Db, method: 'alipay' | 'wechat', claim: C
 async function decide(db: Db, method: 'alipay' | 'wechat', claim: Claim): Promise<Applied> {
   if (!claim.ok) return { status: 'rejected', reason: claim.reason };
   if (!claim.paid) return { status: 'ignored', reason: `交易状态 ${claim.state}，不是支付成功` };
-  const order = claim.orderNo
-    ? await db
-        .selectFrom('orders')
-        .select(['id', 'amount', 'status', 'transaction_id'])
-        .where('order_no', '=', claim.orderNo)
-        .executeTakeFirst()
-    : undefined;
+  const order = claim.orderNo ? await orderByNumber(db, claim.orderNo) : undefined;
   if (!order) return { status: 'rejected', reason: `订单不存在：${claim.orderNo ?? '无订单号'}` };
   if (claim.amount === null || claim.amount !== Number(order.amount)) {
     return { status: 'rejected', reason: `金额不符：通知 ${claim.amount ?? '无'} 分，订单 ${Number(order.amount)} 分` };
@@ -58,11 +52,7 @@ async function decide(db: Db, method: 'alipay' | 'wechat', claim: Claim): Promis
     note: `${method === 'alipay' ? '支付宝' : '微信支付'}异步通知`,
   });
   if (paid) return { status: 'applied', reason: null };
-  const now = await db
-    .selectFrom('orders')
-    .select(['status', 'transaction_id'])
-    .where('id', '=', order.id)
-    .executeTakeFirstOrThrow();
+  const now = await orderStatus(db, order.id);
   const same = now.transaction_id === claim.transactionId;
   return {
     status: 'duplicate',

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { FeatureDb } from '../../db/index';
 
 /**
  * payment_notifications: the Alipay / WeChat Pay notifications that arrived, and what became of
@@ -18,8 +19,13 @@ export interface PaymentNotificationsTable {
   created_at: number;
 }
 
+/** The payment feature's own tables: its database type (PaymentDb) is these and the core ones (db/schema.ts). */
+export interface PaymentTables {
+  payment_notifications: PaymentNotificationsTable;
+}
+
+export type PaymentDb = FeatureDb<PaymentTables>;
+
 declare module '../../db/schema' {
-  interface Database {
-    payment_notifications: PaymentNotificationsTable;
-  }
+  interface Database extends PaymentTables {}
 }

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { FeatureDb } from '../../db/index';
 
 /** plans: VIP plans per app; money in integer fen (64-bit on PostgreSQL). */
 export interface PlansTable {
@@ -20,8 +21,13 @@ export interface PlansTable {
   updated_at: number;
 }
 
+/** The plan feature's own tables: its database type (PlanDb) is these and the core ones (db/schema.ts). */
+export interface PlanTables {
+  plans: PlansTable;
+}
+
+export type PlanDb = FeatureDb<PlanTables>;
+
 declare module '../../db/schema' {
-  interface Database {
-    plans: PlansTable;
-  }
+  interface Database extends PlanTables {}
 }

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { FeatureDb } from '../../db/index';
 
 /** review_rewards: a user's claim of coins for a store review, with its screenshot and verdict. */
 export interface ReviewRewardsTable {
@@ -23,9 +24,14 @@ export interface ReviewRewardSettingsTable {
   updated_at: number;
 }
 
+/** The reviewreward feature's own tables: its database type (ReviewRewardDb) is these and the core ones (db/schema.ts). */
+export interface ReviewRewardTables {
+  review_rewards: ReviewRewardsTable;
+  review_reward_settings: ReviewRewardSettingsTable;
+}
+
+export type ReviewRewardDb = FeatureDb<ReviewRewardTables>;
+
 declare module '../../db/schema' {
-  interface Database {
-    review_rewards: ReviewRewardsTable;
-    review_reward_settings: ReviewRewardSettingsTable;
-  }
+  interface Database extends ReviewRewardTables {}
 }

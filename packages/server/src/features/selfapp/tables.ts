@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { FeatureDb } from '../../db/index';
 
 /** selfapps: the company's other apps our apps promote. */
 export interface SelfappsTable {
@@ -35,9 +36,14 @@ export interface SelfappRecordsTable {
   created_at: number;
 }
 
+/** The selfapp feature's own tables: its database type (SelfappDb) is these and the core ones (db/schema.ts). */
+export interface SelfappTables {
+  selfapps: SelfappsTable;
+  selfapp_records: SelfappRecordsTable;
+}
+
+export type SelfappDb = FeatureDb<SelfappTables>;
+
 declare module '../../db/schema' {
-  interface Database {
-    selfapps: SelfappsTable;
-    selfapp_records: SelfappRecordsTable;
-  }
+  interface Database extends SelfappTables {}
 }

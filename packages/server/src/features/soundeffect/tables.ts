@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { FeatureDb } from '../../db/index';
 
 /** sound_effects (音效): one uploaded audio file each, with what the server read from it. */
 export interface SoundEffectsTable {
@@ -21,8 +22,13 @@ export interface SoundEffectsTable {
   updated_at: number;
 }
 
+/** The soundeffect feature's own tables: its database type (SoundEffectDb) is these and the core ones (db/schema.ts). */
+export interface SoundEffectTables {
+  sound_effects: SoundEffectsTable;
+}
+
+export type SoundEffectDb = FeatureDb<SoundEffectTables>;
+
 declare module '../../db/schema' {
-  interface Database {
-    sound_effects: SoundEffectsTable;
-  }
+  interface Database extends SoundEffectTables {}
 }

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { FeatureDb } from '../../db/index';
 
 /** images (图片库): one uploaded image each, with its thumbnail and what the apps filter by. */
 export interface ImagesTable {
@@ -27,8 +28,13 @@ export interface ImagesTable {
   updated_at: number;
 }
 
+/** The unsplash feature's own tables: its database type (UnsplashDb) is these and the core ones (db/schema.ts). */
+export interface UnsplashTables {
+  images: ImagesTable;
+}
+
+export type UnsplashDb = FeatureDb<UnsplashTables>;
+
 declare module '../../db/schema' {
-  interface Database {
-    images: ImagesTable;
-  }
+  interface Database extends UnsplashTables {}
 }

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { FeatureDb } from '../../db/index';
 
 /** versions: one release of an app on one platform and channel (unique by version code there). */
 export interface VersionsTable {
@@ -41,9 +42,14 @@ export interface VersionStatsTable {
   downloads: number;
 }
 
+/** The version feature's own tables: its database type (VersionDb) is these and the core ones (db/schema.ts). */
+export interface VersionTables {
+  versions: VersionsTable;
+  version_stats: VersionStatsTable;
+}
+
+export type VersionDb = FeatureDb<VersionTables>;
+
 declare module '../../db/schema' {
-  interface Database {
-    versions: VersionsTable;
-    version_stats: VersionStatsTable;
-  }
+  interface Database extends VersionTables {}
 }

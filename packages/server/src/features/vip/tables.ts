@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { FeatureDb } from '../../db/index';
 
 /**
  * vip_records (append-only): every change of a user's VIP expiry, with the expiry before and
@@ -20,8 +21,13 @@ export interface VipRecordsTable {
   created_at: number;
 }
 
+/** The vip feature's own tables: its database type (VipDb) is these and the core ones (db/schema.ts). */
+export interface VipTables {
+  vip_records: VipRecordsTable;
+}
+
+export type VipDb = FeatureDb<VipTables>;
+
 declare module '../../db/schema' {
-  interface Database {
-    vip_records: VipRecordsTable;
-  }
+  interface Database extends VipTables {}
 }

@@ -1,11 +1,16 @@
-import type { Db } from '../db/index';
-import { iso } from '../db/paging';
-import { applyGrant, type Grant, type TakenBack, takeBackGrant } from './grants';
-import { lockMoney } from './money-lock';
+import { applyGrant, type Grant, type TakenBack, takeBackGrant } from '../../core/grants';
+import { lockMoney } from '../../core/money-lock';
+import { iso } from '../../db/paging';
+import type { OrderDb } from './tables';
+
+/*
+ * The order feature's public module: what other features (payment) may do with orders. Everything
+ * that reads or writes the order tables from outside goes through here (test/table-ownership.test.ts).
+ */
 
 /** Appends a step to an order's timeline (`order_events`, append-only). */
 export async function addOrderEvent(
-  db: Db,
+  db: OrderDb,
   event: { orderId: number; kind: string; operatorId?: number | null; note?: string | null; detail?: object | null },
 ) {
   await db
@@ -44,7 +49,7 @@ const grantOf = (o: { user_id: number; duration_days: number | null; bonus_coins
  * bonus coins and writes the timeline. Returns null when the order was not payable (already paid
  * or refunded), so retries, races and replayed notifications never grant twice.
  */
-export async function payOrder(trx: Db, p: Payment): Promise<{ previousStatus: string } | null> {
+export async function payOrder(trx: OrderDb, p: Payment): Promise<{ previousStatus: string } | null> {
   const current = await trx
     .selectFrom('orders')
     .select(['status', 'user_id'])
@@ -99,11 +104,25 @@ export async function payOrder(trx: Db, p: Payment): Promise<{ previousStatus: s
 
 /** Takes back what a paid order granted (the order row has already moved to refunded). */
 export function takeBackOrder(
-  trx: Db,
+  trx: OrderDb,
   order: { user_id: number; duration_days: number | null; bonus_coins: number; order_no: string },
   operatorId: number | null,
   note: string,
 ): Promise<TakenBack> {
   const grant: Granted = grantOf(order);
   return takeBackGrant(trx, { ...grant, source: 'order', operatorId, note });
+}
+
+/** The order a payment notification names, by its number: what the notification is checked against. */
+export function orderByNumber(db: OrderDb, orderNo: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'amount', 'status', 'transaction_id'])
+    .where('order_no', '=', orderNo)
+    .executeTakeFirst();
+}
+
+/** An order's status and transaction now (after a payment that found it already paid). */
+export function orderStatus(db: OrderDb, id: number) {
+  return db.selectFrom('orders').select(['status', 'transaction_id']).where('id', '=', id).executeTakeFirstOrThrow();
 }
