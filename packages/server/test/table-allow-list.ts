@@ -17,16 +17,6 @@ export const allowList: Allowance[] = [
     why: 'a read model: 文件管理 shows where each stored file is used and refuses to remove a used one',
   },
   {
-    path: 'core/vip.ts',
-    writes: ['vip_records'],
-    why: 'changeVip is the one writer of the VIP ledger; orders, IAP, the coin shop and the vip page all grant through it',
-  },
-  {
-    path: 'core/grants.ts',
-    reads: ['vip_records'],
-    why: 'taking a grant back finds the VIP change it made, beside the coin ledger (a core table) it also reverses',
-  },
-  {
     path: 'storage/pending.ts',
     writes: ['pending_uploads'],
     why: 'the upload path’s journal of objects being written; storage is its one writer, the files feature keeps its migration',

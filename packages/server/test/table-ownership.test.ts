@@ -30,7 +30,7 @@ describe('table ownership', () => {
     expect(where(refused)).toEqual([]);
     expect(stale.map((entry) => entry.path)).toEqual([]);
     // The scan sees the declared ones (so an empty result above is not a blind scan).
-    expect(where(references)).toContain('core/vip.ts write vip_records');
+    expect(where(references)).toContain('storage/pending.ts write pending_uploads');
   });
 
   it('refuses a planted reach-in: a Kysely write, a raw SQL read, a type, but not a comment', () => {

@@ -25,7 +25,7 @@ import { rules, valuesOf } from '../rules';
  * plan its `make` example creates before an order can be made for it.
  *
  * Orders for VIP plans. The amount, days and coins are copied from the plan when the order
- * is made. Paying grants them once (VIP through core/vip.ts, coins through the ledger) in the
+ * is made. Paying grants them once (VIP through the vip feature's changeVip, coins through the ledger) in the
  * transaction that records the payment; a refund takes back what is left of them.
  */
 const target = auditTarget('order', '订单', {

@@ -24,7 +24,11 @@ import { SqlitePointReader, sqlitePoolDialect, WriterTurn } from './sqlite-pool'
 
 export type Db = Kysely<Database>;
 
-/** A feature's view of the database: the core tables and the feature's own (`<F>Tables` in its tables.ts). */
+/**
+ * A feature's view of the database: the core tables and the feature's own (`<F>Tables` in its tables.ts),
+ * for its internal queries. A feature's public.ts takes `Db`, the handle every caller holds: one feature's
+ * view does not convert to another's.
+ */
 export type FeatureDb<Own> = Kysely<CoreDatabase & Own>;
 export type { Dialect } from './migrations/helpers';
 export type { CoreDatabase, Database } from './schema';

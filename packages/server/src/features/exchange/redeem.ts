@@ -1,8 +1,8 @@
 import { changeCoins } from '../../core/ledger';
 import { lockMoney } from '../../core/money-lock';
-import { changeVip } from '../../core/vip';
 import type { Db, Dialect } from '../../db/index';
 import { fail } from '../../http/errors';
+import { changeVip } from '../vip/public';
 import { loadItem, newRecordNo, refuseUnavailable } from './queries';
 
 export interface Redemption {

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { IapDb, IapProductsTable } from './tables';
+import type { Db } from '../../db/index';
+import type { IapProductsTable } from './tables';
 
 /* The iap feature's public module: what other features (iaprecord) may read of in-app products. */
 
@@ -7,7 +8,7 @@ export type IapProduct = Selectable<IapProductsTable>;
 
 /** The product a purchase names, on its app and platform: what it grants, and whether it is on sale. */
 export function findProduct(
-  db: IapDb,
+  db: Db,
   key: { app: string; platform: 'ios' | 'android'; productId: string },
 ): Promise<IapProduct | undefined> {
   return db

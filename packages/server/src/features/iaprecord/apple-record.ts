@@ -1,8 +1,8 @@
 import type { JWSTransactionDecodedPayload } from '@apple/app-store-server-library';
-import { applyGrant } from '../../core/grants';
 import { lockMoney } from '../../core/money-lock';
 import type { Db } from '../../db/index';
 import { findProduct } from '../iap/public';
+import { applyGrant } from '../vip/public';
 import { FOREIGN, grantRef, insertRefused, now, type Recorded } from './record';
 import { claimedPayload, type Verified } from './storekit';
 

@@ -4,7 +4,7 @@ import { type PlayFake, productPurchase, startPlayFake, subscriptionPurchase } f
 import { startServer, type TestServer } from '../../../test/harness';
 import { makeTestChain } from '../../../test/storekit-chain';
 import { unreconciledUsers } from '../../core/ledger';
-import { DAY_MS } from '../../core/vip';
+import { DAY_MS } from '../vip/public';
 
 // A purchase belongs to the account that made it: a renewal or a replay posted by another account
 // grants nothing and says nothing about the buyer; one store transaction has one record.

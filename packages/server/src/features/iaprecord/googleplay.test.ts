@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PlayFake, productPurchase, startPlayFake, subscriptionPurchase } from '../../../test/google-play';
 import { startServer, type TestServer } from '../../../test/harness';
 import { unreconciledUsers } from '../../core/ledger';
-import { DAY_MS } from '../../core/vip';
+import { DAY_MS } from '../vip/public';
 
 // Google Play verification through the Android Publisher client, against Google's endpoints
 // played back on loopback (test/google-play.ts) with a service account key made by the test.

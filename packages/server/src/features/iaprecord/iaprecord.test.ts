@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../../test/harness';
 import { makeTestChain } from '../../../test/storekit-chain';
 import { unreconciledUsers } from '../../core/ledger';
-import { DAY_MS } from '../../core/vip';
+import { DAY_MS } from '../vip/public';
 
 const chain = makeTestChain();
 const bundleId = 'com.example.tailor';

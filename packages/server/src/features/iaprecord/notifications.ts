@@ -1,9 +1,9 @@
 import type { JWSTransactionDecodedPayload, ResponseBodyV2DecodedPayload } from '@apple/app-store-server-library';
-import { takeBackGrant } from '../../core/grants';
 import { keepWithin } from '../../core/refusals';
 import type { Db } from '../../db/index';
 import type { RequestContext } from '../../http/context';
 import type { PaymentsConfig } from '../../payments-config';
+import { takeBackGrant } from '../vip/public';
 import { recordAppleTransaction } from './apple-record';
 import { grantRef } from './record';
 import { type Verified, verifyNotification, verifyTransaction } from './storekit';

@@ -1,7 +1,7 @@
-import { applyGrant } from '../../core/grants';
 import { lockMoney } from '../../core/money-lock';
 import type { Db } from '../../db/index';
 import type { IapProduct } from '../iap/public';
+import { applyGrant } from '../vip/public';
 import type { PlayVerdict } from './googleplay';
 
 export interface Recorded {

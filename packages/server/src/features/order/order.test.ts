@@ -2,7 +2,7 @@ import { VIP_LIFETIME_MS } from '@appdesk/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../../test/harness';
 import { unreconciledUsers } from '../../core/ledger';
-import { DAY_MS } from '../../core/vip';
+import { DAY_MS } from '../vip/public';
 
 let server: TestServer;
 let admin: string;

@@ -1,7 +1,7 @@
-import { applyGrant, type Grant, type TakenBack, takeBackGrant } from '../../core/grants';
 import { lockMoney } from '../../core/money-lock';
+import type { Db } from '../../db/index';
 import { iso } from '../../db/paging';
-import type { OrderDb } from './tables';
+import { applyGrant, type Grant, type TakenBack, takeBackGrant } from '../vip/public';
 
 /*
  * The order feature's public module: what other features (payment) may do with orders. Everything
@@ -10,7 +10,7 @@ import type { OrderDb } from './tables';
 
 /** Appends a step to an order's timeline (`order_events`, append-only). */
 export async function addOrderEvent(
-  db: OrderDb,
+  db: Db,
   event: { orderId: number; kind: string; operatorId?: number | null; note?: string | null; detail?: object | null },
 ) {
   await db
@@ -49,7 +49,7 @@ const grantOf = (o: { user_id: number; duration_days: number | null; bonus_coins
  * bonus coins and writes the timeline. Returns null when the order was not payable (already paid
  * or refunded), so retries, races and replayed notifications never grant twice.
  */
-export async function payOrder(trx: OrderDb, p: Payment): Promise<{ previousStatus: string } | null> {
+export async function payOrder(trx: Db, p: Payment): Promise<{ previousStatus: string } | null> {
   const current = await trx
     .selectFrom('orders')
     .select(['status', 'user_id'])
@@ -104,7 +104,7 @@ export async function payOrder(trx: OrderDb, p: Payment): Promise<{ previousStat
 
 /** Takes back what a paid order granted (the order row has already moved to refunded). */
 export function takeBackOrder(
-  trx: OrderDb,
+  trx: Db,
   order: { user_id: number; duration_days: number | null; bonus_coins: number; order_no: string },
   operatorId: number | null,
   note: string,
@@ -114,7 +114,7 @@ export function takeBackOrder(
 }
 
 /** The order a payment notification names, by its number: what the notification is checked against. */
-export function orderByNumber(db: OrderDb, orderNo: string) {
+export function orderByNumber(db: Db, orderNo: string) {
   return db
     .selectFrom('orders')
     .select(['id', 'amount', 'status', 'transaction_id'])
@@ -123,6 +123,6 @@ export function orderByNumber(db: OrderDb, orderNo: string) {
 }
 
 /** An order's status and transaction now (after a payment that found it already paid). */
-export function orderStatus(db: OrderDb, id: number) {
+export function orderStatus(db: Db, id: number) {
   return db.selectFrom('orders').select(['status', 'transaction_id']).where('id', '=', id).executeTakeFirstOrThrow();
 }

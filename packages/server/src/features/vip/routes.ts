@@ -1,10 +1,10 @@
 import type { VipRecord } from '@appdesk/contract/endpoints/vip';
 import { maskPhone } from '@appdesk/contract/format';
 import type { Selectable } from 'kysely';
-import { changeVip } from '../../core/vip';
 import { countedTotal, iso, isoOrNull, keptTotal, pageAnswer } from '../../db/paging';
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
+import { changeVip } from './ledger';
 import type { VipRecordsTable } from './tables';
 
 type RecordRow = Selectable<VipRecordsTable> & { phone: string };

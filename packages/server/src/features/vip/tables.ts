@@ -4,7 +4,7 @@ import type { FeatureDb } from '../../db/index';
 /**
  * vip_records (append-only): every change of a user's VIP expiry, with the expiry before and
  * after, why (reason), the business record behind it (ref_type, ref_id) and who did it.
- * Written only by core/vip.ts changeVip.
+ * Written only by changeVip (ledger.ts), which other features reach through public.ts.
  */
 export interface VipRecordsTable {
   id: Generated<number>;

@@ -2,7 +2,7 @@ import { VIP_LIFETIME_MS } from '@appdesk/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../../test/harness';
 import { unreconciledUsers } from '../../core/ledger';
-import { changeVip, DAY_MS, nextExpiry } from '../../core/vip';
+import { changeVip, DAY_MS, nextExpiry } from './ledger';
 
 let server: TestServer;
 let token: string;

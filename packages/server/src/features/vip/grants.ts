@@ -1,6 +1,6 @@
-import type { Db } from '../db/index';
-import { changeCoins } from './ledger';
-import { changeVip, DAY_MS, type VipResult } from './vip';
+import { changeCoins } from '../../core/ledger';
+import type { Db } from '../../db/index';
+import { changeVip, DAY_MS, type VipResult } from './ledger';
 
 /**
  * What a purchase grants (an order's plan, an in-app product): VIP time through changeVip and coins

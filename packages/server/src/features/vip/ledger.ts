@@ -1,7 +1,7 @@
 import { VIP_LIFETIME_MS, type VipReason } from '@appdesk/contract/constants';
-import type { Db } from '../db/index';
-import { fail } from '../http/errors';
-import { lockMoney } from './money-lock';
+import { lockMoney } from '../../core/money-lock';
+import type { Db } from '../../db/index';
+import { fail } from '../../http/errors';
 
 export const DAY_MS = 86_400_000;
 
