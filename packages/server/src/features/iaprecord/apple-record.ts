@@ -1,10 +1,10 @@
 import type { JWSTransactionDecodedPayload } from '@apple/app-store-server-library';
 import { lockMoney } from '../../core/money-lock';
-import type { Db } from '../../db/index';
 import { findProduct } from '../iap/public';
 import { applyGrant } from '../vip/public';
 import { FOREIGN, grantRef, insertRefused, now, type Recorded } from './record';
 import { claimedPayload, type Verified } from './storekit';
+import type { IapRecordDb } from './tables';
 
 /** A transaction a notification brought before any account could be named: the app's post claims it. */
 export const AWAITING = '等待 App 提交：服务器通知先到，尚不知道这笔购买属于哪个账号，App 提交后即发放';
@@ -16,7 +16,7 @@ interface Holder {
 }
 
 /** The record holding a transaction id (accepted receipts only hold one). */
-const holderOf = (db: Db, transactionId: string): Promise<Holder | undefined> =>
+const holderOf = (db: IapRecordDb, transactionId: string): Promise<Holder | undefined> =>
   db
     .selectFrom('iap_records')
     .select(['id', 'user_id', 'status'])
@@ -29,7 +29,11 @@ const holderOf = (db: Db, transactionId: string): Promise<Holder | undefined> =>
  * accepted record of its original transaction id), else the account that first presented its
  * appAccountToken. Refused records bind nothing.
  */
-async function boundAccounts(db: Db, originalId: string | null, accountToken: string | null): Promise<number[]> {
+async function boundAccounts(
+  db: IapRecordDb,
+  originalId: string | null,
+  accountToken: string | null,
+): Promise<number[]> {
   const firstBy = async (column: 'original_transaction_id' | 'app_account_token', value: string | null) => {
     if (!value) return null;
     const first = await db
@@ -62,7 +66,7 @@ async function boundAccounts(db: Db, originalId: string | null, accountToken: st
  * the transaction waiting, holding its id, for the app's post to claim: one record either way.
  */
 export async function recordAppleTransaction(
-  db: Db,
+  db: IapRecordDb,
   input: { userId: number | null; app: string; verified: Verified<JWSTransactionDecodedPayload> },
   attempt = 1,
 ): Promise<Recorded> {
@@ -183,7 +187,7 @@ export async function recordAppleTransaction(
 
 /** A notification's transaction that no account can be named for yet: kept pending, holding its id. */
 async function insertAwaiting(
-  db: Db,
+  db: IapRecordDb,
   base: { app: string; productId: string; claimedId: string },
   tx: JWSTransactionDecodedPayload,
   extra: { originalId: string | null; environment: string | null },
@@ -221,7 +225,10 @@ async function insertAwaiting(
 }
 
 /** App Store verification is not configured: the receipt is kept pending, as it claims to be. */
-export function recordUnverifiable(db: Db, input: { userId: number; app: string; jws: string }): Promise<Recorded> {
+export function recordUnverifiable(
+  db: IapRecordDb,
+  input: { userId: number; app: string; jws: string },
+): Promise<Recorded> {
   const claimed = claimedPayload(input.jws);
   const text = (k: string) => (claimed && claimed[k] != null ? String(claimed[k]) : null);
   return insertRefused(

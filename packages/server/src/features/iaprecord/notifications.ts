@@ -1,12 +1,12 @@
 import type { JWSTransactionDecodedPayload, ResponseBodyV2DecodedPayload } from '@apple/app-store-server-library';
 import { keepWithin } from '../../core/refusals';
-import type { Db } from '../../db/index';
 import type { RequestContext } from '../../http/context';
 import type { PaymentsConfig } from '../../payments-config';
 import { takeBackGrant } from '../vip/public';
 import { recordAppleTransaction } from './apple-record';
 import { grantRef } from './record';
 import { type Verified, verifyNotification, verifyTransaction } from './storekit';
+import type { IapRecordDb } from './tables';
 
 type Apple = NonNullable<PaymentsConfig['apple']>;
 export interface Outcome {
@@ -20,7 +20,7 @@ const purchases = new Set(['DID_RENEW', 'SUBSCRIBED', 'ONE_TIME_CHARGE']);
 const takeBacks = new Set(['REFUND', 'REVOKE']);
 
 async function keep(
-  db: Db,
+  db: IapRecordDb,
   n: { uuid: string | null; type: string; subtype: string | null; transactionId: string | null; payload: unknown },
   outcome: Outcome,
 ): Promise<Outcome> {
@@ -93,7 +93,7 @@ export async function keepRefused(
  * UPDATE and takes back what is left of its grant.
  */
 export async function applyNotification(
-  db: Db,
+  db: IapRecordDb,
   n: ResponseBodyV2DecodedPayload,
   signedTransaction: Verified<JWSTransactionDecodedPayload> | null,
 ): Promise<Outcome> {
@@ -174,7 +174,7 @@ export async function applyNotification(
 }
 
 /** The app of a subscription's first purchase (one app today; kept per record for more). */
-async function appOf(db: Db, originalTransactionId: string | null): Promise<string> {
+async function appOf(db: IapRecordDb, originalTransactionId: string | null): Promise<string> {
   if (!originalTransactionId) return 'tailor';
   const first = await db
     .selectFrom('iap_records')

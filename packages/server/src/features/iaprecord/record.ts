@@ -1,8 +1,8 @@
 import { lockMoney } from '../../core/money-lock';
-import type { Db } from '../../db/index';
 import type { IapProduct } from '../iap/public';
 import { applyGrant } from '../vip/public';
 import type { PlayVerdict } from './googleplay';
+import type { IapRecordDb } from './tables';
 
 export interface Recorded {
   id: number;
@@ -17,7 +17,7 @@ export const now = () => Date.now();
 
 /** A receipt that is not accepted: kept with its reason, holding no transaction id. */
 export async function insertRefused(
-  db: Db,
+  db: IapRecordDb,
   r: { userId: number | null; app: string; platform: string; productId: string; claimedId: string | null },
   status: 'rejected' | 'pending',
   reason: string,
@@ -59,7 +59,7 @@ export const FOREIGN = '这笔购买属于其他账号，未发放';
  * The account a Google Play purchase token belongs to: the one whose post of it was first
  * accepted (granted, refunded, or kept pending while verification is off), or null.
  */
-export async function googleTokenOwner(db: Db, purchaseToken: string): Promise<number | null> {
+export async function googleTokenOwner(db: IapRecordDb, purchaseToken: string): Promise<number | null> {
   const first = await db
     .selectFrom('iap_records')
     .select('user_id')
@@ -74,7 +74,11 @@ export async function googleTokenOwner(db: Db, purchaseToken: string): Promise<n
 }
 
 /** A one-time Google Play purchase this account was granted earlier: answered without asking Google again. */
-export async function grantedGooglePurchase(db: Db, purchaseToken: string, userId: number): Promise<Recorded | null> {
+export async function grantedGooglePurchase(
+  db: IapRecordDb,
+  purchaseToken: string,
+  userId: number,
+): Promise<Recorded | null> {
   const earlier = await db
     .selectFrom('iap_records')
     .select('id')
@@ -97,7 +101,7 @@ export async function grantedGooglePurchase(db: Db, purchaseToken: string, userI
  * it was accepted for: posted by another, it is refused (its renewals included).
  */
 export async function recordGooglePurchase(
-  db: Db,
+  db: IapRecordDb,
   input: {
     userId: number;
     app: string;
@@ -165,7 +169,7 @@ export async function recordGooglePurchase(
 
 /** Verification is off: kept pending once per purchase token, for someone to check by hand. */
 async function keepUnverified(
-  db: Db,
+  db: IapRecordDb,
   r: { userId: number; app: string; productId: string; claimedId: string },
   claimed: object,
   refuseForeign: () => Promise<Recorded>,
@@ -206,7 +210,7 @@ async function keepUnverified(
  * its own account, a refusal for another one, which is never shown the holder's record.
  */
 export async function earlierRecord(
-  db: Db,
+  db: IapRecordDb,
   platform: string,
   transactionId: string,
   userId: number,

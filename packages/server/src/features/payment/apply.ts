@@ -1,5 +1,5 @@
-import type { Db } from '../../db/index';
 import { orderByNumber, orderStatus, payOrder } from '../order/public';
+import type { PaymentDb } from './tables';
 
 /** What a notification claims, and whether it verified. */
 export type Claim = { orderNo: string | null; transactionId: string | null; amount: number | null } & (
@@ -18,7 +18,7 @@ export interface Applied {
  * to paid (and grants) at most once, so replays and racing duplicates find it paid and change
  * nothing. Every notification is kept with what became of it.
  */
-export async function applyPayment(db: Db, method: 'alipay' | 'wechat', claim: Claim, payload: unknown) {
+export async function applyPayment(db: PaymentDb, method: 'alipay' | 'wechat', claim: Claim, payload: unknown) {
   const outcome = await decide(db, method, claim);
   await db
     .insertInto('payment_notifications')
@@ -36,7 +36,7 @@ export async function applyPayment(db: Db, method: 'alipay' | 'wechat', claim: C
   return outcome;
 }
 
-async function decide(db: Db, method: 'alipay' | 'wechat', claim: Claim): Promise<Applied> {
+async function decide(db: PaymentDb, method: 'alipay' | 'wechat', claim: Claim): Promise<Applied> {
   if (!claim.ok) return { status: 'rejected', reason: claim.reason };
   if (!claim.paid) return { status: 'ignored', reason: `交易状态 ${claim.state}，不是支付成功` };
   const order = claim.orderNo ? await orderByNumber(db, claim.orderNo) : undefined;

@@ -1,5 +1,5 @@
 import { clip, keepWithin } from '../../core/refusals';
-import type { Db } from '../../db/index';
+import type { PaymentDb } from './tables';
 
 /**
  * Notifications that did not verify. Anyone can post them, so they cost the poster, not the disk:
@@ -40,7 +40,7 @@ export interface Refusal {
 }
 
 /** Keeps a refused notification's excerpt if the hour's allowances have room; answers whether it did. */
-export function keepRefusal(db: Db, refusal: Refusal, now = Date.now()): Promise<boolean> {
+export function keepRefusal(db: PaymentDb, refusal: Refusal, now = Date.now()): Promise<boolean> {
   const quota = {
     name: 'payment',
     ip: refusal.ip,
