@@ -1,21 +1,18 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { adminKeys } from './adminPages';
 import { admin, api, ensureSiteReady, sha256, signInAdmin } from './support';
 
 /**
  * Screenshots of every page (issue 12, done-when 4): the public pages and every admin page of the
- * console's page table, at 1366 px and 390 px, light and dark, written under the run's output
+ * page folders' declarations, at 1366 px and 390 px, light and dark, written under the run's output
  * folder (e2e/test-results/screenshots) for a person to look at. Fast on purpose: one signed-in
  * page, one load per page, the theme switched in place, no fixed waits. A little data is seeded
  * first so the lists are not all empty. Alongside the pictures, english.json lists every Latin
  * word left on a page's screen (none expected beyond names such as QQ, VIP or iOS).
  */
 
-const pageTable = readFileSync(new URL('../packages/web/src/layouts/adminPages.tsx', import.meta.url), 'utf8');
-const adminKeys = [...(pageTable.split('export const adminPages')[1] ?? '').matchAll(/\bkey: '([a-z0-9]+)'/g)].map(
-  (m) => m[1] as string,
-);
 /** Public pages; the front layout's (home, legal) have no dark variant. */
 const publicPages = [
   { name: 'home', url: '/', dark: false },

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { EndpointDef } from '@appdesk/contract';
 import a11t from '@appdesk/contract/endpoints/a11t';
 import exchange from '@appdesk/contract/endpoints/exchange';
@@ -13,6 +12,7 @@ import vip from '@appdesk/contract/endpoints/vip';
 import type { ApiPath } from '@appdesk/contract/types';
 import { expect, type Page, test } from '@playwright/test';
 import { latinWordsOutside, productWords } from '../packages/server/test/words';
+import { adminKeys } from './adminPages';
 import { admin, api, baseUrl, ensureSiteReady, freshPhone, sha256, shoot, signInAdmin } from './support';
 
 /**
@@ -21,13 +21,8 @@ import { admin, api, baseUrl, ensureSiteReady, freshPhone, sha256, shoot, signIn
  * variable, path or English word, on screen or in an accessible name (aria-label, title,
  * placeholder, alt). Latin words pass only from the allow-list: product, store and format names,
  * units, and what this spec itself typed (names, package ids, keys) or the browser reported.
- * The admin pages are read from the console's page table, as ui-accessibility.spec.ts does.
+ * The admin pages are read from the page folders' declarations, as ui-accessibility.spec.ts does.
  */
-
-const pageTable = readFileSync(new URL('../packages/web/src/layouts/adminPages.tsx', import.meta.url), 'utf8');
-const adminKeys = [...(pageTable.split('export const adminPages')[1] ?? '').matchAll(/\bkey: '([a-z0-9]+)'/g)].map(
-  (m) => m[1] as string,
-);
 
 // The API client of this spec is Node's fetch, and its sign-ins' device reads as it reported itself.
 const allowed = new Set([...productWords, 'node']);

@@ -12,3 +12,8 @@ declare const __APP_RELEASE__: string;
 interface ImportMeta {
   readonly env: { readonly PROD: boolean };
 }
+
+/** Vite's lazy import.meta.glob (the contract's glob.d.ts declares the eager form). */
+interface ImportMeta {
+  glob<M = unknown>(pattern: string | string[]): Record<string, () => Promise<M>>;
+}
