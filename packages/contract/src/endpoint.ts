@@ -27,7 +27,18 @@ export interface AuditField {
 export interface AuditTarget {
   type: string;
   label: string;
+  /** The console page a log row about such a record links to (null: none, e.g. an export's file). */
+  page: AuditTargetPage | null;
   fields: Readonly<Record<string, AuditField>>;
+}
+
+/**
+ * An admin page (its folder under packages/web/src/pages/admin) and, where that page opens one
+ * record from its URL, the query that does it with `{id}` for the record's id (`detail={id}`).
+ */
+export interface AuditTargetPage {
+  key: string;
+  open?: string;
 }
 
 /**
@@ -100,17 +111,20 @@ export function endpoint<
 }
 
 /**
- * A feature's operation-log target: declares the label once for all its endpoints, and how the
- * log reads the fields its handlers record (a plain string is a field's Chinese name). Fields its
+ * A feature's operation-log target: declares the label once for all its endpoints, the page its
+ * log rows link to (a page key, or the page and the query opening the record), and how the log
+ * reads the fields its handlers record (a plain string is a field's Chinese name). Fields its
  * endpoints' schemas title (`meta({ title })`, with `choice` for codes) need no entry here.
  */
 export const auditTarget = (
   type: string,
   label: string,
+  page: string | AuditTargetPage | null,
   fields: Record<string, string | AuditField> = {},
 ): AuditTarget => ({
   type,
   label,
+  page: typeof page === 'string' ? { key: page } : page,
   fields: Object.fromEntries(
     Object.entries(fields).map(([key, field]) => [key, typeof field === 'string' ? { label: field } : field]),
   ),

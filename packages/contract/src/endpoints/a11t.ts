@@ -23,7 +23,7 @@ import { parseConfigValue, rules, valuesOf } from '../rules';
  * Remote config (键值配置, the product's key-values): typed values per app with conditional
  * overrides, every change kept as a revision, and the apps' one call that resolves them all.
  */
-const target = auditTarget('a11t', '键值配置', {
+const target = auditTarget('a11t', '键值配置', 'a11t', {
   revision: '修订号',
   overrides: '条件值',
   description: '说明',

@@ -32,7 +32,7 @@ export const icp = textField(rules.icp);
 export const police = textField(rules.police);
 export const downloadUrl = textField(rules.downloadUrl);
 export const legalText = textField(rules.legalText);
-const target = auditTarget('allocation', '站点配置', {
+const target = auditTarget('allocation', '站点配置', 'allocation', {
   adminPhone: '管理员手机号',
   logo: { label: 'Logo 图片', format: 'file' },
   service: { label: '客服图片', format: 'file' },

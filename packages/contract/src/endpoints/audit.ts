@@ -26,6 +26,11 @@ export const auditEntry = z.object({
   targetType: z.string(),
   targetLabel: z.string(),
   targetId: z.string().nullable(),
+  /**
+   * Where the console shows the record (its target's declared page): the page key and, when that
+   * page opens the record itself from its URL, the query that does (null: no page shows it).
+   */
+  targetLink: z.object({ page: z.string(), query: z.string().nullable() }).nullable(),
   /** Who the target is, for a user: nickname · masked phone (null for other records). */
   targetName: z.string().nullable(),
   /** before/after field by field, with the fields' Chinese names (empty when there is nothing to compare). */
@@ -55,7 +60,7 @@ export const auditAction = z.object({
 
 /**
  * How the log names and reads the fields many features' handlers put in before/after, declared
- * once. A target's own declaration (`auditTarget(type, label, fields)`) comes first; then these;
+ * once. A target's own declaration (`auditTarget(type, label, page, fields)`) comes first; then these;
  * then the titles and code words (`choice`) of the endpoints' schemas.
  */
 export const auditSharedFields: Record<string, AuditField> = {
@@ -129,7 +134,7 @@ export const signInAudit: AuditDecl = {
 };
 
 /** What an export (`download: 'xlsx'`) records: the file and the filter it was made with. */
-export const exportTarget = auditTarget('export', '导出文件', { rows: '行数' });
+export const exportTarget = auditTarget('export', '导出文件', null, { rows: '行数' });
 
 /**
  * The operation-log declaration of an export endpoint, from its path and summary: `/api/coin/export`

@@ -9,7 +9,7 @@ import { clientErrorLimits as limits } from '../scrub';
  * errors and unhandled rejections here, scrubbed of query strings, tokens and phone-like numbers;
  * operators see them grouped by message, release and the first stack frame.
  */
-const target = auditTarget('clienterror', '前端错误');
+const target = auditTarget('clienterror', '前端错误', 'clienterror');
 const groupId = z.object({ id: id.meta({ title: '错误 ID' }) });
 const status = choice('状态', clientErrorStatuses);
 const kind = choice('错误类型', clientErrorKinds);

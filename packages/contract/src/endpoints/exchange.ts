@@ -23,7 +23,7 @@ import { rules, valuesOf } from '../rules';
  * availability window and the enabled flag in one transaction; VIP days and coins are granted at
  * once, a code item hands over one of its imported codes, a physical item waits for shipping.
  */
-const target = auditTarget('exchange_item', '兑换商品', {
+const target = auditTarget('exchange_item', '兑换商品', 'exchange', {
   image: { label: '图片', format: 'file' },
   description: '商品说明',
   value: '面值（天数或金币）',

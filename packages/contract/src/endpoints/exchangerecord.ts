@@ -26,7 +26,7 @@ import { exchangeKind, exchangeStatus, myExchange } from './exchange';
  * user's own account phone stays masked everywhere.
  * The file sorts after exchange.ts: its examples act on the item and record those examples make.
  */
-const target = auditTarget('exchange_record', '兑换记录', {
+const target = auditTarget('exchange_record', '兑换记录', 'exchangerecord', {
   recordNo: '兑换单号',
   itemName: '商品名称',
   value: '面值（天数或金币）',

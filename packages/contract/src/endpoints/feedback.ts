@@ -24,7 +24,7 @@ import { rules } from '../rules';
  * images (uploaded first through `/api/feedback/upload`); operators filter, look, mark handled
  * and reply, and a signed-in author gets the reply as an in-app message.
  */
-const target = auditTarget('feedback', '意见反馈');
+const target = auditTarget('feedback', '意见反馈', 'feedback');
 const feedbackId = z.object({ id: id.meta({ title: '反馈 ID' }) });
 const status = choice('处理状态', feedbackStatuses);
 

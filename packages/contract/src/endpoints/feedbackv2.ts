@@ -27,8 +27,13 @@ import { deviceFields, feedbackImage, imageIds, imageTokens } from './feedback';
  * threads with unread posts in the header bell, assign them, answer with canned replies, close.
  * A user only ever sees their own threads: another user's answers 404, as if it did not exist.
  */
-const target = auditTarget('feedbackv2', '反馈会话', { adminReadPostId: '已读到的消息 ID' });
-const cannedTarget = auditTarget('feedbackv2.canned', '快捷回复');
+const target = auditTarget(
+  'feedbackv2',
+  '反馈会话',
+  { key: 'feedbackv2', open: 'thread={id}' },
+  { adminReadPostId: '已读到的消息 ID' },
+);
+const cannedTarget = auditTarget('feedbackv2.canned', '快捷回复', 'feedbackv2');
 const threadId = z.object({ id: id.meta({ title: '会话 ID' }) });
 const category = choice('分类', threadCategories);
 const status = choice('会话状态', threadStatuses);

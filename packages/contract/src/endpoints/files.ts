@@ -7,7 +7,7 @@ import { choice, empty, exactTotal, id, isoTime, order, page, paged, search, siz
  * Uploaded files (docs/spec-notes.md#7-requests: the upload state is a list and its total). Every stored upload has
  * a row; `files/update` takes app packages, `finder/single` any accepted image, audio or package.
  */
-const target = auditTarget('file', '文件', {
+const target = auditTarget('file', '文件', 'upload', {
   url: { label: '文件', format: 'file' },
   key: { label: '存储位置', format: 'hidden' },
 });

@@ -20,7 +20,7 @@ import { rules } from '../rules';
  * Help articles (帮助文档): Markdown written by operators, rendered and sanitised on the server,
  * read by the apps by category.
  */
-const target = auditTarget('help', '帮助文章', { content: '正文' });
+const target = auditTarget('help', '帮助文章', 'help', { content: '正文' });
 const articleId = z.object({ id: id.meta({ title: '文章 ID' }) });
 const published = z.boolean({ error: '是否发布必须是布尔值' }).meta({ title: '是否发布' });
 const category = textField(rules.category);

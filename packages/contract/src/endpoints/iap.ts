@@ -23,7 +23,7 @@ import { platform } from './plan';
  * verified purchase of it arrives (iaprecord). Money is integer fen; the price is the list price
  * operators reconcile against, the store's own price list decides what the buyer pays.
  */
-const target = auditTarget('iap', '内购商品', { coins: '赠送金币' });
+const target = auditTarget('iap', '内购商品', 'iap', { coins: '赠送金币' });
 const productKey = z.object({ id: id.meta({ title: '内购商品 ID' }) });
 export const iapProductType = worded(
   z.enum(valuesOf(iapProductTypes), { error: '商品类型只能是 consumable、non_consumable 或 subscription' }),

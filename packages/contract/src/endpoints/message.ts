@@ -5,7 +5,7 @@ import { rules } from '../rules';
 
 export const messageTitle = textField(rules.messageTitle);
 export const messageContent = textField(rules.messageContent);
-const target = auditTarget('message', '消息');
+const target = auditTarget('message', '消息', 'message');
 
 /** A message as operators manage it. */
 export const adminMessage = z.object({

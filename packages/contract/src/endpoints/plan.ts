@@ -21,7 +21,10 @@ import { rules, valuesOf } from '../rules';
  * VIP plans (会员套餐) per app. Money is integer fen. An order copies the price, days and coins
  * of its plan when it is made, so later price changes never alter existing orders.
  */
-const target = auditTarget('plan', '会员套餐', { iosProductId: '苹果商品 ID', androidProductId: '安卓商品 ID' });
+const target = auditTarget('plan', '会员套餐', 'plan', {
+  iosProductId: '苹果商品 ID',
+  androidProductId: '安卓商品 ID',
+});
 const planId = z.object({ id: id.meta({ title: '套餐 ID' }) });
 export const platform = worded(z.enum(valuesOf(platforms), { error: '平台只能是 ios 或 android' }), platforms).meta({
   title: '平台',

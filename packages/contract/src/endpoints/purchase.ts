@@ -28,12 +28,17 @@ import { rules, valuesOf } from '../rules';
  * is made. Paying grants them once (VIP through the vip feature's changeVip, coins through the ledger) in the
  * transaction that records the payment; a refund takes back what is left of them.
  */
-const target = auditTarget('order', '订单', {
-  vipTakenMs: { label: '收回的会员时长', format: 'duration' },
-  vipNotTakenMs: { label: '已使用无法收回的会员时长', format: 'duration' },
-  coinsTaken: '收回的金币',
-  coinsNotTaken: '已使用无法收回的金币',
-});
+const target = auditTarget(
+  'order',
+  '订单',
+  { key: 'order', open: 'detail={id}' },
+  {
+    vipTakenMs: { label: '收回的会员时长', format: 'duration' },
+    vipNotTakenMs: { label: '已使用无法收回的会员时长', format: 'duration' },
+    coinsTaken: '收回的金币',
+    coinsNotTaken: '已使用无法收回的金币',
+  },
+);
 export const orderStatus = worded(z.enum(valuesOf(orderStatuses), { error: '未知的订单状态' }), orderStatuses).meta({
   title: '订单状态',
 });

@@ -25,7 +25,7 @@ import { rules, valuesOf } from '../rules';
  * operator approves (coins through the ledger, the amount a site setting) or rejects with a
  * reason; the user gets an in-app message either way. One approved claim per user, app and store.
  */
-const target = auditTarget('review_reward', '好评奖励', { coins: '奖励金币' });
+const target = auditTarget('review_reward', '好评奖励', 'reviewreward', { coins: '奖励金币' });
 export const reviewStatus = worded(z.enum(valuesOf(reviewStatuses), { error: '未知的审核状态' }), reviewStatuses).meta({
   title: '审核状态',
 });

@@ -23,7 +23,7 @@ import { rules } from '../rules';
  * install by a signed-in user pays the promoted app's reward through the ledger once per user and
  * promoted app, however often the report is repeated or raced.
  */
-const target = auditTarget('selfapp', '自家应用', {
+const target = auditTarget('selfapp', '自家应用', 'selfapp', {
   icon: { label: '图标', format: 'file' },
   description: '应用简介',
   packageId: '安卓包名',

@@ -6,7 +6,7 @@ import { empty, exactTotal, id, isoTime, page, paged, phone, size } from '../fie
  * Sessions (登录会话): an account's own live sessions, which it may sign out one by one (个人中心),
  * and every live session across accounts for operators (在线用户), who may end any (强制下线).
  */
-const target = auditTarget('session', '登录会话');
+const target = auditTarget('session', '登录会话', 'online');
 const sessionId = z.object({ id: id.meta({ title: '会话 ID' }) });
 
 /** One of the signed-in account's own sessions; `current` is the one making the call. */

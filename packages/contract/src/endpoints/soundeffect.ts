@@ -7,7 +7,7 @@ import { rules } from '../rules';
  * Sound effects (音效管理, spec route `soundeffect`): short audio the apps play. The server reads
  * duration, codec and sample rate; the same file (same SHA-256) is never kept twice.
  */
-const target = auditTarget('sound', '音效', {
+const target = auditTarget('sound', '音效', 'soundeffect', {
   url: { label: '文件', format: 'file' },
   codec: '编码',
   sampleRate: '采样率（Hz）',

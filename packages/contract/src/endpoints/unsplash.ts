@@ -7,7 +7,7 @@ import { rules } from '../rules';
  * The image library (图片管理, spec route `unsplash`): wallpapers, stickers and backgrounds the
  * apps show. Each upload is one image; the server reads its size and makes a WebP thumbnail.
  */
-const target = auditTarget('image', '图片', {
+const target = auditTarget('image', '图片', 'unsplash', {
   url: { label: '文件', format: 'file' },
   thumbUrl: { label: '缩略图', format: 'file' },
 });

@@ -35,18 +35,23 @@ export const userStatus = choice('状态', userStatuses);
 export const userVipStates = valuesOf(userVipSegments);
 
 /** An account in the operation log (its own endpoints, VIP changes and operators' sign-ins). */
-export const userTarget = auditTarget('user', '用户', {
-  coins: '金币余额',
-  delta: '金币变动',
-  vipExpiresAt: '会员到期时间',
-  isAdmin: '管理员',
-  mustChangePassword: '需修改密码',
-  revoked: '下线的会话数',
-  accounts: '生成的账号',
-  phonePrefix: '号段',
-  // The command-line tools (`npm run admin`) say so in the rows they write.
-  via: { label: '操作途径', values: [{ value: 'command-line', label: '命令行' }] },
-});
+export const userTarget = auditTarget(
+  'user',
+  '用户',
+  { key: 'users', open: 'search={id}&detail={id}' },
+  {
+    coins: '金币余额',
+    delta: '金币变动',
+    vipExpiresAt: '会员到期时间',
+    isAdmin: '管理员',
+    mustChangePassword: '需修改密码',
+    revoked: '下线的会话数',
+    accounts: '生成的账号',
+    phonePrefix: '号段',
+    // The command-line tools (`npm run admin`) say so in the rows they write.
+    via: { label: '操作途径', values: [{ value: 'command-line', label: '命令行' }] },
+  },
+);
 const target = userTarget;
 /** Digests of the passwords the generated tests give their accounts ('Admin12345', 'User12345', 'User54321'). */
 const digests = {

@@ -24,7 +24,7 @@ import { rules } from '../rules';
  * Releases per store channel (版本管理) and the app's update check. A release belongs to one app,
  * platform and channel; only published ones are offered, to a stable share of devices (rollout).
  */
-const target = auditTarget('version', '版本', {
+const target = auditTarget('version', '版本', 'version', {
   package: '安装包',
   publishedAt: '发布时间',
   url: { label: '文件', format: 'file' },

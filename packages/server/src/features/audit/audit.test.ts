@@ -24,6 +24,7 @@ type Entry = {
   targetType: string;
   targetId: string | null;
   targetName: string | null;
+  targetLink: { page: string; query: string | null } | null;
   changes: Change[];
 };
 const page = async (filter: object) => {
@@ -44,6 +45,8 @@ describe('操作日志 in words', () => {
       targetId: String(user.id),
       targetName: masked(user.phone),
       actorPhone: masked(admin.phone),
+      // The user target's declared page opens the account itself.
+      targetLink: { page: 'users', query: `search=${user.id}&detail=${user.id}` },
     });
     expect(row.changes).toContainEqual({ field: 'status', label: '状态', before: '正常', after: '已封禁' });
     // Nothing shows a whole phone.
@@ -128,7 +131,12 @@ describe('操作日志 in words', () => {
     expect(answer.headers.get('content-type')).toContain('spreadsheetml');
     await answer.arrayBuffer();
     const [exported] = (await page({ action: 'coin.export' })).list;
-    expect(exported).toMatchObject({ actionLabel: '导出金币流水', targetType: 'export', actorId: expect.any(Number) });
+    expect(exported).toMatchObject({
+      actionLabel: '导出金币流水',
+      targetType: 'export',
+      actorId: expect.any(Number),
+      targetLink: null,
+    });
     expect(exported.changes[0]).toMatchObject({ label: '文件', after: '金币流水.xlsx' });
     // The actions list names exports and sign-ins as well as every declared write.
     const actions = (await server.call('/api/audit/fetch/actions', {}, admin.token)).body.data as {

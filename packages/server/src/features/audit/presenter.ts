@@ -175,6 +175,15 @@ function columnLabel(action: string, column: string): string {
 const targetLabels = new Map(declaredActions.map((a) => [a.target.type, a.target.label]));
 export const actionLabel = (action: string) => declared.get(action)?.label ?? action;
 export const targetLabel = (type: string) => targetLabels.get(type) ?? type;
+const targetPages = new Map(declaredActions.map((a) => [a.target.type, a.target.page]));
+
+/** The console page a row's target declares, with the query opening the record where it has one. */
+export function targetLink(type: string, id: string | null): { page: string; query: string | null } | null {
+  const page = targetPages.get(type);
+  if (!page) return null;
+  const opens = id !== null && page.open !== undefined && /^\d{1,10}$/.test(id);
+  return { page: page.key, query: opens ? (page.open ?? '').replaceAll('{id}', id) : null };
+}
 
 /** A field's Chinese name (the field itself when nothing declares one: a test finds those). */
 export function fieldLabel(action: string, field: string): string {
@@ -285,6 +294,7 @@ export function presentEntry(r: EntryRow) {
     targetType: r.target_type,
     targetLabel: targetLabel(r.target_type),
     targetId: r.target_id,
+    targetLink: targetLink(r.target_type, r.target_id),
     targetName: r.target_phone === null ? null : userName({ phone: r.target_phone, nickname: r.target_nickname }),
     changes: diffChanges(r.action, before, after),
     before,

@@ -15,7 +15,7 @@ import {
   timeColumn,
   useList,
 } from '../../../components/list';
-import { targetHref, userHref } from './targets';
+import { adminPath } from '../../../layouts/pageDecl';
 import './audit.css';
 
 type AuditEntry = ApiOutput<'/api/audit/fetch/page'>['list'][number];
@@ -104,7 +104,7 @@ function ChangesCell({ entry }: { entry: AuditEntry }) {
 }
 
 function TargetCell({ entry }: { entry: AuditEntry }) {
-  const link = targetHref(entry.targetType, entry.targetId);
+  const link = entry.targetLink;
   const text = (
     <>
       {entry.targetLabel}
@@ -114,7 +114,10 @@ function TargetCell({ entry }: { entry: AuditEntry }) {
   return (
     <div className="audit-target">
       {link ? (
-        <Link to={link.href} title={link.opensRecord ? '打开这条记录' : '打开所在页面'}>
+        <Link
+          to={`${adminPath(link.page)}${link.query ? `?${link.query}` : ''}`}
+          title={link.query ? '打开这条记录' : '打开所在页面'}
+        >
           {text}
         </Link>
       ) : (
@@ -135,7 +138,7 @@ const columns: ColumnsType<AuditEntry> = [
         muted('系统')
       ) : (
         <div className="audit-actor">
-          <Link to={userHref(e.actorId)} title="在用户管理中查看">
+          <Link to={`${adminPath('users')}?search=${e.actorId}&detail=${e.actorId}`} title="在用户管理中查看">
             {e.actorName ?? `已删除的用户 #${e.actorId}`}
           </Link>
           {e.actorPhone && e.actorName !== e.actorPhone ? muted(e.actorPhone) : null}
