@@ -1,4 +1,3 @@
-import { phonePattern } from '@appdesk/contract/rules';
 import type { ApiOutput } from '@appdesk/contract/types';
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -17,6 +16,7 @@ import {
 } from '../../../components/list';
 import { adminPath } from '../../../layouts/pageDecl';
 import './audit.css';
+import { phoneFilter } from '../../../components/rules';
 
 type AuditEntry = ApiOutput<'/api/audit/fetch/page'>['list'][number];
 type AuditAction = ApiOutput<'/api/audit/fetch/actions'>['list'][number];
@@ -57,13 +57,11 @@ function filterFields(actions: AuditAction[]): FilterField[] {
 const sortColumns = ['createdAt'] as const;
 const defaultSort = { sort: sortColumns[0], order: 'descend' } as const;
 
-const phoneValue = (v: string | undefined) => (v && phonePattern.test(v) ? v : undefined);
-
 function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
   const action = values.action && /^[a-z0-9_.]{1,60}$/.test(values.action) ? values.action : undefined;
   return {
-    actorPhone: phoneValue(values.actorPhone),
-    userPhone: phoneValue(values.userPhone),
+    actorPhone: phoneFilter(values.actorPhone),
+    userPhone: phoneFilter(values.userPhone),
     action,
     ...rangeValue(values),
     ...sortParams(sort, sortColumns),

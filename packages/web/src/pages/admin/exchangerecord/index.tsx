@@ -17,6 +17,7 @@ import {
   timeColumn,
   useList,
 } from '../../../components/list';
+import { phoneFilter } from '../../../components/rules';
 import { CompensateModal } from './Compensate';
 import { CancelModal, ReceiverPhone, ShipModal } from './RecordActions';
 
@@ -31,7 +32,7 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
   const kind = exchangeKinds.find((k) => k.value === values.kind)?.value;
   const status = exchangeStatuses.find((s) => s.value === values.status)?.value;
   const itemId = idValue(values.itemId);
-  const phone = values.phone && /^1[3-9]\d{9}$/.test(values.phone) ? values.phone : undefined;
+  const phone = phoneFilter(values.phone);
   return {
     ...(itemId ? { itemId } : {}),
     ...(kind ? { kind } : {}),

@@ -16,6 +16,7 @@ import {
   timeColumn,
   useList,
 } from '../../../components/list';
+import { phoneFilter } from '../../../components/rules';
 import { environmentLabel, verificationNotice } from './labels';
 import { RecordDrawer, RecordStatus } from './RecordDrawer';
 
@@ -41,7 +42,7 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
   const platform = pick(platforms, values.platform);
   const environment = pick(iapEnvironments, values.environment);
   const status = pick(iapRecordStatuses, values.status);
-  const phone = values.phone && /^1[3-9]\d{9}$/.test(values.phone) ? values.phone : undefined;
+  const phone = phoneFilter(values.phone);
   const productId = values.productId?.trim() || undefined;
   return {
     ...(platform ? { platform } : {}),

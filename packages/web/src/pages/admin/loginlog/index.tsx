@@ -1,11 +1,11 @@
 import { loginResults } from '@appdesk/contract/constants';
-import { phonePattern } from '@appdesk/contract/rules';
 import type { ApiOutput } from '@appdesk/contract/types';
 import { Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { type FilterField, type ListValues, ListView, rangeValue, timeColumn, useList } from '../../../components/list';
 import './loginlog.css';
+import { phoneFilter } from '../../../components/rules';
 
 type LoginEntry = ApiOutput<'/api/loginlog/fetch/page'>['list'][number];
 
@@ -29,7 +29,7 @@ const fields: FilterField[] = [
 function toFilter(values: ListValues) {
   const result: Result = resultValues.includes(values.result ?? '') ? (values.result as Result) : 'all';
   // Only a whole phone filters (the log is searched by its index); anything else is ignored.
-  const phone = values.phone && phonePattern.test(values.phone) ? values.phone : undefined;
+  const phone = phoneFilter(values.phone);
   return { result, phone, ...rangeValue(values) };
 }
 

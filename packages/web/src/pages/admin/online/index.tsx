@@ -14,6 +14,7 @@ import {
   timeColumn,
   useList,
 } from '../../../components/list';
+import { phoneFilter } from '../../../components/rules';
 import { untilSettled } from '../../../components/writes';
 
 type LiveSession = ApiOutput<'/api/sessions/fetch/page'>['list'][number];
@@ -26,7 +27,7 @@ const fields: FilterField[] = [
 
 function toFilter(values: ListValues) {
   // Only a whole phone filters (looked up by its index); anything else is ignored.
-  const phone = values.phone && /^1[3-9]\d{9}$/.test(values.phone) ? values.phone : undefined;
+  const phone = phoneFilter(values.phone);
   return { phone, userId: idValue(values.userId) };
 }
 

@@ -17,6 +17,7 @@ import {
   timeColumn,
   useList,
 } from '../../../components/list';
+import { phoneFilter } from '../../../components/rules';
 import { OrderDrawer, StatusTag } from './OrderDrawer';
 import { PaymentConfigAlert } from './PaymentNotices';
 
@@ -48,7 +49,7 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
   const status = orderStatuses.find((s) => s.value === values.status)?.value;
   const payMethod = payMethods.find((m) => m.value === values.payMethod)?.value;
   const channel = channels.find((c) => c.value === values.channel)?.value;
-  const phone = values.phone && /^1[3-9]\d{9}$/.test(values.phone) ? values.phone : undefined;
+  const phone = phoneFilter(values.phone);
   return {
     ...(status ? { status } : {}),
     ...(payMethod ? { payMethod } : {}),

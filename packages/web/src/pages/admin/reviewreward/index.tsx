@@ -16,6 +16,7 @@ import {
   timeColumn,
   useList,
 } from '../../../components/list';
+import { phoneFilter } from '../../../components/rules';
 import { untilSettled } from '../../../components/writes';
 import { RejectModal, RewardSetting } from './ReviewActions';
 
@@ -38,7 +39,7 @@ const statusColor: Record<string, string> = { pending: 'orange', approved: 'gree
 function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
   const status = reviewStatuses.find((s) => s.value === values.status)?.value;
   const store = channels.find((c) => c.value === values.store)?.value;
-  const phone = values.phone && /^1[3-9]\d{9}$/.test(values.phone) ? values.phone : undefined;
+  const phone = phoneFilter(values.phone);
   return {
     ...(status ? { status } : {}),
     ...(store ? { store } : {}),
