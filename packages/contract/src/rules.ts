@@ -1,7 +1,8 @@
 /**
  * Field rules: the one source of every limit, pattern and message that both the server's zod
  * schemas (fields.ts) and the web's form rules are built from. Zod-free, so light pages can
- * import it.
+ * import it. This file holds what several features share; a feature's own limits live beside its
+ * contract entry in endpoints/<feature>.rules.ts (the web imports @appdesk/contract/rules/<feature>).
  */
 
 /** A text field: trimmed length bounds and an optional pattern, with the Chinese messages. */
@@ -28,20 +29,27 @@ export interface IntegerRule {
 
 export type FieldRule = TextRule | IntegerRule;
 
-const text = (title: string, min: number, max: number, extra: Partial<TextRule> = {}): TextRule => ({
+export const textRule = (title: string, min: number, max: number, extra: Partial<TextRule> = {}): TextRule => ({
   kind: 'text',
   title,
   min,
   max,
   ...extra,
 });
-const integer = (title: string, min: number, max: number, extra: Partial<IntegerRule> = {}): IntegerRule => ({
+export const integerRule = (
+  title: string,
+  min: number,
+  max: number,
+  extra: Partial<IntegerRule> = {},
+): IntegerRule => ({
   kind: 'integer',
   title,
   min,
   max,
   ...extra,
 });
+const text = textRule;
+const integer = integerRule;
 
 /** The largest id a client may send (PostgreSQL `integer`). */
 export const MAX_ID = 2_147_483_647;
@@ -183,14 +191,6 @@ export const rules = {
     patternMessage: '快递单号只能包含字母、数字和连字符',
   }),
   reviewCoins: integer('奖励金币', 1, 1_000_000),
-  /** Promotion of the company's other apps (自家应用). */
-  selfappName: text('应用名称', 1, 30),
-  selfappDescription: text('应用简介', 0, 200),
-  packageId: text('安卓包名', 0, 100, {
-    pattern: /^(|[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+)$/,
-    patternMessage: '安卓包名应形如 com.example.app',
-  }),
-  installReward: integer('安装奖励金币', 0, 1_000_000),
 } as const satisfies Record<string, FieldRule>;
 
 /** The messages of a text rule, shared word for word by the server and the browser. */

@@ -3,9 +3,10 @@ import type { EndpointDef, EndpointRegistry } from '../endpoint';
 
 /**
  * Every other file in this folder is one feature's contract entry, and its default export is
- * that feature's endpoints: adding a file adds them to the table (no list to keep by hand).
+ * that feature's endpoints: adding a file adds them to the table (no list to keep by hand). A
+ * feature's `<feature>.rules.ts` beside it holds its field limits (zod-free, for the web too).
  */
-const entries = import.meta.glob<{ default: Record<string, EndpointDef> }>(['./*.ts', '!./index.ts'], {
+const entries = import.meta.glob<{ default: Record<string, EndpointDef> }>(['./*.ts', '!./index.ts', '!./*.rules.ts'], {
   eager: true,
 });
 

@@ -16,6 +16,7 @@ import {
   textField,
 } from '../fields';
 import { rules } from '../rules';
+import { selfappRules } from './selfapp.rules';
 
 /**
  * Promotion of the company's other apps (自家应用, spec route `selfapp`): what each of our apps
@@ -74,13 +75,13 @@ export const promotedApp = z.object({
 });
 
 const fields = {
-  name: textField(rules.selfappName),
+  name: textField(selfappRules.name),
   icon: textField(rules.imageUrl),
-  description: textField(rules.selfappDescription),
-  packageId: textField(rules.packageId),
+  description: textField(selfappRules.description),
+  packageId: textField(selfappRules.packageId),
   androidUrl: textField(rules.storeUrl).meta({ title: '安卓下载地址' }),
   iosUrl: textField(rules.storeUrl).meta({ title: 'App Store 地址' }),
-  rewardCoins: integerField(rules.installReward),
+  rewardCoins: integerField(selfappRules.installReward),
   sort: integerField(rules.sort),
   enabled,
   apps: showIn,

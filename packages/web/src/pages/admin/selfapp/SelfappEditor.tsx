@@ -1,4 +1,5 @@
 import { apps } from '@appdesk/contract/constants';
+import { selfappRules } from '@appdesk/contract/rules/selfapp';
 import type { ApiOutput } from '@appdesk/contract/types';
 import { Checkbox, Form, Input, InputNumber, Space, Switch } from 'antd';
 import { useEffect } from 'react';
@@ -117,8 +118,8 @@ export function SelfappEditor({ target, onClose }: { target: number | 'new' | nu
       loading={id !== null && !selfapp}
     >
       <Form form={form} name="selfapp" layout="vertical" autoComplete="off" initialValues={blank}>
-        <Form.Item label="应用名称" name="name" rules={formRules(rules.selfappName)}>
-          <Input placeholder="例如：极简记账" showCount {...inputLimits(rules.selfappName)} />
+        <Form.Item label="应用名称" name="name" rules={formRules(selfappRules.name)}>
+          <Input placeholder="例如：极简记账" showCount {...inputLimits(selfappRules.name)} />
         </Form.Item>
         <Form.Item name="icon" hidden>
           <Input />
@@ -126,21 +127,21 @@ export function SelfappEditor({ target, onClose }: { target: number | 'new' | nu
         <div style={{ marginBottom: 24 }}>
           <ImageUploader label="应用图标" src={icon || null} buttonText="上传图标" onUpload={uploadIcon} />
         </div>
-        <Form.Item label="应用简介" name="description" rules={formRules(rules.selfappDescription)}>
+        <Form.Item label="应用简介" name="description" rules={formRules(selfappRules.description)}>
           <Input.TextArea
             autoSize={{ minRows: 2, maxRows: 4 }}
             placeholder="一句话说明它能做什么，展示在 App 的推荐位上"
             showCount
-            {...inputLimits(rules.selfappDescription)}
+            {...inputLimits(selfappRules.description)}
           />
         </Form.Item>
         <Form.Item
           label="安卓包名"
           name="packageId"
-          rules={[...formRules(rules.packageId), needsAddress]}
+          rules={[...formRules(selfappRules.packageId), needsAddress]}
           extra="已安装时 App 可直接打开它；与本应用包名相同的不会在本应用中展示"
         >
-          <Input placeholder="com.example.app" {...inputLimits(rules.packageId)} />
+          <Input placeholder="com.example.app" {...inputLimits(selfappRules.packageId)} />
         </Form.Item>
         <Form.Item
           label="安卓下载地址"
@@ -157,13 +158,13 @@ export function SelfappEditor({ target, onClose }: { target: number | 'new' | nu
           <Form.Item
             label="安装奖励"
             name="rewardCoins"
-            rules={formRules(rules.installReward)}
+            rules={formRules(selfappRules.installReward)}
             extra="登录用户安装后发放，每人只发一次；0 表示不奖励"
           >
             <InputNumber<number>
               precision={0}
               style={{ width: 180 }}
-              {...inputLimits(rules.installReward)}
+              {...inputLimits(selfappRules.installReward)}
               suffix="金币"
             />
           </Form.Item>
