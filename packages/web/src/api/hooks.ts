@@ -1,7 +1,8 @@
+import { Code, codeMessage } from '@appdesk/contract/codes';
 import type { ApiInput, ApiOutput, ApiPath } from '@appdesk/contract/types';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { callOk } from './request';
+import { callOk, callSucceeded } from './request';
 
 /**
  * The one way pages talk to the API: reads through `useApiQuery`, writes through `useApiAction`.
@@ -26,14 +27,32 @@ export function useApiQuery<P extends ApiPath>(
   });
 }
 
+type Notice = { title: string; description?: string };
+type Success<O> = false | string | ((output: O) => Notice);
+
 export interface ActionOptions<P extends ApiPath> {
-  /** The success notification (spec: 1.5 s in the admin layout), from the answer if a function. */
-  success?: string | ((output: ApiOutput<P>) => { title: string; description?: string });
+  /**
+   * The success notification (spec: 1.5 s in the admin layout). By default the server's message
+   * (its route's `message`); a string or a function of the answer says something else, false
+   * says nothing.
+   */
+  success?: Success<ApiOutput<P>>;
   /**
    * Path prefixes whose queries are refetched after success; by default the endpoint's own domain
    * (a write to /api/users/… refreshes every /api/users/… list, count and detail).
    */
   refreshes?: string[];
+}
+
+/**
+ * What a successful write shows: the page's own words, else the server's message; nothing when the
+ * page says false or the server said only the generic 成功 (a read run as an action).
+ */
+export function successNotice<O>(success: Success<O> | undefined, output: O, serverMessage: string): Notice | null {
+  if (success === false) return null;
+  if (typeof success === 'string') return { title: success };
+  if (typeof success === 'function') return success(output);
+  return serverMessage && serverMessage !== codeMessage[Code.OK] ? { title: serverMessage } : null;
 }
 
 /**
@@ -45,10 +64,13 @@ export function useApiAction<P extends ApiPath>(path: P, options: ActionOptions<
   const queryClient = useQueryClient();
   const refreshes = options.refreshes ?? [`/api/${path.split('/')[2]}/`];
   return useMutation({
-    mutationFn: (input: ApiInput<P>) => callOk(path, input, { action: true }),
-    onSuccess: async (output) => {
-      const { success } = options;
-      if (success) notification.success(typeof success === 'string' ? { title: success } : success(output));
+    mutationFn: async (input: ApiInput<P>) => {
+      const { data, message } = await callSucceeded(path, input, { action: true });
+      const notice = successNotice(options.success, data, message);
+      if (notice) notification.success(notice);
+      return data;
+    },
+    onSuccess: async () => {
       await queryClient.invalidateQueries({
         predicate: (query) =>
           typeof query.queryKey[0] === 'string' && refreshes.some((p) => (query.queryKey[0] as string).startsWith(p)),

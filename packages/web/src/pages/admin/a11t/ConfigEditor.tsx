@@ -93,8 +93,8 @@ export function ConfigEditor({ target, onClose }: { target: Entry | 'new' | null
   const [form] = Form.useForm<Values>();
   const entry = target !== null && target !== 'new' ? target : undefined;
   const id = entry?.id ?? null;
-  const make = useApiAction('/api/a11t/make', { success: '键值已创建' });
-  const update = useApiAction('/api/a11t/update', { success: '已保存为新的修订' });
+  const make = useApiAction('/api/a11t/make');
+  const update = useApiAction('/api/a11t/update');
   const type = (Form.useWatch('type', form) ?? 'string') as ConfigType;
 
   useEffect(() => {

@@ -60,7 +60,7 @@ export default function A11tPage() {
   const list = useList({ fetchPath: '/api/a11t/fetch/page', keys, toFilter, defaultSort });
   const [editing, setEditing] = useState<Entry | 'new' | null>(null);
   const [history, setHistory] = useState<Entry | null>(null);
-  const remove = useApiAction('/api/a11t/remove', { success: '键值已删除（修订历史保留）' });
+  const remove = useApiAction('/api/a11t/remove');
 
   const columns = useMemo<ColumnsType<Entry>>(
     () => [

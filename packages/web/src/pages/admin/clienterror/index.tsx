@@ -51,7 +51,7 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
  */
 export default function ClientErrorPage() {
   const list = useList({ fetchPath: '/api/clienterror/fetch/page', keys, toFilter, defaultSort });
-  const resolve = useApiAction('/api/clienterror/resolve', { success: '已标记为已处理' });
+  const resolve = useApiAction('/api/clienterror/resolve');
 
   const columns = useMemo<ColumnsType<Group>>(
     () => [

@@ -26,7 +26,7 @@ export function CopyItem({
   onCopied: (id: number) => void;
 }) {
   const [form] = Form.useForm<{ kind: Kind }>();
-  const copy = useApiAction('/api/exchange/item/copy', { success: '已复制为新商品（未上架），请检查后上架' });
+  const copy = useApiAction('/api/exchange/item/copy');
   useEffect(() => {
     if (source) form.setFieldsValue({ kind: source.kind });
   }, [source, form]);

@@ -97,7 +97,7 @@ export default function ExchangePage() {
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [importing, setImporting] = useState<{ id: number; name: string } | null>(null);
   const [copying, setCopying] = useState<CopySource | null>(null);
-  const update = useApiAction('/api/exchange/item/update', { success: '兑换商品已保存' });
+  const update = useApiAction('/api/exchange/item/update');
 
   const columns = useMemo<ColumnsType<ItemRow>>(
     () => [

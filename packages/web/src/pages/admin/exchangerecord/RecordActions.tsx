@@ -42,7 +42,7 @@ export function ReceiverPhone({ record }: { record: Pick<RecordRow, 'id' | 'rece
 /** 发货: carrier (common ones offered) and tracking number; the user gets an in-app message. */
 export function ShipModal({ record, onClose }: { record: RecordRow | null; onClose: () => void }) {
   const [form] = Form.useForm<{ carrier: string; trackingNo: string }>();
-  const ship = useApiAction('/api/exchange/record/ship', { success: '已发货，用户会收到发货通知' });
+  const ship = useApiAction('/api/exchange/record/ship');
   useEffect(() => {
     if (record) form.setFieldsValue({ carrier: record.carrier ?? '', trackingNo: record.trackingNo ?? '' });
   }, [record, form]);
@@ -99,7 +99,7 @@ export function ShipModal({ record, onClose }: { record: RecordRow | null; onClo
 /** 取消兑换: a reason is required; coins and stock go back, the user is told why. */
 export function CancelModal({ record, onClose }: { record: RecordRow | null; onClose: () => void }) {
   const [form] = Form.useForm<{ note: string }>();
-  const cancel = useApiAction('/api/exchange/record/cancel', { success: '已取消兑换，金币和库存已退回' });
+  const cancel = useApiAction('/api/exchange/record/cancel');
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values || !record) return;

@@ -58,7 +58,7 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
 export default function FeedbackPage() {
   const list = useList({ fetchPath: '/api/feedback/fetch/page', keys, toFilter, defaultSort });
   const [replying, setReplying] = useState<FeedbackRow | null>(null);
-  const handle = useApiAction('/api/feedback/handle', { success: '已标记为已处理' });
+  const handle = useApiAction('/api/feedback/handle');
 
   const columns = useMemo<ColumnsType<FeedbackRow>>(
     () => [

@@ -9,9 +9,9 @@ type Canned = { id: number; title: string; content: string };
 /** 快捷回复模板: short answers operators pick in a thread; added, edited and deleted here. */
 export function CannedModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const list = useApiQuery('/api/feedbackv2/canned/fetch', {}, { enabled: open });
-  const make = useApiAction('/api/feedbackv2/canned/make', { success: '快捷回复已保存' });
-  const update = useApiAction('/api/feedbackv2/canned/update', { success: '快捷回复已保存' });
-  const remove = useApiAction('/api/feedbackv2/canned/remove', { success: '快捷回复已删除' });
+  const make = useApiAction('/api/feedbackv2/canned/make');
+  const update = useApiAction('/api/feedbackv2/canned/update');
+  const remove = useApiAction('/api/feedbackv2/canned/remove');
   const [form] = Form.useForm<{ title: string; content: string }>();
   const [editing, setEditing] = useState<Canned | null>(null);
 

@@ -48,8 +48,8 @@ export function ArticleEditor({ target, onClose }: { target: number | 'new' | nu
   const id = typeof target === 'number' ? target : null;
   const detail = useApiQuery('/api/help/fetch/detail', { id: id ?? 1 }, { enabled: id !== null });
   const categories = useApiQuery('/api/help/fetch/categories', {}, { enabled: target !== null });
-  const make = useApiAction('/api/help/make', { success: '帮助文章已创建' });
-  const update = useApiAction('/api/help/update', { success: '帮助文章已保存' });
+  const make = useApiAction('/api/help/make');
+  const update = useApiAction('/api/help/update');
   const content = Form.useWatch('content', form) ?? '';
   const article = id !== null ? detail.data?.article : undefined;
 

@@ -67,9 +67,9 @@ export default function HelpPage() {
   const list = useList({ fetchPath: '/api/help/fetch/page', keys, toFilter, defaultSort });
   // null: closed; 'new': a new article; a number: that article.
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const publish = useApiAction('/api/help/publish', { success: '已发布，App 中可以看到这篇文章' });
-  const unpublish = useApiAction('/api/help/unpublish', { success: '已下线，App 中不再显示这篇文章' });
-  const remove = useApiAction('/api/help/remove', { success: '帮助文章已删除' });
+  const publish = useApiAction('/api/help/publish');
+  const unpublish = useApiAction('/api/help/unpublish');
+  const remove = useApiAction('/api/help/remove');
 
   const columns = useMemo<ColumnsType<ArticleRow>>(
     () => [

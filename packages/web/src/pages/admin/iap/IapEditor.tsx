@@ -67,8 +67,8 @@ export function IapEditor({ target, onClose }: { target: number | 'new' | null; 
   const [form] = Form.useForm<Values>();
   const id = typeof target === 'number' ? target : null;
   const detail = useApiQuery('/api/iap/fetch/detail', { id: id ?? 1 }, { enabled: id !== null });
-  const make = useApiAction('/api/iap/make', { success: '内购商品已创建' });
-  const update = useApiAction('/api/iap/update', { success: '内购商品已保存' });
+  const make = useApiAction('/api/iap/make');
+  const update = useApiAction('/api/iap/update');
   const product = id !== null ? detail.data?.product : undefined;
   const price = Form.useWatch('price', form);
 

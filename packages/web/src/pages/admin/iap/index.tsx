@@ -72,7 +72,7 @@ export const grantText = (p: { vipDays: number; coins: number }) =>
 export default function IapPage() {
   const list = useList({ fetchPath: '/api/iap/fetch/page', keys, toFilter });
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const update = useApiAction('/api/iap/update', { success: '内购商品已保存' });
+  const update = useApiAction('/api/iap/update');
 
   const columns = useMemo<ColumnsType<Row>>(
     () => [

@@ -20,8 +20,8 @@ const refreshed = { onSuccess: () => void fetchUnreadMessages(true) };
 export default function InboxPage() {
   const list = useList({ fetchPath: '/api/message/fetch/page/mine', keys, toFilter });
   const unreadTotal = useStore(userStore, (s) => s.unreadTotal);
-  const { mutate: read } = useApiAction('/api/message/read');
-  const { mutate: unread } = useApiAction('/api/message/unread');
+  const { mutate: read } = useApiAction('/api/message/read', { success: false });
+  const { mutate: unread } = useApiAction('/api/message/unread', { success: false });
   const { mutate: readAll, isPending: readingAll } = useApiAction('/api/message/read/all', {
     success: (out) => ({ title: out.count > 0 ? `已将 ${out.count} 条消息标为已读` : '没有未读消息' }),
   });

@@ -36,7 +36,7 @@ export function MessageModal({
       description: sent.userId === null ? '全体用户都会收到这条消息' : `已发送给用户 ${sent.userPhone ?? sent.userId}`,
     }),
   });
-  const update = useApiAction('/api/message/update', { success: '消息已修改' });
+  const update = useApiAction('/api/message/update');
   const target = Form.useWatch('target', form);
   const editing = message !== null;
 

@@ -87,9 +87,9 @@ const actionHints: Record<ActionKind, string> = {
 function ActionModal({ kind, order, onClose }: { kind: ActionKind | null; order: OrderRow; onClose: () => void }) {
   const [form] = Form.useForm<{ note: string; transactionId?: string }>();
   const { notification } = App.useApp();
-  const pay = useApiAction('/api/order/pay', { success: '已确认收款，会员时长和赠送金币已发放' });
-  const cancel = useApiAction('/api/order/cancel', { success: '订单已取消' });
-  const refund = useApiAction('/api/order/refund');
+  const pay = useApiAction('/api/order/pay');
+  const cancel = useApiAction('/api/order/cancel');
+  const refund = useApiAction('/api/order/refund', { success: false });
   const pending = pay.isPending || cancel.isPending || refund.isPending;
   const close = () => {
     form.resetFields();

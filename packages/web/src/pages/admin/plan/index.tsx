@@ -59,7 +59,7 @@ export const durationText = (days: number | null) => (days === null ? '永久' :
 export default function PlanPage() {
   const list = useList({ fetchPath: '/api/plan/fetch/page', keys, toFilter, defaultSort });
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const update = useApiAction('/api/plan/update', { success: '会员套餐已保存，已有订单不受影响' });
+  const update = useApiAction('/api/plan/update');
 
   const columns = useMemo<ColumnsType<PlanRow>>(
     () => [

@@ -14,7 +14,7 @@ export function RejectModal({
   onClose: () => void;
 }) {
   const [form] = Form.useForm<{ reason: string }>();
-  const reject = useApiAction('/api/reviewreward/reject', { success: '已驳回，用户会收到站内消息' });
+  const reject = useApiAction('/api/reviewreward/reject');
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values || !claim) return;
@@ -53,9 +53,7 @@ export function RejectModal({
 /** 奖励设置: the coins an approved claim gives (a site setting; later approvals only). */
 export function RewardSetting() {
   const current = useApiQuery('/api/reviewreward/fetch/settings', {});
-  const save = useApiAction('/api/reviewreward/update/settings', {
-    success: '好评奖励金币已保存，只影响之后通过的申请',
-  });
+  const save = useApiAction('/api/reviewreward/update/settings');
   // What the operator typed; until then the saved value shows. Derived in the
   // same render that enables the input, never copied in by an effect: an effect ran after the input
   // was enabled, and digits typed in between were joined to the saved ones (100 + 120 → 100120).

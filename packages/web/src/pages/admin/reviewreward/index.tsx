@@ -52,7 +52,7 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
 /** /admin/admin/reviewreward (好评奖励): screenshots large, approve with the set coins or reject with a reason. */
 export default function ReviewRewardPage() {
   const list = useList({ fetchPath: '/api/reviewreward/fetch/page', keys, toFilter });
-  const approve = useApiAction('/api/reviewreward/approve', { success: '已通过，金币已发放', refreshes: ['/api/'] });
+  const approve = useApiAction('/api/reviewreward/approve', { refreshes: ['/api/'] });
   const [rejecting, setRejecting] = useState<ClaimRow | null>(null);
   const status = list.values.status ?? '';
 

@@ -69,8 +69,8 @@ export function SelfappEditor({ target, onClose }: { target: number | 'new' | nu
   const [form] = Form.useForm<Values>();
   const id = typeof target === 'number' ? target : null;
   const detail = useApiQuery('/api/selfapp/fetch/detail', { id: id ?? 1 }, { enabled: id !== null });
-  const make = useApiAction('/api/selfapp/make', { success: '推广应用已创建' });
-  const update = useApiAction('/api/selfapp/update', { success: '推广应用已保存' });
+  const make = useApiAction('/api/selfapp/make');
+  const update = useApiAction('/api/selfapp/update');
   const selfapp = id !== null ? detail.data?.selfapp : undefined;
   const icon = Form.useWatch('icon', form);
 

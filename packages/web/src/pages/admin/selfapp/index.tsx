@@ -61,8 +61,8 @@ const fallbackIcon =
 export default function SelfappPage() {
   const list = useList({ fetchPath: '/api/selfapp/fetch/page', keys, toFilter, defaultSort });
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const update = useApiAction('/api/selfapp/update', { success: '推广应用已保存' });
-  const remove = useApiAction('/api/selfapp/remove', { success: '推广应用已删除' });
+  const update = useApiAction('/api/selfapp/update');
+  const remove = useApiAction('/api/selfapp/remove');
 
   const columns = useMemo<ColumnsType<Row>>(
     () => [

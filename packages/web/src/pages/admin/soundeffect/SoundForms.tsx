@@ -86,7 +86,7 @@ export function SoundEditor({
   onClose: () => void;
 }) {
   const [form] = Form.useForm();
-  const save = useApiAction('/api/soundeffect/update', { success: '音效已保存' });
+  const save = useApiAction('/api/soundeffect/update');
   return (
     <EditorModal
       open={sound !== null}

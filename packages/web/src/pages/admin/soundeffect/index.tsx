@@ -66,7 +66,6 @@ export default function SoundEffectPage() {
   const list = useList({ fetchPath: '/api/soundeffect/fetch/page', keys, toFilter, defaultSort });
   const categoriesQuery = useApiQuery('/api/soundeffect/fetch/categories', {});
   const remove = useApiAction('/api/soundeffect/remove', {
-    success: '音效已删除',
     refreshes: ['/api/soundeffect/', '/api/files/'],
   });
   const { modal } = App.useApp();

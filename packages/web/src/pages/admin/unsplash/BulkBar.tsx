@@ -5,11 +5,10 @@ import { untilSettled } from '../../../components/writes';
 
 /** Actions on the chosen images: enable, disable, move to a category, delete. */
 export function BulkBar({ ids, categories, onDone }: { ids: number[]; categories: string[]; onDone: () => void }) {
-  const enable = useApiAction('/api/unsplash/enable', { success: '已启用' });
-  const disable = useApiAction('/api/unsplash/disable', { success: '已停用' });
-  const move = useApiAction('/api/unsplash/move', { success: '已移动到新分类' });
+  const enable = useApiAction('/api/unsplash/enable');
+  const disable = useApiAction('/api/unsplash/disable');
+  const move = useApiAction('/api/unsplash/move');
   const remove = useApiAction('/api/unsplash/remove', {
-    success: '图片已删除',
     refreshes: ['/api/unsplash/', '/api/files/'],
   });
   const [target, setTarget] = useState('');

@@ -18,7 +18,7 @@ export function ImageEditor({
   onClose: () => void;
 }) {
   const [form] = Form.useForm();
-  const save = useApiAction('/api/unsplash/update', { success: '图片信息已保存' });
+  const save = useApiAction('/api/unsplash/update');
   return (
     <EditorModal
       open={image !== null}

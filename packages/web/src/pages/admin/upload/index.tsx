@@ -59,7 +59,7 @@ function Preview({ file }: { file: FileRow }) {
 /** /admin/admin/upload (文件管理): every stored upload, what uses it, and uploading new ones. */
 export default function UploadPage() {
   const list = useList({ fetchPath: '/api/files/fetch/page', keys, toFilter });
-  const remove = useApiAction('/api/files/remove', { success: '文件已删除' });
+  const remove = useApiAction('/api/files/remove');
   const queryClient = useQueryClient();
 
   const columns = useMemo<ColumnsType<FileRow>>(

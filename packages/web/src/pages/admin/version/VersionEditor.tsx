@@ -71,8 +71,8 @@ export function VersionEditor({ target, onClose }: { target: number | 'new' | nu
   const [form] = Form.useForm<Values>();
   const id = typeof target === 'number' ? target : null;
   const detail = useApiQuery('/api/version/fetch/detail', { id: id ?? 1 }, { enabled: id !== null });
-  const make = useApiAction('/api/version/make', { success: '版本已创建' });
-  const update = useApiAction('/api/version/update', { success: '版本已保存' });
+  const make = useApiAction('/api/version/make');
+  const update = useApiAction('/api/version/update');
   const release = id !== null ? detail.data?.version : undefined;
   const [attached, setAttached] = useState<Attached | null | undefined>(undefined);
   const channel = (Form.useWatch('channel', form) ?? 'huawei') as ChannelCode;

@@ -81,10 +81,10 @@ function Releases() {
   const list = useList({ fetchPath: '/api/version/fetch/page', keys, toFilter });
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [copying, setCopying] = useState<Release | null>(null);
-  const publish = useApiAction('/api/version/publish', { success: '已发布' });
-  const pause = useApiAction('/api/version/pause', { success: '已暂停，App 不再提示这个版本' });
-  const rollback = useApiAction('/api/version/rollback', { success: '已回滚，App 改为得到上一个已发布版本' });
-  const remove = useApiAction('/api/version/remove', { success: '版本已删除' });
+  const publish = useApiAction('/api/version/publish');
+  const pause = useApiAction('/api/version/pause');
+  const rollback = useApiAction('/api/version/rollback');
+  const remove = useApiAction('/api/version/remove');
 
   const columns = useMemo<ColumnsType<Release>>(
     () => [
