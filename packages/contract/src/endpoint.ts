@@ -91,6 +91,11 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
    * answers the first successful result without doing anything again (server: http/idempotency.ts).
    */
   idempotent?: true;
+  /**
+   * A batch of this single action's path (batch.ts): each id runs the single action in its own
+   * transaction and records its `audit` row, so a call records one row per record that succeeded.
+   */
+  batchOf?: string;
 }
 
 /**

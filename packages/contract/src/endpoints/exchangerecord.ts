@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { batchEndpoint } from '../batch';
 import { auditTarget, endpoint } from '../endpoint';
 import {
   exactTotal,
@@ -65,7 +66,7 @@ export const recordFilter = timeRange.extend({
 /** The list's order, which its export keeps. */
 const recordSort = { sort: sortBy(['createdAt', 'cost']), order };
 
-export const exchangeRecordEndpoints = {
+const singleEndpoints = {
   '/api/exchange/record/make': endpoint({
     access: 'admin',
     summary:
@@ -124,6 +125,36 @@ export const exchangeRecordEndpoints = {
     output: z.unknown(),
     download: 'xlsx',
   }),
+};
+
+const carrier = textField(rules.carrier);
+const trackingNo = textField(rules.trackingNo);
+export const exchangeRecordEndpoints = {
+  ...singleEndpoints,
+  '/api/exchange/record/ship/batch': batchEndpoint(
+    '/api/exchange/record/ship',
+    singleEndpoints['/api/exchange/record/ship'],
+    {
+      summary: '批量发货：同一家快递公司，每条兑换各填一个快递单号（与所选记录一一对应）',
+      params: {
+        carrier,
+        trackingNos: z
+          .array(trackingNo, { error: '快递单号列表必须是数组' })
+          .meta({ title: '快递单号列表', description: '与 ids 一一对应' }),
+      },
+      check: { test: (v) => v.trackingNos.length === v.ids.length, error: '快递单号的个数要与所选兑换记录一致' },
+      example: { ids: [1], carrier: '顺丰速运', trackingNos: ['SF1234567891'] },
+    },
+  ),
+  '/api/exchange/record/cancel/batch': batchEndpoint(
+    '/api/exchange/record/cancel',
+    singleEndpoints['/api/exchange/record/cancel'],
+    {
+      summary: '批量取消（退回）兑换：每条各自退还金币、恢复库存并通知用户，原因相同',
+      params: { note: textField(rules.reason) },
+      example: { ids: [1], note: '批量退回' },
+    },
+  ),
 };
 
 export default exchangeRecordEndpoints;

@@ -268,7 +268,10 @@ async function runEndpoint(
       if (def.download)
         await writeAudit(db, exportAuditRow(path, def, result as ExportTable, parsed.data, user, request.ip));
       // A declared write records exactly one row; a slip here would leave the log silently incomplete.
-      if (def.audit && recorded !== 1) throw new Error(`${path} recorded ${recorded} operation-log rows, not 1`);
+      // A batch records one row per record that succeeded (http/batch.ts).
+      const rows = def.batchOf ? (result as { succeeded: number }).succeeded : 1;
+      if (def.audit && recorded !== rows)
+        throw new Error(`${path} recorded ${recorded} operation-log rows, not ${rows}`);
       return result;
     };
     // An upload's transaction waits on the storage, never short.
