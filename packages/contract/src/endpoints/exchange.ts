@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { batchEndpoint } from '../batch';
 import { exchangeKinds, exchangeStatuses, MAX_CODES_PER_IMPORT } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
 import {
@@ -117,7 +118,7 @@ const fields = {
   enabled,
 };
 
-export const exchangeEndpoints = {
+const singleEndpoints = {
   '/api/exchange/item/make': endpoint({
     access: 'admin',
     summary: '新建兑换商品（兑换码商品的库存由导入的兑换码决定）',
@@ -230,6 +231,19 @@ export const exchangeEndpoints = {
     input: z.object({ page, size }),
     output: paged(myExchange),
   }),
+};
+
+export const exchangeEndpoints = {
+  ...singleEndpoints,
+  '/api/exchange/item/update/enabled/batch': batchEndpoint(
+    '/api/exchange/item/update',
+    singleEndpoints['/api/exchange/item/update'],
+    {
+      summary: '批量上架或下架兑换商品',
+      params: { enabled },
+      example: { ids: [1], enabled: true },
+    },
+  ),
 };
 
 export default exchangeEndpoints;

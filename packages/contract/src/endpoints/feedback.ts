@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { batchEndpoint } from '../batch';
 import { FEEDBACK_MAX_IMAGES, feedbackStatuses } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
 import {
@@ -111,7 +112,7 @@ export const feedbackFilter = timeRange.extend({
   search,
 });
 
-export const feedbackEndpoints = {
+const singleEndpoints = {
   '/api/feedback/upload': endpoint({
     access: 'public',
     summary:
@@ -171,6 +172,19 @@ export const feedbackEndpoints = {
     output: z.object({ feedback: feedbackRow }),
     example: { id: 1 },
     audit: { action: 'feedback.handle', label: '标记反馈已处理', target },
+  }),
+};
+
+export const feedbackEndpoints = {
+  ...singleEndpoints,
+  '/api/feedback/handle/batch': batchEndpoint('/api/feedback/handle', singleEndpoints['/api/feedback/handle'], {
+    summary: '批量把意见反馈标为已处理（不回复）',
+    example: { ids: [1] },
+  }),
+  '/api/feedback/reply/batch': batchEndpoint('/api/feedback/reply', singleEndpoints['/api/feedback/reply'], {
+    summary: '批量回复意见反馈（同一段回复）并标为已处理',
+    params: { reply: textField(rules.feedbackReply) },
+    example: { ids: [1], reply: '感谢反馈，问题已在新版本修复。' },
   }),
 };
 

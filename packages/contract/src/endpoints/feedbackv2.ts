@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { batchEndpoint } from '../batch';
 import { threadCategories, threadStatuses } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
 import {
@@ -87,7 +88,7 @@ export const cannedReply = z.object({ id, title: z.string(), content: z.string()
 const threadAnswer = z.object({ thread: threadRow, posts: z.array(threadPost) });
 const cannedFields = { title: textField(rules.cannedTitle), content: textField(rules.feedbackReply) };
 
-export const feedbackv2Endpoints = {
+const singleEndpoints = {
   '/api/feedbackv2/make': endpoint({
     access: 'user',
     summary: 'App：发起反馈会话（分类、内容、最多 4 张图片）',
@@ -221,6 +222,22 @@ export const feedbackv2Endpoints = {
     output: z.null(),
     example: { id: 1 },
     audit: { action: 'feedbackv2.canned.remove', label: '删除快捷回复', target: cannedTarget },
+  }),
+};
+
+export const feedbackv2Endpoints = {
+  ...singleEndpoints,
+  '/api/feedbackv2/close/batch': batchEndpoint('/api/feedbackv2/close', singleEndpoints['/api/feedbackv2/close'], {
+    summary: '批量关闭反馈会话',
+    example: { ids: [1] },
+  }),
+  '/api/feedbackv2/reply/batch': batchEndpoint('/api/feedbackv2/reply', singleEndpoints['/api/feedbackv2/reply'], {
+    summary: '批量回复反馈会话（同一段文字，如快捷回复）',
+    params: {
+      content: textField(rules.feedbackReply),
+      cannedId: id.optional().meta({ title: '快捷回复 ID', description: '用了哪条快捷回复（只记录）' }),
+    },
+    example: { ids: [1], content: '您好，问题已处理，请更新到最新版本。' },
   }),
 };
 

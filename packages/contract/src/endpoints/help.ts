@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { batchEndpoint } from '../batch';
 import { auditTarget, endpoint } from '../endpoint';
 import {
   appCode,
@@ -64,7 +65,7 @@ const example = {
   content: '## 步骤\n\n1. 打开滚动截屏\n2. 滑动到需要的位置\n3. 点击 **导出**，图片会保存到相册',
 } as const;
 
-export const helpEndpoints = {
+const singleEndpoints = {
   '/api/help/make': endpoint({
     access: 'admin',
     summary: '新建帮助文章',
@@ -170,6 +171,18 @@ export const helpEndpoints = {
     output: z.null(),
     example: { id: 1 },
     audit: { action: 'help.remove', label: '删除帮助文章', target },
+  }),
+};
+
+export const helpEndpoints = {
+  ...singleEndpoints,
+  '/api/help/publish/batch': batchEndpoint('/api/help/publish', singleEndpoints['/api/help/publish'], {
+    summary: '批量发布帮助文章',
+    example: { ids: [1] },
+  }),
+  '/api/help/unpublish/batch': batchEndpoint('/api/help/unpublish', singleEndpoints['/api/help/unpublish'], {
+    summary: '批量下线帮助文章',
+    example: { ids: [1] },
   }),
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { batchEndpoint } from '../batch';
 import { iapProductTypes } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
 import {
@@ -60,7 +61,7 @@ const fields = {
   enabled,
 };
 
-export const iapEndpoints = {
+const singleEndpoints = {
   '/api/iap/make': endpoint({
     access: 'admin',
     summary: '新建内购商品（每个应用、平台下商品 ID 唯一；金额单位：分；至少发放会员天数或金币之一）',
@@ -125,6 +126,15 @@ export const iapEndpoints = {
     input: productKey,
     output: z.object({ product: iapProduct }),
     example: { id: 1 },
+  }),
+};
+
+export const iapEndpoints = {
+  ...singleEndpoints,
+  '/api/iap/update/enabled/batch': batchEndpoint('/api/iap/update', singleEndpoints['/api/iap/update'], {
+    summary: '批量启用或停用内购商品',
+    params: { enabled },
+    example: { ids: [1], enabled: true },
   }),
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { batchEndpoint } from '../batch';
 import { platforms } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
 import {
@@ -98,7 +99,7 @@ const example = {
   badge: '限时优惠',
 } as const;
 
-export const planEndpoints = {
+const singleEndpoints = {
   '/api/plan/make': endpoint({
     access: 'admin',
     summary: '新建会员套餐（金额单位：分）',
@@ -169,6 +170,15 @@ export const planEndpoints = {
     input: z.object({ app: appCode, platform }),
     output: z.object({ list: z.array(salePlan) }),
     example: { app: 'tailor', platform: 'ios' },
+  }),
+};
+
+export const planEndpoints = {
+  ...singleEndpoints,
+  '/api/plan/update/onsale/batch': batchEndpoint('/api/plan/update', singleEndpoints['/api/plan/update'], {
+    summary: '批量上架或下架会员套餐',
+    params: { onSale: onSale },
+    example: { ids: [1], onSale: true },
   }),
 };
 

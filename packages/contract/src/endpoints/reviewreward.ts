@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { batchEndpoint } from '../batch';
 import { reviewStatuses } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
 import {
@@ -57,7 +58,7 @@ export const reviewFilter = timeRange.extend({
   phone: phone.optional().meta({ title: '用户手机号' }),
 });
 
-export const reviewRewardEndpoints = {
+const singleEndpoints = {
   '/api/reviewreward/make': endpoint({
     access: 'user',
     summary:
@@ -108,6 +109,27 @@ export const reviewRewardEndpoints = {
     example: { app: 'tailor', coins: 200 },
     audit: { action: 'reviewreward.settings', label: '设置好评奖励金币', target },
   }),
+};
+
+export const reviewRewardEndpoints = {
+  ...singleEndpoints,
+  '/api/reviewreward/approve/batch': batchEndpoint(
+    '/api/reviewreward/approve',
+    singleEndpoints['/api/reviewreward/approve'],
+    {
+      summary: '批量通过好评奖励申请：每条各自按设置的金额发放金币（每个商店只发一次）',
+      example: { ids: [1] },
+    },
+  ),
+  '/api/reviewreward/reject/batch': batchEndpoint(
+    '/api/reviewreward/reject',
+    singleEndpoints['/api/reviewreward/reject'],
+    {
+      summary: '批量驳回好评奖励申请，原因相同（用户各自收到站内消息）',
+      params: { reason: reasonNote },
+      example: { ids: [1], reason: '截图与应用不符' },
+    },
+  ),
 };
 
 export default reviewRewardEndpoints;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { batchEndpoint } from '../batch';
 import { apps, platforms, selfappActions } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
 import {
@@ -87,7 +88,7 @@ const fields = {
   apps: showIn,
 };
 
-export const selfappEndpoints = {
+const singleEndpoints = {
   '/api/selfapp/make': endpoint({
     access: 'admin',
     summary: '新建推广应用（公司的其他应用：图标、简介、安卓包名与下载地址、App Store 地址、安装奖励、展示位置）',
@@ -187,6 +188,15 @@ export const selfappEndpoints = {
     output: z.null(),
     example: { id: 1 },
     audit: { action: 'selfapp.remove', label: '删除推广应用', target },
+  }),
+};
+
+export const selfappEndpoints = {
+  ...singleEndpoints,
+  '/api/selfapp/update/enabled/batch': batchEndpoint('/api/selfapp/update', singleEndpoints['/api/selfapp/update'], {
+    summary: '批量启用或停用推广应用',
+    params: { enabled },
+    example: { ids: [1], enabled: true },
   }),
 };
 

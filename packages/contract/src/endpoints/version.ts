@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { batchEndpoint } from '../batch';
 import { channels, platforms, versionStatuses } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
 import {
@@ -116,7 +117,7 @@ const example = {
   storeUrl: 'appmarket://details?id=com.appdesk.tailor',
 } as const;
 
-export const versionEndpoints = {
+const singleEndpoints = {
   '/api/version/make': endpoint({
     access: 'admin',
     summary: '新建版本（草稿或直接发布）；APK 会读出包名并校验属于该应用',
@@ -310,6 +311,18 @@ export const versionEndpoints = {
     }),
     output: z.null(),
     example: { id: 1, event: 'prompt', channel: 'huawei' },
+  }),
+};
+
+export const versionEndpoints = {
+  ...singleEndpoints,
+  '/api/version/publish/batch': batchEndpoint('/api/version/publish', singleEndpoints['/api/version/publish'], {
+    summary: '批量发布或恢复版本',
+    example: { ids: [1] },
+  }),
+  '/api/version/pause/batch': batchEndpoint('/api/version/pause', singleEndpoints['/api/version/pause'], {
+    summary: '批量暂停版本',
+    example: { ids: [1] },
   }),
 };
 
