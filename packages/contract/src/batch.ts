@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { type EndpointDef, endpoint } from './endpoint';
 import { id } from './fields';
+import { BATCH_MAX } from './rules';
 
-/** Most records one batch action of a list takes (each is its own transaction on the server). */
-export const BATCH_MAX = 100;
+export { BATCH_MAX };
 
 /** The records a batch acts on: 1 to BATCH_MAX distinct ids, in the order they are handled. */
 export const batchIds = z

@@ -67,6 +67,9 @@ export const phonePattern = /^1(?:[3-9]\d|00)\d{8}$/;
  */
 export const reservedPhonePrefix = '100';
 
+/** Most records one batch action of a list takes (each is its own transaction on the server; batch.ts). */
+export const BATCH_MAX = 100;
+
 /** Most users one batch action of the users list (封禁, 解封, 发消息, 导出所选) takes. */
 export const USER_BATCH_MAX = 500;
 export const isReservedPhone = (phone: string) => phone.startsWith(reservedPhonePrefix);

@@ -8,7 +8,7 @@ import { formRules, rules } from '../../../components/rules';
 
 type RecordRow = ApiOutput<'/api/exchange/record/fetch/page'>['list'][number];
 
-const carriers = ['顺丰速运', '中通快递', '圆通速递', '韵达快递', '申通快递', '京东物流', 'EMS', '极兔速递'];
+export const carriers = ['顺丰速运', '中通快递', '圆通速递', '韵达快递', '申通快递', '京东物流', 'EMS', '极兔速递'];
 
 /**
  * A receiver's phone, masked until the eye is pressed: the whole number is for delivery, asked of

@@ -6,6 +6,7 @@ import { Button, Space, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiQuery } from '../../../api/hooks';
+import { BatchBar, useBatchRun, useSelection } from '../../../components/admin/BatchBar';
 import {
   type FilterField,
   idValue,
@@ -17,7 +18,8 @@ import {
   timeColumn,
   useList,
 } from '../../../components/list';
-import { phoneFilter } from '../../../components/rules';
+import { phoneFilter, rules } from '../../../components/rules';
+import { BatchShipModal } from './BatchShip';
 import { CompensateModal } from './Compensate';
 import { CancelModal, ReceiverPhone, ShipModal } from './RecordActions';
 
@@ -51,6 +53,9 @@ export default function ExchangeRecordPage() {
   const [cancelling, setCancelling] = useState<RecordRow | null>(null);
   const [compensating, setCompensating] = useState(false);
   const status = list.values.status ?? '';
+  const selection = useSelection<RecordRow>((r) => `${r.recordNo}（${r.itemName}）`);
+  const [batchShipping, setBatchShipping] = useState(false);
+  const shipRun = useBatchRun('兑换记录', selection.labelOf);
 
   const fields = useMemo<FilterField[]>(
     () => [
@@ -174,13 +179,42 @@ export default function ExchangeRecordPage() {
           </Button>
         }
         header={
-          <Tabs
-            activeKey={status}
-            items={[{ key: '', label: '全部' }, ...exchangeStatuses.map((s) => ({ key: s.value, label: s.label }))]}
-            onChange={(key) => list.update({ status: key || undefined })}
-          />
+          <>
+            <Tabs
+              activeKey={status}
+              items={[{ key: '', label: '全部' }, ...exchangeStatuses.map((s) => ({ key: s.value, label: s.label }))]}
+              onChange={(key) => list.update({ status: key || undefined })}
+            />
+            <BatchBar
+              ids={selection.ids}
+              noun="兑换记录"
+              labelOf={selection.labelOf}
+              onDone={selection.clear}
+              buttons={[
+                {
+                  label: '批量取消',
+                  path: '/api/exchange/record/cancel/batch',
+                  danger: true,
+                  text: { name: 'note', label: '取消原因（金币和库存逐条退回）', rule: rules.reason },
+                },
+              ]}
+            >
+              <Button size="small" type="primary" onClick={() => setBatchShipping(true)}>
+                批量发货
+              </Button>
+            </BatchBar>
+          </>
         }
+        rowSelection={selection.rowSelection}
       />
+      <BatchShipModal
+        records={selection.rows}
+        open={batchShipping}
+        run={shipRun.mutation}
+        onClose={() => setBatchShipping(false)}
+        onDone={selection.clear}
+      />
+      {shipRun.dialog}
       <ShipModal record={shipping} onClose={() => setShipping(null)} />
       <CancelModal record={cancelling} onClose={() => setCancelling(null)} />
       <CompensateModal open={compensating} onClose={() => setCompensating(false)} />
