@@ -1,0 +1,66 @@
+import { admin, api, ensureSiteReady, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
+import { expect, test } from '@playwright/test';
+import { appUserWithCoins } from '../exchange/e2e-steps';
+
+/**
+ * Issue 28: several redemptions are shipped at once, one tracking number each; a record cancelled
+ * meanwhile fails on its own, and the result dialog names it with the reason.
+ */
+test('exchange records: batch ship with a per-record result', async ({ page }) => {
+  test.setTimeout(120_000);
+  await ensureSiteReady();
+  const adminToken = (await api('/api/users/login', { phone: admin.phone, password: sha256(admin.password) })).data
+    ?.token as string;
+  const tag = String(Date.now()).slice(-6);
+  const itemName = `保温杯${tag}`;
+  const made = await api(
+    '/api/exchange/item/make',
+    { name: itemName, kind: 'physical', costCoins: 100, stock: 10, enabled: true },
+    adminToken,
+  );
+  const itemId = made.data?.item.id as number;
+  const { token: userToken } = await appUserWithCoins(adminToken, 500);
+  const delivery = { receiverName: '吴九', receiverPhone: `136${tag}55`, address: '浙江省杭州市余杭区文一西路 9 号' };
+  for (let i = 0; i < 3; i += 1) {
+    expect((await api('/api/exchange/make', { itemId, ...delivery }, userToken)).code).toBe(200);
+  }
+  const records = (
+    await api('/api/exchange/record/fetch/page', { itemId, sort: 'createdAt', order: 'ascend' }, adminToken)
+  ).data?.list as { id: number; recordNo: string }[];
+  expect(records).toHaveLength(3);
+  // Cancelled after the operator's list was drawn: the batch must fail this one alone.
+  const gone = records[1];
+
+  await signInAdmin(page);
+  await page.goto(`/admin/admin/exchangerecord?itemId=${itemId}`);
+  const rows = page.locator('.ant-table-row', { hasText: itemName });
+  await expect(rows).toHaveCount(3);
+  for (const record of records) {
+    await page.locator('.ant-table-row', { hasText: record.recordNo }).getByRole('checkbox').check();
+  }
+  const bar = page.getByRole('region', { name: '批量操作' });
+  await expect(bar).toContainText('已选择 3 条兑换记录');
+  expect((await api('/api/exchange/record/cancel', { id: gone.id, note: '用户来电取消' }, adminToken)).code).toBe(200);
+
+  await bar.getByRole('button', { name: '批量发货' }).click();
+  const ship = page.getByRole('dialog', { name: '批量发货：共 3 条兑换记录' });
+  await ship.getByLabel('快递公司').fill('顺丰速运');
+  for (const [index, record] of records.entries()) {
+    await ship.getByLabel(record.recordNo).fill(`SF${tag}00${index}`);
+  }
+  await ship.getByRole('button', { name: '确认发货' }).click();
+
+  const result = page.getByRole('dialog', { name: '批量发货结果' });
+  await expect(result).toContainText('成功 2 条，失败 1 条');
+  const failed = result.getByRole('row', { name: new RegExp(gone.recordNo) });
+  await expect(failed).toContainText('已取消');
+  await expect(result.getByRole('row', { name: new RegExp(records[0].recordNo) })).toHaveCount(0);
+  await shoot(page, 'exchangerecord-batch-result');
+  await result.getByRole('button', { name: '知道了' }).click();
+  await expect(result).toBeHidden();
+  await expect(bar).toBeHidden();
+
+  await expect(page.locator('.ant-table-row', { hasText: records[0].recordNo })).toContainText(`SF${tag}000`);
+  await expect(page.locator('.ant-table-row', { hasText: records[2].recordNo })).toContainText(`SF${tag}002`);
+  await expect(page.locator('.ant-table-row', { hasText: gone.recordNo })).toContainText('已取消');
+});
