@@ -55,19 +55,20 @@ export function useSelection<Row extends { id: number }>(describe: (row: Row) =>
 /** The answer of a batch with the dialog that lists which records failed and why. */
 export function useBatchRun(noun: string, labelOf: (id: number) => string) {
   const queryClient = useQueryClient();
-  const [result, setResult] = useState<{ title: string; answer: BatchAnswer } | null>(null);
+  const [result, setResult] = useState<BatchResult | null>(null);
   const mutation = useMutation({
     mutationFn: ({ path, input }: { path: ApiPath; input: Record<string, unknown>; title: string }) =>
       callOk(path, input as ApiInput<ApiPath>, { action: true }) as unknown as Promise<BatchAnswer>,
     onSuccess: async (answer, { path, title }) => {
-      setResult({ title, answer });
+      // Named now: the selection the names come from is cleared once the batch is done.
+      setResult({ title, answer, labels: new Map(answer.results.map((r) => [r.id, labelOf(r.id)])) });
       const domain = `/api/${path.split('/')[2]}/`;
       await queryClient.invalidateQueries({
         predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(domain),
       });
     },
   });
-  const dialog = <BatchResultModal result={result} noun={noun} labelOf={labelOf} onClose={() => setResult(null)} />;
+  const dialog = <BatchResultModal result={result} noun={noun} onClose={() => setResult(null)} />;
   return { mutation, dialog };
 }
 
@@ -185,16 +186,20 @@ export function BatchBar({
   );
 }
 
+interface BatchResult {
+  title: string;
+  answer: BatchAnswer;
+  labels: Map<number, string>;
+}
+
 /** 批量操作结果: the counts, and each record that failed with the reason its single action gave. */
 function BatchResultModal({
   result,
   noun,
-  labelOf,
   onClose,
 }: {
-  result: { title: string; answer: BatchAnswer } | null;
+  result: BatchResult | null;
   noun: string;
-  labelOf: (id: number) => string;
   onClose: () => void;
 }) {
   const failed = result?.answer.results.filter((r) => !r.ok) ?? [];
@@ -224,7 +229,7 @@ function BatchResultModal({
               aria-label="失败的记录"
               dataSource={failed}
               columns={[
-                { title: noun, key: 'record', render: (_, r) => labelOf(r.id) },
+                { title: noun, key: 'record', render: (_, r) => result.labels.get(r.id) ?? `#${r.id}` },
                 { title: '失败原因', dataIndex: 'message', key: 'message' },
               ]}
             />

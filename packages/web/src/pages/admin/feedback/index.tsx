@@ -3,6 +3,7 @@ import { Button, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
 import { ImageStrip } from '../../../components/admin/ImageStrip';
 import {
   ConfirmLink,
@@ -15,6 +16,7 @@ import {
   timeColumn,
   useList,
 } from '../../../components/list';
+import { rules } from '../../../components/rules';
 import { untilSettled } from '../../../components/writes';
 import { deviceLine, type FeedbackRow, statusTag } from './parts';
 import { ReplyModal } from './ReplyModal';
@@ -57,6 +59,7 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
 /** /admin/admin/feedback (意见反馈): what app users send, answered by operators. */
 export default function FeedbackPage() {
   const list = useList({ fetchPath: '/api/feedback/fetch/page', keys, toFilter, defaultSort });
+  const selection = useSelection<FeedbackRow>((f) => `#${f.id} ${f.content.slice(0, 20)}`);
   const [replying, setReplying] = useState<FeedbackRow | null>(null);
   const handle = useApiAction('/api/feedback/handle');
 
@@ -132,6 +135,23 @@ export default function FeedbackPage() {
         fields={fields}
         scrollX={1100}
         emptyText="还没有意见反馈。用户在 App 里提交的反馈（文字、截图、联系方式和设备信息）会显示在这里，可以直接回复。"
+        header={
+          <BatchBar
+            ids={selection.ids}
+            noun="反馈"
+            labelOf={selection.labelOf}
+            onDone={selection.clear}
+            buttons={[
+              { label: '批量标为已处理', path: '/api/feedback/handle/batch' },
+              {
+                label: '批量回复',
+                path: '/api/feedback/reply/batch',
+                text: { name: 'reply', label: '回复内容（已登录的用户会收到）', rule: rules.feedbackReply },
+              },
+            ]}
+          />
+        }
+        rowSelection={selection.rowSelection}
       />
       <ReplyModal feedback={replying} onClose={() => setReplying(null)} />
     </>

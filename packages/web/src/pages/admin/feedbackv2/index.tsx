@@ -3,6 +3,7 @@ import { apps, threadCategories, threadStatuses } from '@appdesk/contract/consta
 import { Badge, Button, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
+import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
 import {
   type FilterField,
   idValue,
@@ -14,6 +15,7 @@ import {
   timeColumn,
   useList,
 } from '../../../components/list';
+import { rules } from '../../../components/rules';
 import { CannedModal } from './CannedModal';
 import { CategoryTag, type ThreadRow, ThreadStatusTag } from './parts';
 import { ThreadDrawer } from './ThreadDrawer';
@@ -72,6 +74,7 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
 /** /admin/admin/feedbackv2 (反馈会话): conversations with app users, answered by operators. */
 export default function FeedbackThreadsPage() {
   const list = useList({ fetchPath: '/api/feedbackv2/fetch/page', keys, toFilter, defaultSort });
+  const selection = useSelection<ThreadRow>((t) => `#${t.id} ${t.subject}`);
   const { update } = list;
   const threadId = idValue(list.param('thread')) ?? null;
   const setThread = useCallback((id: number | null) => update({ thread: id ?? undefined }, true), [update]);
@@ -127,6 +130,23 @@ export default function FeedbackThreadsPage() {
         fields={fields}
         scrollX={1000}
         emptyText="还没有反馈会话。用户在 App 里发起的会话会显示在这里，可以分配、用快捷回复作答、关闭。"
+        header={
+          <BatchBar
+            ids={selection.ids}
+            noun="会话"
+            labelOf={selection.labelOf}
+            onDone={selection.clear}
+            buttons={[
+              {
+                label: '批量回复',
+                path: '/api/feedbackv2/reply/batch',
+                text: { name: 'content', label: '回复内容（每个会话各发一条）', rule: rules.feedbackReply },
+              },
+              { label: '批量关闭', path: '/api/feedbackv2/close/batch', danger: true },
+            ]}
+          />
+        }
+        rowSelection={selection.rowSelection}
         actions={
           <Button icon={<MessageOutlined aria-hidden />} onClick={() => setCannedOpen(true)}>
             快捷回复模板

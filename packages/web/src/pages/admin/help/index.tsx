@@ -6,6 +6,7 @@ import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
 import {
   ConfirmLink,
   type FilterField,
@@ -65,6 +66,7 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
 /** /admin/admin/help (帮助文档): Markdown articles the apps show by category. */
 export default function HelpPage() {
   const list = useList({ fetchPath: '/api/help/fetch/page', keys, toFilter, defaultSort });
+  const selection = useSelection<ArticleRow>((a) => a.title);
   // null: closed; 'new': a new article; a number: that article.
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const publish = useApiAction('/api/help/publish');
@@ -154,6 +156,19 @@ export default function HelpPage() {
         rowKey="id"
         fields={fields}
         emptyText="还没有帮助文章。点击“新建文章”用 Markdown 编写，发布后 App 的帮助中心按分类显示。"
+        header={
+          <BatchBar
+            ids={selection.ids}
+            noun="文章"
+            labelOf={selection.labelOf}
+            onDone={selection.clear}
+            buttons={[
+              { label: '批量发布', path: '/api/help/publish/batch' },
+              { label: '批量下线', path: '/api/help/unpublish/batch', danger: true },
+            ]}
+          />
+        }
+        rowSelection={selection.rowSelection}
         actions={
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
             新建文章

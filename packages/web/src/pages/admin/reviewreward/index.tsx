@@ -5,6 +5,7 @@ import { Button, Image, Space, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
 import {
   ConfirmLink,
   type FilterField,
@@ -16,7 +17,7 @@ import {
   timeColumn,
   useList,
 } from '../../../components/list';
-import { phoneFilter } from '../../../components/rules';
+import { phoneFilter, rules } from '../../../components/rules';
 import { untilSettled } from '../../../components/writes';
 import { RejectModal, RewardSetting } from './ReviewActions';
 
@@ -52,6 +53,7 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
 /** /admin/admin/reviewreward (好评奖励): screenshots large, approve with the set coins or reject with a reason. */
 export default function ReviewRewardPage() {
   const list = useList({ fetchPath: '/api/reviewreward/fetch/page', keys, toFilter });
+  const selection = useSelection<ClaimRow>((c) => `${c.userPhone}（${labelOf(channels, c.store)}）`);
   const approve = useApiAction('/api/reviewreward/approve', { refreshes: ['/api/'] });
   const [rejecting, setRejecting] = useState<ClaimRow | null>(null);
   const status = list.values.status ?? '';
@@ -142,8 +144,24 @@ export default function ReviewRewardPage() {
               onChange={(key) => list.update({ status: key || undefined })}
             />
             <RewardSetting />
+            <BatchBar
+              ids={selection.ids}
+              noun="申请"
+              labelOf={selection.labelOf}
+              onDone={selection.clear}
+              buttons={[
+                { label: '批量通过', path: '/api/reviewreward/approve/batch' },
+                {
+                  label: '批量驳回',
+                  path: '/api/reviewreward/reject/batch',
+                  danger: true,
+                  text: { name: 'reason', label: '驳回原因（用户会收到）', rule: rules.reason },
+                },
+              ]}
+            />
           </>
         }
+        rowSelection={selection.rowSelection}
       />
       <RejectModal claim={rejecting} onClose={() => setRejecting(null)} />
     </>
