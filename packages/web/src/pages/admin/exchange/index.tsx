@@ -7,6 +7,7 @@ import { Button, Image, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
 import {
   ConfirmLink,
   type FilterField,
@@ -94,6 +95,7 @@ function windowText(i: ItemRow): string {
 /** /admin/admin/exchange (兑换商品): what users can redeem with coins, its stock, limit and window. */
 export default function ExchangePage() {
   const list = useList({ fetchPath: '/api/exchange/item/fetch/page', keys, toFilter, defaultSort });
+  const selection = useSelection<ItemRow>((i) => i.name);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [importing, setImporting] = useState<{ id: number; name: string } | null>(null);
   const [copying, setCopying] = useState<CopySource | null>(null);
@@ -207,6 +209,24 @@ export default function ExchangePage() {
         rowKey="id"
         fields={fields}
         emptyText="还没有兑换商品。点击“新建商品”添加会员天数、金币、兑换码或实物，上架后用户可用金币兑换。"
+        header={
+          <BatchBar
+            ids={selection.ids}
+            noun="商品"
+            labelOf={selection.labelOf}
+            onDone={selection.clear}
+            buttons={[
+              { label: '批量上架', path: '/api/exchange/item/update/enabled/batch', params: { enabled: true } },
+              {
+                label: '批量下架',
+                path: '/api/exchange/item/update/enabled/batch',
+                params: { enabled: false },
+                danger: true,
+              },
+            ]}
+          />
+        }
+        rowSelection={selection.rowSelection}
         actions={
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
             新建商品

@@ -7,6 +7,7 @@ import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
 import {
   ConfirmLink,
   type FilterField,
@@ -71,6 +72,7 @@ export const grantText = (p: { vipDays: number; coins: number }) =>
 /** /admin/admin/iap (内购商品): store products per app and platform, their price and what they grant. */
 export default function IapPage() {
   const list = useList({ fetchPath: '/api/iap/fetch/page', keys, toFilter });
+  const selection = useSelection<Row>((p) => `${p.name}（${p.productId}）`);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const update = useApiAction('/api/iap/update');
 
@@ -143,6 +145,19 @@ export default function IapPage() {
         rowKey="id"
         fields={fields}
         emptyText="还没有内购商品。点击“新建商品”填写 App Store 或 Google Play 的商品 ID、价格和发放的会员天数或金币。"
+        header={
+          <BatchBar
+            ids={selection.ids}
+            noun="商品"
+            labelOf={selection.labelOf}
+            onDone={selection.clear}
+            buttons={[
+              { label: '批量启用', path: '/api/iap/update/enabled/batch', params: { enabled: true } },
+              { label: '批量停用', path: '/api/iap/update/enabled/batch', params: { enabled: false }, danger: true },
+            ]}
+          />
+        }
+        rowSelection={selection.rowSelection}
         actions={
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
             新建商品

@@ -7,6 +7,7 @@ import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
 import {
   ConfirmLink,
   type FilterField,
@@ -58,6 +59,7 @@ export const durationText = (days: number | null) => (days === null ? '永久' :
 /** /admin/admin/plan (会员套餐): VIP plans per app, their prices in yuan, what they grant, on sale or not. */
 export default function PlanPage() {
   const list = useList({ fetchPath: '/api/plan/fetch/page', keys, toFilter, defaultSort });
+  const selection = useSelection<PlanRow>((p) => p.name);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const update = useApiAction('/api/plan/update');
 
@@ -149,6 +151,19 @@ export default function PlanPage() {
         rowKey="id"
         fields={fields}
         emptyText="还没有会员套餐。点击“新建套餐”设置价格、时长和赠送金币，上架后 App 的会员页会展示。"
+        header={
+          <BatchBar
+            ids={selection.ids}
+            noun="套餐"
+            labelOf={selection.labelOf}
+            onDone={selection.clear}
+            buttons={[
+              { label: '批量上架', path: '/api/plan/update/onsale/batch', params: { onSale: true } },
+              { label: '批量下架', path: '/api/plan/update/onsale/batch', params: { onSale: false }, danger: true },
+            ]}
+          />
+        }
+        rowSelection={selection.rowSelection}
         actions={
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
             新建套餐

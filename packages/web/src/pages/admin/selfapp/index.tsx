@@ -7,6 +7,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useApiAction } from '../../../api/hooks';
+import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
 import {
   ConfirmLink,
   type FilterField,
@@ -60,6 +61,7 @@ const fallbackIcon =
 /** /admin/admin/selfapp (自家应用): the company's other apps our apps promote, with an install reward. */
 export default function SelfappPage() {
   const list = useList({ fetchPath: '/api/selfapp/fetch/page', keys, toFilter, defaultSort });
+  const selection = useSelection<Row>((a) => a.name);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const update = useApiAction('/api/selfapp/update');
   const remove = useApiAction('/api/selfapp/remove');
@@ -180,6 +182,24 @@ export default function SelfappPage() {
         rowKey="id"
         fields={fields}
         emptyText="还没有推广应用。点击“新建推广应用”添加公司的其他应用，App 会在“更多应用”中展示它们。"
+        header={
+          <BatchBar
+            ids={selection.ids}
+            noun="应用"
+            labelOf={selection.labelOf}
+            onDone={selection.clear}
+            buttons={[
+              { label: '批量启用', path: '/api/selfapp/update/enabled/batch', params: { enabled: true } },
+              {
+                label: '批量停用',
+                path: '/api/selfapp/update/enabled/batch',
+                params: { enabled: false },
+                danger: true,
+              },
+            ]}
+          />
+        }
+        rowSelection={selection.rowSelection}
         actions={
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
             新建推广应用

@@ -6,6 +6,7 @@ import { Button, Progress, Space, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
 import {
   ConfirmLink,
   type FilterField,
@@ -79,6 +80,7 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
 
 function Releases() {
   const list = useList({ fetchPath: '/api/version/fetch/page', keys, toFilter });
+  const selection = useSelection<Release>((v) => `${v.versionName}（${v.versionCode}）`);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [copying, setCopying] = useState<Release | null>(null);
   const publish = useApiAction('/api/version/publish');
@@ -215,6 +217,19 @@ function Releases() {
         rowKey="id"
         fields={fields}
         emptyText="还没有版本。点击“新建版本”上传安装包，选择渠道后发布。"
+        header={
+          <BatchBar
+            ids={selection.ids}
+            noun="版本"
+            labelOf={selection.labelOf}
+            onDone={selection.clear}
+            buttons={[
+              { label: '批量发布', path: '/api/version/publish/batch' },
+              { label: '批量暂停', path: '/api/version/pause/batch', danger: true },
+            ]}
+          />
+        }
+        rowSelection={selection.rowSelection}
         actions={
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
             新建版本
