@@ -54,9 +54,9 @@ test('exchange records: batch ship with a per-record result', async ({ page }) =
   const result = page.getByRole('dialog', { name: '批量发货结果' });
   await expect(result).toContainText('成功 2 条，失败 1 条');
   // The failed record is named by its number, with the single action's reason.
-  const failed = result.locator('tbody tr', { hasText: gone.recordNo });
+  const failed = result.locator('.ant-table-row', { hasText: gone.recordNo });
   await expect(failed).toContainText('该兑换已取消，不能发货');
-  await expect(result.locator('tbody tr')).toHaveCount(1);
+  await expect(result.locator('.ant-table-row')).toHaveCount(1);
   await shoot(page, 'exchangerecord-batch-result');
   await result.getByRole('button', { name: '知道了' }).click();
   await expect(result).toBeHidden();
@@ -65,4 +65,36 @@ test('exchange records: batch ship with a per-record result', async ({ page }) =
   await expect(page.locator('.ant-table-row', { hasText: records[0].recordNo })).toContainText(`SF${tag}000`);
   await expect(page.locator('.ant-table-row', { hasText: records[2].recordNo })).toContainText(`SF${tag}002`);
   await expect(page.locator('.ant-table-row', { hasText: gone.recordNo })).toContainText('已取消');
+});
+
+/** The same bar on another queue: 意见反馈 marked handled in one go, confirmed, with its result. */
+test('feedback: batch mark handled from the selection bar', async ({ page }) => {
+  await ensureSiteReady();
+  const marker = `批量反馈${String(Date.now()).slice(-6)}`;
+  for (const n of [1, 2]) {
+    const sent = await api('/api/feedback/make', {
+      app: 'tailor',
+      content: `${marker}-${n}：导出时卡住`,
+      contact: 'QQ 12345678',
+      deviceId: `${marker}-${n}`,
+      deviceModel: 'Mi 14',
+      osVersion: 'Android 14',
+    });
+    expect(sent.code).toBe(200);
+  }
+  await signInAdmin(page);
+  await page.goto(`/admin/admin/feedback?search=${encodeURIComponent(marker)}`);
+  const rows = page.locator('.ant-table-row', { hasText: marker });
+  await expect(rows).toHaveCount(2);
+  for (const row of await rows.all()) await row.getByRole('checkbox').check();
+  const bar = page.getByRole('region', { name: '批量操作' });
+  await expect(bar).toContainText('已选择 2 条反馈');
+  await shoot(page, 'feedback-batch-bar');
+  await bar.getByRole('button', { name: '批量标为已处理' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+  const result = page.getByRole('dialog', { name: '批量标为已处理结果' });
+  await expect(result).toContainText('成功 2 条，失败 0 条');
+  await result.getByRole('button', { name: '知道了' }).click();
+  await expect(rows.filter({ hasText: '待处理' })).toHaveCount(0);
+  await expect(rows.getByText('已处理', { exact: true })).toHaveCount(2);
 });
