@@ -51,8 +51,9 @@ describe('意见反馈', () => {
     expect(inbox.filter((m) => m.content.includes('已在 2.3.2 修复。'))).toHaveLength(2);
     expect((await actions('feedback.reply')).sort()).toEqual([...ids].sort());
 
+    // Marking handled again changes nothing and succeeds, as the single action does.
     const handled = await api.ok('/api/feedback/handle/batch', { ids });
-    expect([handled.succeeded + handled.failed, handled.results.map((r) => r.id)]).toEqual([2, ids]);
+    expect(handled).toEqual({ results: ids.map((id) => ({ id, ok: true })), succeeded: 2, failed: 0 });
   });
 });
 
@@ -95,6 +96,26 @@ describe('publish and unpublish', () => {
     const down = await api.ok('/api/help/unpublish/batch', { ids });
     expect(down.succeeded).toBe(2);
     expect((await rows()).map((r) => Number(r.published))).toEqual([0, 0]);
+  });
+});
+
+describe('版本', () => {
+  it('pauses only published releases; publishes and pauses each on its own', async () => {
+    const make = (versionCode: number) =>
+      api.ok('/api/version/make', { ...exampleOf('/api/version/make'), versionCode, versionName: `3.${versionCode}` });
+    const ids = [(await make(301)).version.id, (await make(302)).version.id];
+    const early = await api.ok('/api/version/pause/batch', { ids });
+    expect(early.results.map((r) => [r.code, r.message])).toEqual(ids.map(() => [409, '只有已发布的版本可以暂停']));
+    expect((await api.ok('/api/version/publish/batch', { ids: [ids[0], missing] })).succeeded).toBe(1);
+    const paused = await api.ok('/api/version/pause/batch', { ids });
+    expect(paused.results.map((r) => r.ok)).toEqual([true, false]);
+    const rows = await db()
+      .selectFrom('versions')
+      .select(['id', 'status'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.status)).toEqual(['paused', 'draft']);
   });
 });
 
