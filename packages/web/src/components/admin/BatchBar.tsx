@@ -23,6 +23,23 @@ export interface BatchButton {
 }
 
 /**
+ * The selection after a change of the table's checkboxes: the keys it now holds, each with its row
+ * from this page or, for a row ticked on another page (antd gives no row for it), as kept before.
+ */
+export function nextSelection<Row extends { id: number }>(
+  kept: ReadonlyMap<number, Row>,
+  keys: readonly Key[],
+  selected: readonly (Row | undefined)[],
+): Map<number, Row> {
+  const next = new Map<number, Row>();
+  for (const key of keys) {
+    const row = selected.find((r) => r?.id === key) ?? kept.get(Number(key));
+    if (row) next.set(row.id, row);
+  }
+  return next;
+}
+
+/**
  * The rows selected in a list, kept across its pages (a batch may gather rows from several), with
  * the words that name each in a batch's result.
  */
@@ -40,14 +57,7 @@ export function useSelection<Row extends { id: number }>(describe: (row: Row) =>
     rowSelection: {
       selectedRowKeys: ids,
       preserveSelectedRowKeys: true,
-      onChange: (keys: Key[], selected: (Row | undefined)[]) => {
-        const next = new Map<number, Row>();
-        for (const key of keys) {
-          const row = selected.find((r) => r?.id === key) ?? rows.get(key as number);
-          if (row) next.set(row.id, row);
-        }
-        setRows(next);
-      },
+      onChange: (keys: Key[], selected: (Row | undefined)[]) => setRows(nextSelection(rows, keys, selected)),
     },
   };
 }
