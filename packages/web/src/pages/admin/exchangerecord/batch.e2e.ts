@@ -98,3 +98,33 @@ test('feedback: batch mark handled from the selection bar', async ({ page }) => 
   await expect(rows.filter({ hasText: '待处理' })).toHaveCount(0);
   await expect(rows.getByText('已处理', { exact: true })).toHaveCount(2);
 });
+
+/** A toggle list: 会员套餐 taken off sale in one go from the selection bar. */
+test('plans: batch off sale from the selection bar', async ({ page }) => {
+  await ensureSiteReady();
+  const adminToken = (await api('/api/users/login', { phone: admin.phone, password: sha256(admin.password) })).data
+    ?.token as string;
+  const name = `批量套餐${String(Date.now()).slice(-6)}`;
+  const made = await api(
+    '/api/plan/make',
+    { app: 'tailor', name, description: '批量下架', price: 990, durationDays: 30, onSale: true },
+    adminToken,
+  );
+  expect(made.code).toBe(200);
+  await signInAdmin(page);
+  await page.goto('/admin/admin/plan');
+  const row = page.locator('.ant-table-row', { hasText: name });
+  await row.getByRole('checkbox').check();
+  const bar = page.getByRole('region', { name: '批量操作' });
+  await expect(bar).toContainText('已选择 1 条套餐');
+  await shoot(page, 'plan-batch-bar');
+  await bar.getByRole('button', { name: '批量下架' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+  const result = page.getByRole('dialog', { name: '批量下架结果' });
+  await expect(result).toContainText('成功 1 条，失败 0 条');
+  await result.getByRole('button', { name: '知道了' }).click();
+  const plan = (await api('/api/plan/fetch/page', { size: 100 }, adminToken)).data?.list.find(
+    (p: { name: string }) => p.name === name,
+  ) as { onSale: boolean };
+  expect(plan.onSale).toBe(false);
+});
