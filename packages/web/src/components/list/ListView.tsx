@@ -1,100 +1,24 @@
-import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { datePresets } from '@appdesk/contract/format';
+import { ReloadOutlined } from '@ant-design/icons';
 import type { ApiPath } from '@appdesk/contract/types';
-import { Button, DatePicker, Empty, Form, Input, Pagination, Select, Space, Spin, Table } from 'antd';
+import { Button, Empty, Pagination, Space, Spin, Table } from 'antd';
 import type { ColumnsType, TablePaginationConfig, TableProps } from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
-import {
-  type CSSProperties,
-  type KeyboardEvent,
-  type ReactNode,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
-import { downloadExport } from '../download';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useIsMobile } from '../useIsMobile';
+import { actionsKey } from './columnCells';
+import { DetailDrawer } from './DetailDrawer';
+import { FilterForm } from './FilterForm';
+import type { FilterField } from './filterForm';
+import { ListActions } from './ListToolbar';
 import { listFailure } from './listState';
+import { PhoneCards } from './PhoneCards';
 import { TableToolbar, useTableSettings } from './TableSettings';
-import { type ListController, type ListValues, pageSizes, type SortOrder } from './useList';
+import { type ListController, pageSizes, type SortOrder } from './useList';
 import { useScrollableTable } from './useScrollableTable';
 import { useTableOverflow } from './useTableOverflow';
 import './list.css';
 
-/** One control of the search form; its value lives in the URL under `name` (a range: `from`/`to`). */
-export type FilterField =
-  | { kind: 'text'; name: string; label: string; placeholder: string; width?: number }
-  | { kind: 'id'; name: string; label: string; placeholder: string; width?: number }
-  | {
-      kind: 'select';
-      name: string;
-      label: string;
-      options: { label: string; value: string }[];
-      placeholder?: string;
-      width?: number;
-    }
-  | { kind: 'range'; name: 'range'; label: string };
-
-/** Desktop width of a control; under 900 px the stylesheet makes every control full width. */
-const fieldWidth = (px: number) => ({ '--list-field-width': `${px}px` }) as CSSProperties;
-
-type FormValues = Record<string, string | [Dayjs, Dayjs] | null | undefined>;
-
-function toFormValues(fields: FilterField[], values: ListValues): FormValues {
-  const out: FormValues = {};
-  for (const field of fields) {
-    if (field.kind === 'range') {
-      const from = values.from ? dayjs(values.from) : null;
-      const to = values.to ? dayjs(values.to) : null;
-      out.range = from?.isValid() && to?.isValid() ? [from, to] : null;
-    } else if (field.kind === 'select') {
-      out[field.name] = values[field.name] ?? '';
-    } else {
-      out[field.name] = values[field.name] ?? '';
-    }
-  }
-  return out;
-}
-
-function toQueryPatch(fields: FilterField[], form: FormValues): Record<string, string | undefined> {
-  const patch: Record<string, string | undefined> = {};
-  for (const field of fields) {
-    if (field.kind === 'range') {
-      const range = form.range as [Dayjs, Dayjs] | null | undefined;
-      // A picked day covers the whole day; presets already carry exact ends.
-      patch.from = range?.[0] ? range[0].startOf('day').toISOString() : undefined;
-      patch.to = range?.[1] ? range[1].endOf('day').toISOString() : undefined;
-    } else {
-      const value = form[field.name];
-      patch[field.name] = typeof value === 'string' && value.trim() ? value.trim() : undefined;
-    }
-  }
-  return patch;
-}
-
-/**
- * Tab and Shift+Tab leave a date-range picker, even while it is empty: antd pulls the focus back to
- * an empty start date (a keyboard trap on every list with a time filter), so step over the whole
- * picker ourselves. Picking the start date still moves on to the end date, as antd does.
- */
-export function leaveOnTab(event: KeyboardEvent<HTMLElement>) {
-  const picker = (event.target as HTMLElement).closest('.ant-picker');
-  if (event.key !== 'Tab' || !picker) return;
-  const focusable = [
-    ...document.querySelectorAll<HTMLElement>(
-      'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])',
-    ),
-  ].filter((el) => el.offsetParent !== null && !picker.contains(el));
-  const after = focusable.find((el) => picker.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
-  const before = focusable.findLast((el) => picker.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING);
-  const next = event.shiftKey ? before : after;
-  if (!next) return;
-  event.preventDefault();
-  event.stopPropagation();
-  next.focus();
-}
+export { leaveOnTab } from './FilterForm';
+export type { FilterField } from './filterForm';
 
 export interface ListViewProps<Row> {
   list: ListController<Row>;
@@ -119,42 +43,21 @@ export interface ListViewProps<Row> {
   settingsKey?: string;
   /** Another view of the same page (e.g. a grid of pictures), shown instead of the table with the same pagination. */
   cards?: (rows: Row[]) => ReactNode;
+  /**
+   * Opens the page's own detail of a row (a drawer with more than the columns). Without it, 详情
+   * opens the kit's drawer of every column, its row kept in the URL (`detail`).
+   */
+  onDetail?: (row: Row) => void;
+  /** The kit's detail drawer's title (default 记录详情). */
+  detailTitle?: string;
 }
 
-/** The shared list block: a search form bound to the URL query over a server-paged antd Table. */
+/**
+ * The shared list block: a search form bound to the URL query over a server-paged antd Table (cards
+ * on a phone), with column settings, a detail view of every row and export.
+ */
 export function ListView<Row extends object>(props: ListViewProps<Row>) {
-  const { list, columns, rowKey, fields, emptyText, exportPath, exportName, actions, header, expandable } = props;
-  const [form] = Form.useForm<FormValues>();
-  const [exporting, setExporting] = useState(false);
-  const presets = useMemo(
-    () => Object.entries(datePresets()).map(([label, value]) => ({ label, value: value as [Dayjs, Dayjs] })),
-    [],
-  );
-
-  // Keep the form in step with the URL (back/forward, links, reset), only when the URL's values
-  // changed: a workspace tab shown again re-runs effects, and must keep what was typed but not sent.
-  // Before paint (layout effect): on a busy machine a passive effect could run after the operator
-  // had already typed into the freshly shown form, and wipe it.
-  // A change the form sent itself is not written back: the URL's render may come after the operator
-  // has typed the next search, which it would replace with the one just sent.
-  const synced = useRef<string | null>(null);
-  const sent = useRef<Record<string, string | undefined> | null>(null);
-  useLayoutEffect(() => {
-    const now = JSON.stringify(list.values);
-    if (synced.current === now) return;
-    synced.current = now;
-    const own = sent.current;
-    sent.current = null;
-    if (own && Object.entries(own).every(([key, value]) => list.values[key] === value)) return;
-    form.setFieldsValue(toFormValues(fields, list.values));
-  }, [form, fields, list.values]);
-
-  const apply = (values: FormValues) => {
-    const patch = toQueryPatch(fields, values);
-    sent.current = patch;
-    list.update(patch);
-  };
-
+  const { list, columns, rowKey, fields, emptyText, header, expandable, onDetail } = props;
   const mobile = useIsMobile();
   const table = useTableSettings(props.settingsKey ?? list.fetchPath, columns);
   const view = useRef<HTMLDivElement>(null);
@@ -177,20 +80,33 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
     else void view.current?.requestFullscreen?.().catch(() => undefined);
   };
-  const sortedColumns = useMemo(
+
+  // The detail: the page's own, or the kit's drawer of the row named by the URL.
+  const { update } = list;
+  const openDetail = useCallback(
+    (row: Row) => (onDetail ? onDetail(row) : update({ detail: String(row[rowKey]) }, true)),
+    [onDetail, update, rowKey],
+  );
+  const detailKey = onDetail ? undefined : list.param('detail');
+  const detailRow = (detailKey && list.data?.list.find((row) => String(row[rowKey]) === detailKey)) || null;
+
+  const shownColumns = useMemo(
     () =>
-      table.columns.map((column) => {
-        // A pinned column covers its neighbours once the table overflows its box: all scrolls together.
-        if ((mobile || overflows) && column.fixed) column = { ...column, fixed: undefined };
-        if (!column.sorter || column.key === undefined) return column;
-        return {
-          ...column,
-          sortOrder: list.sort === column.key ? (list.order ?? null) : null,
-          // Never back to "unsorted": the server always sorts by something.
-          sortDirections: ['descend', 'ascend', 'descend'] as SortOrder[],
-        };
-      }),
-    [table.columns, list.sort, list.order, mobile, overflows],
+      withDetailAction(
+        table.columns.map((column) => {
+          // A pinned column covers its neighbours once the table overflows its box: all scrolls together.
+          if ((mobile || overflows) && column.fixed) column = { ...column, fixed: undefined };
+          if (!column.sorter || column.key === undefined) return column;
+          return {
+            ...column,
+            sortOrder: list.sort === column.key ? (list.order ?? null) : null,
+            // Never back to "unsorted": the server always sorts by something.
+            sortDirections: ['descend', 'ascend', 'descend'] as SortOrder[],
+          };
+        }),
+        openDetail,
+      ),
+    [table.columns, list.sort, list.order, mobile, overflows, openDetail],
   );
 
   const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
@@ -205,18 +121,6 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
     const size = pagination.pageSize ?? list.size;
     const page = size !== list.size ? 1 : (pagination.current ?? 1);
     list.update({ page, size }, true);
-  };
-
-  const onExport = async () => {
-    if (!exportPath) return;
-    setExporting(true);
-    try {
-      await downloadExport(exportPath, list.filter, `${exportName ?? '导出'}.xlsx`);
-    } catch {
-      // The download helper already told the user.
-    } finally {
-      setExporting(false);
-    }
   };
 
   const empty = list.error ? (
@@ -254,95 +158,28 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
     responsive: true,
     placement: ['bottomEnd'],
   };
-
   const { placement: _placement, ...cardPagination } = pagination;
+
+  // A page's own cards (a grid of pictures) on every width; on a phone, the kit's cards.
+  const cards =
+    props.cards ??
+    (mobile
+      ? (rows: Row[]) => (
+          <PhoneCards rows={rows} columns={shownColumns} rowKey={rowKey} rowSelection={props.rowSelection} />
+        )
+      : undefined);
 
   return (
     <div className="list-view" ref={view}>
       {header}
       <div className="list-toolbar">
-        <Form
-          form={form}
-          layout="inline"
-          className="list-form"
-          onKeyDownCapture={leaveOnTab}
-          onFinish={apply}
-          initialValues={toFormValues(fields, list.values)}
-        >
-          {fields.map((field) => {
-            if (field.kind === 'range') {
-              return (
-                <Form.Item key="range" name="range" label={field.label}>
-                  <DatePicker.RangePicker
-                    className="list-field"
-                    classNames={{ popup: { root: 'list-range-popup' } }}
-                    style={fieldWidth(260)}
-                    presets={presets}
-                    allowEmpty={[false, false]}
-                    onChange={(value) => apply({ ...form.getFieldsValue(), range: value as [Dayjs, Dayjs] | null })}
-                  />
-                </Form.Item>
-              );
-            }
-            if (field.kind === 'select') {
-              return (
-                <Form.Item key={field.name} name={field.name} label={field.label}>
-                  <Select
-                    options={field.options}
-                    placeholder={field.placeholder}
-                    className="list-field"
-                    style={fieldWidth(field.width ?? 160)}
-                    popupMatchSelectWidth={false}
-                    onChange={(value: string) => apply({ ...form.getFieldsValue(), [field.name]: value })}
-                  />
-                </Form.Item>
-              );
-            }
-            return (
-              <Form.Item
-                key={field.name}
-                name={field.name}
-                label={field.label}
-                rules={field.kind === 'id' ? [{ pattern: /^\s*\d{1,10}\s*$/, message: '请输入数字 ID' }] : undefined}
-              >
-                <Input
-                  placeholder={field.placeholder}
-                  allowClear
-                  inputMode={field.kind === 'id' ? 'numeric' : undefined}
-                  maxLength={field.kind === 'id' ? 10 : 50}
-                  className="list-field"
-                  style={fieldWidth(field.width ?? 200)}
-                  onChange={(event) => {
-                    // Clearing with the × applies at once; typing waits for Enter or 查询.
-                    if (event.type === 'click' && !event.target.value) {
-                      apply({ ...form.getFieldsValue(), [field.name]: '' });
-                    }
-                  }}
-                />
-              </Form.Item>
-            );
-          })}
-          {fields.length > 0 ? (
-            <Form.Item className="list-form-buttons">
-              <Space wrap>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-                  查询
-                </Button>
-                <Button onClick={list.reset} disabled={!list.hasFilters}>
-                  重置
-                </Button>
-              </Space>
-            </Form.Item>
-          ) : null}
-        </Form>
-        <Space wrap className="list-actions">
-          {actions}
-          {exportPath ? (
-            <Button icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={() => void onExport()}>
-              导出 Excel
-            </Button>
-          ) : null}
-          {props.cards ? null : (
+        <FilterForm list={list as ListController<unknown>} fields={fields} mobile={mobile} />
+        <ListActions
+          actions={props.actions}
+          exportPath={props.exportPath}
+          exportName={props.exportName}
+          filter={list.filter as Record<string, unknown>}
+          tools={
             <TableToolbar
               columns={columns}
               state={table}
@@ -351,17 +188,18 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
               fullscreen={fullscreen}
               onFullscreen={toggleFullscreen}
             />
-          )}
-        </Space>
+          }
+        />
       </div>
-      {props.cards ? (
+      {cards ? (
         <Spin spinning={list.loading}>
-          {list.data?.list.length ? props.cards(list.data.list) : list.loading && !list.data ? null : empty}
+          {list.data?.list.length ? cards(list.data.list) : list.loading && !list.data ? null : empty}
           {/* No "第 0-0 条，共 0 条" under an empty state. */}
           {list.data?.total ? (
             <Pagination
               className="list-cards-pagination"
               {...cardPagination}
+              simple={mobile}
               onChange={(page, size) => list.update({ page: size !== list.size ? 1 : page, size }, true)}
             />
           ) : null}
@@ -372,7 +210,7 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
           size={table.density}
           sticky={{ offsetHeader: stickyTop }}
           rowKey={rowKey}
-          columns={sortedColumns}
+          columns={shownColumns}
           dataSource={list.data?.list ?? []}
           loading={list.loading}
           onChange={onTableChange}
@@ -383,8 +221,36 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
           pagination={pagination}
         />
       )}
+      {onDetail ? null : (
+        <DetailDrawer<Row>
+          row={detailRow}
+          columns={columns}
+          title={props.detailTitle ?? '记录详情'}
+          extra={expandable?.expandedRowRender && ((row) => expandable.expandedRowRender?.(row, 0, 0, true))}
+          onClose={() => update({ detail: undefined }, true)}
+        />
+      )}
     </div>
   );
+}
+
+/** 详情 at the end of the row's actions (a 操作 column of its own when the page declares none). */
+function withDetailAction<Row>(columns: ColumnsType<Row>, open: (row: Row) => void): ColumnsType<Row> {
+  const link = (row: Row) => (
+    <Button key="detail" type="link" size="small" onClick={() => open(row)}>
+      详情
+    </Button>
+  );
+  const at = columns.findIndex((column) => column.key === actionsKey);
+  if (at < 0) return [...columns, { title: '操作', key: actionsKey, render: (_, row) => link(row) }];
+  const own = columns[at];
+  const render: NonNullable<typeof own.render> = (value, row, index) => (
+    <Space size={0} wrap>
+      {own.render?.(value, row, index) as ReactNode}
+      {link(row)}
+    </Space>
+  );
+  return columns.map((column, i) => (i === at ? { ...own, render } : column));
 }
 
 /**
