@@ -124,17 +124,21 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
   };
 
   const empty = list.error ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={listFailure(list.error)}>
+    <Empty className="list-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={listFailure(list.error)}>
       <Button icon={<ReloadOutlined aria-hidden />} onClick={() => void list.refetch()}>
         重新加载
       </Button>
     </Empty>
   ) : list.hasFilters ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有符合筛选条件的记录，请调整或清空筛选条件">
+    <Empty
+      className="list-empty"
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description="没有符合筛选条件的记录，请调整或清空筛选条件"
+    >
       <Button onClick={list.reset}>清空筛选</Button>
     </Empty>
   ) : (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
+    <Empty className="list-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
   );
 
   const pagination: TablePaginationConfig = {
@@ -234,7 +238,7 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
   );
 }
 
-/** 详情 at the end of the row's actions (a 操作 column of its own when the page declares none). */
+/** 详情 first among the row's actions (a 操作 column of its own when the page declares none). */
 function withDetailAction<Row>(columns: ColumnsType<Row>, open: (row: Row) => void): ColumnsType<Row> {
   const link = (row: Row) => (
     <Button key="detail" type="link" size="small" onClick={() => open(row)}>
@@ -242,12 +246,12 @@ function withDetailAction<Row>(columns: ColumnsType<Row>, open: (row: Row) => vo
     </Button>
   );
   const at = columns.findIndex((column) => column.key === actionsKey);
-  if (at < 0) return [...columns, { title: '操作', key: actionsKey, render: (_, row) => link(row) }];
+  if (at < 0) return [...columns, { title: '操作', key: actionsKey, fixed: 'right', render: (_, row) => link(row) }];
   const own = columns[at];
   const render: NonNullable<typeof own.render> = (value, row, index) => (
     <Space size={0} wrap>
-      {own.render?.(value, row, index) as ReactNode}
       {link(row)}
+      {own.render?.(value, row, index) as ReactNode}
     </Space>
   );
   return columns.map((column, i) => (i === at ? { ...own, render } : column));

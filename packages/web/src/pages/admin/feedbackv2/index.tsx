@@ -107,16 +107,6 @@ export default function FeedbackThreadsPage() {
         render: (a: string | null) => a ?? <span className="list-muted">未分配</span>,
       },
       timeColumn('最后留言', 'lastPostAt'),
-      {
-        title: '操作',
-        key: 'actions',
-        fixed: 'right',
-        render: (_, t) => (
-          <Button type="link" size="small" onClick={() => setThread(t.id)}>
-            查看
-          </Button>
-        ),
-      },
     ],
     [setThread],
   );
@@ -127,6 +117,7 @@ export default function FeedbackThreadsPage() {
         list={list}
         columns={columns}
         rowKey="id"
+        onDetail={(t) => setThread(t.id)}
         fields={fields}
         scrollX={1000}
         emptyText="还没有反馈会话。用户在 App 里发起的会话会显示在这里，可以分配、用快捷回复作答、关闭。"

@@ -1,7 +1,7 @@
 import { iapEnvironments, iapRecordStatuses, platforms } from '@appdesk/contract/constants';
 import { labelOf } from '@appdesk/contract/rules';
 import type { ApiOutput } from '@appdesk/contract/types';
-import { Alert, Button, Typography } from 'antd';
+import { Alert, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo } from 'react';
 import { useApiQuery } from '../../../api/hooks';
@@ -123,16 +123,6 @@ export default function IaprecordPage() {
         ),
       },
       timeColumn('记录时间', 'createdAt'),
-      {
-        title: '操作',
-        key: 'actions',
-        fixed: 'right',
-        render: (_, r) => (
-          <Button type="link" size="small" onClick={() => setDetail(r.id)}>
-            详情
-          </Button>
-        ),
-      },
     ],
     [setDetail],
   );
@@ -143,6 +133,7 @@ export default function IaprecordPage() {
         list={list}
         columns={columns}
         rowKey="id"
+        onDetail={(r) => setDetail(r.id)}
         fields={fields}
         header={<VerificationNotice />}
         emptyText="还没有内购记录。App 提交 App Store 或 Google Play 的购买凭证后，验证结果和发放情况会出现在这里。"

@@ -2,7 +2,7 @@ import { channels, orderStatuses, payMethods } from '@appdesk/contract/constants
 import { fenToYuan } from '@appdesk/contract/format';
 import { labelOf } from '@appdesk/contract/rules';
 import type { ApiOutput } from '@appdesk/contract/types';
-import { Button, Tabs, Typography } from 'antd';
+import { Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo } from 'react';
 import { useApiQuery } from '../../../api/hooks';
@@ -119,16 +119,6 @@ export default function OrderPage() {
       { title: '状态', dataIndex: 'status', key: 'status', render: (v: string) => <StatusTag status={v} /> },
       timeColumn('下单时间', 'createdAt'),
       timeColumn('支付时间', 'paidAt'),
-      {
-        title: '操作',
-        key: 'actions',
-        fixed: 'right',
-        render: (_, o) => (
-          <Button type="link" size="small" onClick={() => setDetail(o.id)}>
-            详情
-          </Button>
-        ),
-      },
     ],
     [setDetail],
   );
@@ -139,6 +129,7 @@ export default function OrderPage() {
         list={list}
         columns={columns}
         rowKey="id"
+        onDetail={(o) => setDetail(o.id)}
         fields={fields}
         emptyText="还没有订单。App 用户购买会员套餐后，订单会出现在这里。"
         exportPath="/api/order/export"

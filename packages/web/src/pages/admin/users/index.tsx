@@ -113,9 +113,6 @@ export default function UsersPage() {
         fixed: 'right',
         render: (_, user) => (
           <div className="user-row-actions">
-            <Button type="link" size="small" onClick={() => setDetail(user.id)}>
-              详情
-            </Button>
             {mobile ? null : <UserMenu user={user} onAdjustCoins={setCoinsUser} compact />}
           </div>
         ),
@@ -135,6 +132,7 @@ export default function UsersPage() {
         list={list}
         columns={columns}
         rowKey="id"
+        onDetail={(user) => setDetail(user.id)}
         fields={fields}
         emptyText="还没有用户。App 用户注册后会出现在这里，也可以点击“生成账号”批量创建。"
         exportPath="/api/users/export"

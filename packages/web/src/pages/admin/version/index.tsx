@@ -8,10 +8,10 @@ import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
 import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
 import {
-  ConfirmLink,
   type FilterField,
   type ListValues,
   ListView,
+  RowActions,
   type SortOrder,
   sortParams,
   timeColumn,
@@ -154,55 +154,55 @@ function Releases() {
         key: 'actions',
         fixed: 'right',
         render: (_, v) => (
-          <Space size={0} wrap>
-            <Button type="link" size="small" onClick={() => setEditing(v.id)}>
-              编辑
-            </Button>
-            {v.status === 'published' ? (
-              <ConfirmLink
-                title="暂停版本"
-                description="暂停后 App 不再提示这个版本，可以随时恢复。"
-                okText="暂停"
-                onConfirm={() => untilSettled(pause.mutate, { id: v.id })}
-              >
-                暂停
-              </ConfirmLink>
-            ) : (
-              <ConfirmLink
-                title={v.status === 'draft' ? '发布版本' : '恢复发布'}
-                description={`发布后，${labelOf(channels, v.channel)}的用户检查更新时会得到 ${v.versionName}（灰度 ${v.rollout}%）。`}
-                okText="发布"
-                onConfirm={() => untilSettled(publish.mutate, { id: v.id })}
-              >
-                {v.status === 'draft' ? '发布' : '恢复'}
-              </ConfirmLink>
-            )}
-            {v.status === 'published' || v.status === 'paused' ? (
-              <ConfirmLink
-                title="回滚版本"
-                description="回滚后这个版本撤下，用户检查更新时得到上一个已发布的版本。"
-                okText="回滚"
-                danger
-                onConfirm={() => untilSettled(rollback.mutate, { id: v.id })}
-              >
-                回滚
-              </ConfirmLink>
-            ) : null}
-            <Button type="link" size="small" onClick={() => setCopying(v)}>
-              复制到渠道
-            </Button>
-            {v.status === 'draft' ? (
-              <ConfirmLink
-                title="删除草稿"
-                description="删除后无法恢复。"
-                okText="删除"
-                danger
-                onConfirm={() => untilSettled(remove.mutate, { id: v.id })}
-              >
-                删除
-              </ConfirmLink>
-            ) : null}
-          </Space>
+          <RowActions
+            actions={[
+              { key: 'edit', label: '编辑', onClick: () => setEditing(v.id) },
+              v.status === 'published'
+                ? {
+                    key: 'pause',
+                    label: '暂停',
+                    confirm: {
+                      title: '暂停版本',
+                      description: '暂停后 App 不再提示这个版本，可以随时恢复。',
+                      okText: '暂停',
+                      onConfirm: () => untilSettled(pause.mutate, { id: v.id }),
+                    },
+                  }
+                : {
+                    key: 'publish',
+                    label: v.status === 'draft' ? '发布' : '恢复',
+                    confirm: {
+                      title: v.status === 'draft' ? '发布版本' : '恢复发布',
+                      description: `发布后，${labelOf(channels, v.channel)}的用户检查更新时会得到 ${v.versionName}（灰度 ${v.rollout}%）。`,
+                      okText: '发布',
+                      onConfirm: () => untilSettled(publish.mutate, { id: v.id }),
+                    },
+                  },
+              (v.status === 'published' || v.status === 'paused') && {
+                key: 'rollback',
+                label: '回滚',
+                danger: true,
+                confirm: {
+                  title: '回滚版本',
+                  description: '回滚后这个版本撤下，用户检查更新时得到上一个已发布的版本。',
+                  okText: '回滚',
+                  onConfirm: () => untilSettled(rollback.mutate, { id: v.id }),
+                },
+              },
+              { key: 'copy', label: '复制到渠道', onClick: () => setCopying(v) },
+              v.status === 'draft' && {
+                key: 'remove',
+                label: '删除',
+                danger: true,
+                confirm: {
+                  title: '删除草稿',
+                  description: '删除后无法恢复。',
+                  okText: '删除',
+                  onConfirm: () => untilSettled(remove.mutate, { id: v.id }),
+                },
+              },
+            ]}
+          />
         ),
       },
     ],
