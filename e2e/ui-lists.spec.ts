@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
+import type { ApiPath } from '@appdesk/contract/types';
 import { expect, type Page, test } from '@playwright/test';
 import { adminPages } from '../packages/web/src/layouts/adminPages';
 import { shotsDir } from './shots';
-import { admin, api, ensureSiteReady, sha256, signInAdmin } from './support';
+import { admin, api, ensureSiteReady, freshPhone, sha256, signInAdmin } from './support';
 
 /**
  * Every admin list page gets what the list kit gives (components/list): at 390 × 844 the first row
@@ -14,23 +15,70 @@ import { admin, api, ensureSiteReady, sha256, signInAdmin } from './support';
 const notLists = new Set(['dashboard', 'allocation']);
 const lists = adminPages.filter((p) => p.inMenu !== false && !notLists.has(p.key));
 
-/** A few rows for lists a fresh site leaves empty: the contract's own example of each write. */
+type Body = Record<string, unknown>;
+const endpointsDir = new URL('../packages/contract/src/endpoints/', import.meta.url);
+/** The contract's example body of `path` (its entry is in one of packages/contract/src/endpoints/*.ts). */
+async function example(path: string): Promise<Body> {
+  for (const file of readdirSync(endpointsDir).filter((f) => f.endsWith('.ts') && f !== 'index.ts')) {
+    const table = (await import(new URL(file, endpointsDir).href)).default as Record<string, { example?: Body }>;
+    if (table[path]) return { ...table[path].example };
+  }
+  throw new Error(`${path} is not in the contract`);
+}
+
+/**
+ * Rows for lists a fresh site leaves empty, from the contract's own examples: an admin's writes,
+ * then a user's (feedback, a ticket, an order, a client error). A write that fails leaves its list
+ * empty, which the test then reports.
+ */
 async function seed() {
   const login = await api('/api/users/login', { phone: admin.phone, password: sha256(admin.password) });
   const token = login.data?.token as string;
-  for (const [feature, path] of [
-    ['message', '/api/message/make'],
-    ['help', '/api/help/make'],
-    ['plan', '/api/plan/make'],
-    ['iap', '/api/iap/make'],
-    ['selfapp', '/api/selfapp/make'],
-  ] as const) {
-    const table = (await import(`../packages/contract/src/endpoints/${feature}.ts`)).default as Record<
-      string,
-      { example?: Record<string, unknown> }
-    >;
-    await api(path, { ...table[path]?.example } as never, token);
+  const stamp = String(Date.now()).slice(-6);
+  const writes: [string, Body, 'admin' | 'user'][] = [
+    ['/api/message/make', {}, 'admin'],
+    ['/api/help/make', { title: `列表检查 ${stamp}` }, 'admin'],
+    ['/api/plan/make', {}, 'admin'],
+    ['/api/iap/make', {}, 'admin'],
+    ['/api/selfapp/make', {}, 'admin'],
+    ['/api/version/make', { versionName: `7.${stamp}`, versionCode: Number(stamp) }, 'admin'],
+    ['/api/exchange/item/make', {}, 'admin'],
+    ['/api/a11t/make', { key: `lists.flag_${stamp}` }, 'admin'],
+    ['/api/feedback/make', {}, 'user'],
+    ['/api/feedbackv2/make', {}, 'user'],
+    ['/api/clienterror/report', {}, 'user'],
+    ['/api/order/make', {}, 'user'],
+    ['/api/selfapp/report', {}, 'user'],
+  ];
+  const registered = await api('/api/users/register', {
+    phone: freshPhone('171'),
+    password: sha256('User12345'),
+    app: 'tailor',
+    channel: 'huawei',
+  });
+  const userToken = registered.data?.token as string;
+  const userId = registered.data?.user.id as number;
+  await api('/api/users/update/coins', { id: userId, delta: 100, reason: '列表检查' }, token);
+  const failed: string[] = [];
+  for (const [path, extra, who] of writes) {
+    const body = { ...(await example(path)), ...extra };
+    const answer: { code: number; message: string } = await api(
+      path as ApiPath,
+      body as never,
+      who === 'admin' ? token : userToken,
+    );
+    if (answer.code !== 200) failed.push(`${path}: ${answer.message}`);
   }
+  // A redemption (兑换记录): the user exchanges coins for VIP days.
+  const item = await api(
+    '/api/exchange/item/make',
+    { name: `会员 7 天 ${stamp}`, kind: 'vip_days', value: 7, costCoins: 10, enabled: true } as never,
+    token,
+  );
+  const itemId = (item.data as { item?: { id: number } } | undefined)?.item?.id as number;
+  const redeemed = await api('/api/exchange/make', { itemId }, userToken);
+  if (redeemed.code !== 200) failed.push(`/api/exchange/make: ${redeemed.message}`);
+  if (failed.length) console.log(`seed writes that failed: ${failed.join('; ')}`);
 }
 
 /** The first row of the list: a card on a phone, a table row on a desktop. */
@@ -75,7 +123,7 @@ test('every admin list: first row on the first phone screen, 详情 and 列设�
         const dialog = page.locator('.ant-drawer-content-wrapper:visible, .ant-modal-wrap:visible').last();
         await expect.soft(dialog, `${label}: 详情 opens a detail view at ${width}`).toBeVisible();
         await page.screenshot({ path: `${shotsDir}/lists-${key}-detail-${width}.png` });
-        await page.keyboard.press('Escape');
+        await dialog.locator('.ant-drawer-close, .ant-modal-close').first().click();
         await expect(dialog).toBeHidden();
       }
       await page.screenshot({ path: `${shotsDir}/lists-${key}-${width}.png`, fullPage: true });

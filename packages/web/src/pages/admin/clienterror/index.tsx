@@ -58,7 +58,7 @@ export default function ClientErrorPage() {
       {
         title: '错误信息',
         key: 'message',
-        width: 360,
+        width: 260,
         render: (_, g) => (
           <div className="clienterror-message">
             <Typography.Paragraph ellipsis={{ rows: 2, tooltip: g.message }} className="clienterror-text">
@@ -75,13 +75,13 @@ export default function ClientErrorPage() {
         title: '版本',
         dataIndex: 'release',
         key: 'release',
-        width: 130,
+        width: 120,
         render: (v: string) => <span className="clienterror-release">{v}</span>,
       },
       { title: '次数', dataIndex: 'count', key: 'count', sorter: true, align: 'right', width: 80 },
-      { title: '最近页面', dataIndex: 'lastPath', key: 'lastPath', width: 160 },
-      { ...timeColumn<Group>('最近出现', 'lastSeenAt'), width: 180 },
-      { ...timeColumn<Group>('首次出现', 'firstSeenAt'), width: 180 },
+      { title: '最近页面', dataIndex: 'lastPath', key: 'lastPath', width: 140 },
+      { ...timeColumn<Group>('最近出现', 'lastSeenAt'), width: 170 },
+      { ...timeColumn<Group>('首次出现', 'firstSeenAt'), width: 170 },
       {
         title: '状态',
         key: 'status',
@@ -123,7 +123,6 @@ export default function ClientErrorPage() {
       columns={columns}
       rowKey="id"
       fields={fields}
-      scrollX={1340}
       expandable={{ expandedRowRender: (g) => <Samples groupId={g.id} /> }}
       emptyText="还没有前端错误。后台和首页在用户浏览器中未捕获的错误、未处理的 Promise 拒绝会按错误信息和版本归组显示在这里（仅生产版本上报，不含个人信息）。"
     />
