@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { listFailure } from './listState';
+import {
+  flagValue,
+  idValue,
+  listFailure,
+  listInputOf,
+  rangeValue,
+  readListState,
+  sortParams,
+  wantsExactTotal,
+} from './listState';
 
 describe('listFailure', () => {
   it('blames the network only when nothing reached the server', () => {
@@ -12,5 +21,75 @@ describe('listFailure', () => {
     // A coded answer: what the server said, in its words; never English.
     expect(listFailure(Object.assign(new Error('没有权限'), { code: 403 }))).toBe('列表加载失败：没有权限');
     expect(listFailure(new Error('Failed to fetch'))).toBe('列表加载失败，请稍后重试');
+  });
+});
+
+describe('a list state in the URL', () => {
+  const options = {
+    keys: ['search', 'status'] as const,
+    defaultSort: { sort: 'createdAt', order: 'descend' as const },
+  };
+
+  it('reads only its own keys, counts pages from 1 in the URL and from 0 for the API', () => {
+    const state = readListState('?search=abc&status=&other=1&page=3&size=50', options);
+    expect(state.values).toEqual({ search: 'abc' });
+    expect(state.page).toBe(2);
+    expect(state.size).toBe(50);
+  });
+
+  it('falls back on a page or size the list does not offer', () => {
+    expect(readListState('page=-4&size=33', options)).toMatchObject({ page: 0, size: 20 });
+    expect(readListState('page=abc&size=100', options)).toMatchObject({ page: 0, size: 100 });
+    expect(readListState('page=99999999999', options).page).toBe(9_999_999);
+    expect(readListState('', { ...options, defaultSize: 50 }).size).toBe(50);
+  });
+
+  it('sorts by the default unless the URL names a sort, newest first unless it says ascend', () => {
+    expect(readListState('', options)).toMatchObject({ sort: 'createdAt', order: 'descend' });
+    expect(readListState('sort=cost&order=ascend', options)).toMatchObject({ sort: 'cost', order: 'ascend' });
+    expect(readListState('sort=cost&order=sideways', options)).toMatchObject({ sort: 'cost', order: 'descend' });
+    expect(readListState('', { keys: [] })).toMatchObject({ sort: undefined, order: undefined });
+  });
+
+  it('asks the API for the filter, the page and the exact total only when the URL wants it', () => {
+    const toFilter = (values: Record<string, string | undefined>) => ({ search: values.search ?? '' });
+    const ask = (search: string) =>
+      listInputOf(search, { fetchPath: '/api/users/fetch/page', keys: ['search'], toFilter } as never);
+    expect(ask('search=x&page=2')).toEqual({ search: 'x', page: 1, size: 20 });
+    expect(ask('exact=1')).toEqual({ search: '', page: 0, size: 20, exactTotal: true });
+    expect(wantsExactTotal('exact=yes')).toBe(false);
+  });
+});
+
+describe('filter values', () => {
+  it('an id is a positive 32-bit integer written in digits', () => {
+    expect(idValue('42')).toBe(42);
+    for (const bad of [undefined, '', '0', '-1', '1.5', ' 7', '2147483648', '12345678901']) {
+      expect(idValue(bad)).toBeUndefined();
+    }
+  });
+
+  it('a flag is true, false or not filtered', () => {
+    expect(flagValue('true')).toBe(true);
+    expect(flagValue('false')).toBe(false);
+    expect(flagValue('1')).toBeUndefined();
+  });
+
+  it('a range keeps only ends that are times', () => {
+    expect(rangeValue({ from: '2026-11-01T00:00:00.000Z', to: 'tomorrow' })).toEqual({
+      from: '2026-11-01T00:00:00.000Z',
+      to: undefined,
+    });
+  });
+
+  it('a sort the endpoint does not offer falls back to its first column, newest first', () => {
+    expect(sortParams({ sort: 'cost', order: 'ascend' }, ['createdAt', 'cost'] as const)).toEqual({
+      sort: 'cost',
+      order: 'ascend',
+    });
+    expect(sortParams({ sort: 'password' }, ['createdAt', 'cost'] as const)).toEqual({
+      sort: 'createdAt',
+      order: 'descend',
+    });
   });
 });

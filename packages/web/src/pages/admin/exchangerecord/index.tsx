@@ -169,6 +169,7 @@ export default function ExchangeRecordPage() {
         list={list}
         columns={columns}
         rowKey="id"
+        detailTitle="兑换记录详情"
         fields={fields}
         emptyText="还没有兑换记录。用户在 App 的积分商城用金币兑换商品后，记录会出现在这里。"
         exportPath="/api/exchange/record/export"

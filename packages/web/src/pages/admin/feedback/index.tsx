@@ -132,6 +132,7 @@ export default function FeedbackPage() {
         list={list}
         columns={columns}
         rowKey="id"
+        detailTitle="意见反馈详情"
         fields={fields}
         scrollX={1100}
         emptyText="还没有意见反馈。用户在 App 里提交的反馈（文字、截图、联系方式和设备信息）会显示在这里，可以直接回复。"

@@ -134,6 +134,7 @@ export default function ReviewRewardPage() {
         list={list}
         columns={columns}
         rowKey="id"
+        detailTitle="好评奖励申请详情"
         fields={fields}
         emptyText="还没有好评奖励申请。用户在 App 中上传商店好评截图后，申请会出现在这里等待审核。"
         header={
