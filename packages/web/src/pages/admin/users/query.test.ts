@@ -1,3 +1,4 @@
+// biome-ignore lint/style/noRestrictedImports: a test (never bundled) checks the request against the contract's schema.
 import users from '@appdesk/contract/endpoints/users';
 import { describe, expect, it } from 'vitest';
 import { listInputOf } from '../../../components/list/listState';
