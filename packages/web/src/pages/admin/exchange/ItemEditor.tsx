@@ -2,11 +2,11 @@ import { exchangeKinds } from '@appdesk/contract/constants';
 import type { ApiInput, ApiOutput } from '@appdesk/contract/types';
 import { DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
 import { uploadFinder } from '../../../api/request';
 import { EditorDrawer } from '../../../components/admin/EditorDrawer';
 import { ImageUploader } from '../../../components/admin/ImageUploader';
+import { useEditor } from '../../../components/admin/useEditor';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 
 type Item = ApiOutput<'/api/exchange/item/fetch/detail'>['item'];
@@ -84,25 +84,22 @@ export function ItemEditor({ target, onClose }: { target: number | 'new' | null;
   const unlimited = Form.useWatch('unlimited', form);
   const image = Form.useWatch('image', form);
 
-  useEffect(() => {
-    if (target === null) return;
-    form.setFieldsValue(item ? toValues(item) : blank);
-  }, [target, item, form]);
-
-  const save = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    const input = toInput(values);
-    if (id === null) return make.mutate(input, { onSuccess: onClose });
-    if (!item) return;
-    const before = toInput(toValues(item));
-    const { kind: _kind, ...changes } = Object.fromEntries(
-      Object.entries(input).filter(([k, v]) => v !== before[k as keyof typeof before]),
-    ) as Partial<typeof input>;
-    if (item.kind === 'code') delete changes.stock;
-    if (Object.keys(changes).length === 0) return onClose();
-    update.mutate({ id, ...changes }, { onSuccess: onClose });
-  };
+  const save = useEditor({
+    form,
+    target,
+    record: item,
+    blank,
+    toValues,
+    toInput,
+    make: make.mutate,
+    update: update.mutate,
+    onClose,
+    // A product's kind is fixed once made; a code product's stock is its imported codes.
+    updatable: ({ kind: _kind, ...changes }, record) => {
+      if (record.kind === 'code') delete changes.stock;
+      return changes;
+    },
+  });
 
   const uploadImage = async (file: File, onProgress: (p: number) => void) => {
     const answer = await uploadFinder(file, onProgress);

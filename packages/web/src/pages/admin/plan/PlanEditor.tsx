@@ -2,9 +2,9 @@ import { apps } from '@appdesk/contract/constants';
 import { fenToYuan, yuanTextToFen } from '@appdesk/contract/format';
 import type { ApiInput, ApiOutput } from '@appdesk/contract/types';
 import { Form, Input, InputNumber, Select, Space, Switch } from 'antd';
-import { useEffect } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
 import { EditorDrawer } from '../../../components/admin/EditorDrawer';
+import { useEditor } from '../../../components/admin/useEditor';
 import { InWords, yuanRule } from '../../../components/money';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 
@@ -87,24 +87,17 @@ export function PlanEditor({ target, onClose }: { target: number | 'new' | null;
   const price = Form.useWatch('price', form);
   const originalPrice = Form.useWatch('originalPrice', form);
 
-  useEffect(() => {
-    if (target === null) return;
-    form.setFieldsValue(plan ? toValues(plan) : blank);
-  }, [target, plan, form]);
-
-  const save = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    const input = toInput(values);
-    if (id === null) return make.mutate(input, { onSuccess: onClose });
-    if (!plan) return;
-    const before = toInput(toValues(plan));
-    const changes = Object.fromEntries(
-      Object.entries(input).filter(([k, v]) => v !== before[k as keyof typeof before]),
-    ) as Partial<typeof input>;
-    if (Object.keys(changes).length === 0) return onClose();
-    update.mutate({ id, ...changes }, { onSuccess: onClose });
-  };
+  const save = useEditor({
+    form,
+    target,
+    record: plan,
+    blank,
+    toValues,
+    toInput,
+    make: make.mutate,
+    update: update.mutate,
+    onClose,
+  });
 
   return (
     <EditorDrawer
