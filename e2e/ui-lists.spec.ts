@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import type { ApiPath } from '@appdesk/contract/types';
 import { expect, type Page, test } from '@playwright/test';
-import { adminPages } from '../packages/web/src/layouts/adminPages';
+import { adminPageDeclarations } from './adminPages';
 import { shotsDir } from './shots';
 import { admin, api, ensureSiteReady, freshPhone, sha256, signInAdmin } from './support';
 
@@ -13,7 +13,7 @@ import { admin, api, ensureSiteReady, freshPhone, sha256, signInAdmin } from './
 
 /** Menu pages that are not lists (a dashboard, a settings form). */
 const notLists = new Set(['dashboard', 'allocation']);
-const lists = adminPages.filter((p) => p.inMenu !== false && !notLists.has(p.key));
+const lists = adminPageDeclarations.filter((p) => p.inMenu && !notLists.has(p.key));
 
 type Body = Record<string, unknown>;
 const endpointsDir = new URL('../packages/contract/src/endpoints/', import.meta.url);

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { adminKeys } from '../../../../e2e/adminPages';
+import { adminKeys, adminPageDeclarations } from '../../../../e2e/adminPages';
 import { adminPageChunks } from './adminChunks';
 import { adminMenuGroups, adminPages } from './adminPages';
 
@@ -23,6 +23,10 @@ describe('admin pages are found, not listed', () => {
 
   it('the page-walking e2e specs walk the same pages in the same order as the menu', () => {
     expect(adminKeys).toEqual(adminPages.map((p) => p.key));
+    // The specs read the declarations as text; what they read must be what the console uses.
+    expect(adminPageDeclarations.map(({ key, label, inMenu }) => ({ key, label, inMenu }))).toEqual(
+      adminPages.map((p) => ({ key: p.key, label: p.label, inMenu: p.inMenu !== false })),
+    );
   });
 
   it('menu entries sit in known groups with distinct labels and orders', () => {
