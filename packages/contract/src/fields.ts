@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apps, channels } from './constants';
+import { endpoint } from './endpoint';
 import {
   type IntegerRule,
   integerMessages,
@@ -127,6 +128,23 @@ export function paged<T extends z.ZodType>(item: T) {
     totalExact: z.boolean(),
     page: z.number().int(),
     size: z.number().int(),
+  });
+}
+
+/**
+ * The export of a paged admin list: the list's own filter and sort without its paging, answered as
+ * the whole result in an .xlsx in the list's order (server: http/paged.ts). `what` names the rows
+ * (「意见反馈」), which the summary and the operation log's label (exportAudit) read.
+ */
+export function listExport<S extends z.core.$ZodLooseShape>(list: { input: z.ZodObject<S> }, what: string) {
+  const paging = ['page', 'size', 'exactTotal'].filter((key) => key in list.input.shape);
+  const mask = Object.fromEntries(paging.map((key) => [key, true])) as Record<'page' | 'size' | 'exactTotal', true>;
+  return endpoint({
+    access: 'admin',
+    summary: `导出筛选后的全部${what}为 Excel`,
+    input: list.input.omit(mask as never) as z.ZodObject<Omit<S, 'page' | 'size' | 'exactTotal'>>,
+    output: z.unknown(),
+    download: 'xlsx',
   });
 }
 

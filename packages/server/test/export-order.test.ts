@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { exportOrder, sortColumn } from '../src/features/users/list';
 import { exportRows } from '../src/http/export';
 import { startServer, type TestServer } from './harness';
+import { seedListRows } from './list-rows';
 import { insertPhysicalItem } from './rows';
 
 /**
@@ -108,6 +109,7 @@ async function seed() {
     // Writes (the operation log).
     await server.call('/api/users/update/coins', { id: user_id, delta: 1, reason: '导出顺序' }, admin);
   }
+  await seedListRows(db(), spread, users, now);
 }
 
 type Cell = string | number | null;
@@ -122,6 +124,8 @@ async function exportColumn(path: ApiPath, filter: Record<string, unknown>): Pro
   const book = new ExcelJS.Workbook();
   await book.xlsx.load((await answer.arrayBuffer()) as ArrayBuffer);
   const sheet = book.worksheets[0];
+  const headers = (sheet.getRow(1).values as Cell[]).filter((v) => v !== undefined && v !== null).map(String);
+  expect(headers.filter((h) => /\p{Script=Han}/u.test(h)).length, `${path}: Chinese headers`).toBeGreaterThan(1);
   const cells: Cell[] = [];
   for (let r = 2; r <= sheet.rowCount; r++) cells.push(sheet.getRow(r).getCell(1).value as Cell);
   return cells;
@@ -150,9 +154,18 @@ const exportPaths = (Object.keys(endpoints) as ApiPath[]).filter(
   (p) => (endpoints[p] as EndpointDef).download === 'xlsx',
 );
 
-it('knows every export and its list', () => {
-  expect(exportPaths.length).toBeGreaterThanOrEqual(7);
-  for (const p of exportPaths) expect(endpoints, p).toHaveProperty(p.replace(/\/export$/, '/fetch/page'));
+/** Every list an operator pages through in the console: an admin endpoint answering `paged(…)`. */
+const adminLists = (Object.keys(endpoints) as ApiPath[]).filter((p) => {
+  const def = endpoints[p] as EndpointDef;
+  const shape = (def.output as unknown as { shape?: Record<string, unknown> }).shape;
+  return def.access === 'admin' && shape !== undefined && 'list' in shape && 'totalExact' in shape;
+});
+
+it('has an export for every admin list, and a list for every export', () => {
+  expect(adminLists.length).toBeGreaterThanOrEqual(24);
+  const missing = adminLists.filter((p) => !exportPaths.includes(p.replace(/\/fetch\/page$/, '/export') as ApiPath));
+  expect(missing, 'admin lists without an export (contract: listExport)').toEqual([]);
+  for (const p of exportPaths) expect(adminLists, p).toContain(p.replace(/\/export$/, '/fetch/page'));
 });
 
 for (const path of exportPaths) {

@@ -8,6 +8,7 @@ import {
   id,
   integerField,
   isoTime,
+  listExport,
   order,
   page,
   paged,
@@ -113,6 +114,22 @@ export const configRevision = z.object({
   createdAt: isoTime,
 });
 
+const a11tPage = endpoint({
+  access: 'admin',
+  summary: '分页查询键值（应用、类型、键名或说明搜索）',
+  input: z.object({
+    page,
+    size,
+    exactTotal,
+    app: appCode.optional(),
+    type: configType.optional(),
+    search,
+    sort: sortBy(['key', 'updatedAt']),
+    order: order.default('ascend'),
+  }),
+  output: paged(configEntry),
+});
+
 export const a11tEndpoints = {
   '/api/a11t/make': endpoint({
     access: 'admin',
@@ -164,21 +181,8 @@ export const a11tEndpoints = {
     example: { id: 1 },
     audit: { action: 'a11t.remove', label: '删除键值', target },
   }),
-  '/api/a11t/fetch/page': endpoint({
-    access: 'admin',
-    summary: '分页查询键值（应用、类型、键名或说明搜索）',
-    input: z.object({
-      page,
-      size,
-      exactTotal,
-      app: appCode.optional(),
-      type: configType.optional(),
-      search,
-      sort: sortBy(['key', 'updatedAt']),
-      order: order.default('ascend'),
-    }),
-    output: paged(configEntry),
-  }),
+  '/api/a11t/fetch/page': a11tPage,
+  '/api/a11t/export': listExport(a11tPage, '键值配置'),
   '/api/a11t/fetch/revisions': endpoint({
     access: 'admin',
     summary: '一个键值的全部修订（谁、何时、修改前后）',

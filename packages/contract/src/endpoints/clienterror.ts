@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clientErrorKinds, clientErrorStatuses } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
-import { choice, exactTotal, id, isoTime, order, page, paged, search, size, sortBy, text } from '../fields';
+import { choice, exactTotal, id, isoTime, listExport, order, page, paged, search, size, sortBy, text } from '../fields';
 import { clientErrorLimits as limits } from '../scrub';
 
 /**
@@ -47,6 +47,23 @@ export const clientErrorSample = z.object({
   createdAt: isoTime,
 });
 
+const clienterrorPage = endpoint({
+  access: 'admin',
+  summary: '分页查询前端错误（按错误信息、版本和首个调用位置归组；状态、错误信息搜索）',
+  input: z.object({
+    page,
+    size,
+    exactTotal,
+    status: status.optional(),
+    release: text('版本', 1, limits.release).optional(),
+    search,
+    sort: sortBy(['lastSeenAt', 'count', 'firstSeenAt']),
+    order,
+  }),
+  output: paged(clientErrorGroup),
+  example: { status: 'open' },
+});
+
 export const clientErrorEndpoints = {
   '/api/clienterror/report': endpoint({
     access: 'public',
@@ -78,22 +95,8 @@ export const clientErrorEndpoints = {
       userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
     },
   }),
-  '/api/clienterror/fetch/page': endpoint({
-    access: 'admin',
-    summary: '分页查询前端错误（按错误信息、版本和首个调用位置归组；状态、错误信息搜索）',
-    input: z.object({
-      page,
-      size,
-      exactTotal,
-      status: status.optional(),
-      release: text('版本', 1, limits.release).optional(),
-      search,
-      sort: sortBy(['lastSeenAt', 'count', 'firstSeenAt']),
-      order,
-    }),
-    output: paged(clientErrorGroup),
-    example: { status: 'open' },
-  }),
+  '/api/clienterror/fetch/page': clienterrorPage,
+  '/api/clienterror/export': listExport(clienterrorPage, '前端错误'),
   '/api/clienterror/fetch/detail': endpoint({
     access: 'admin',
     summary: '读取一组前端错误及最近几次上报的调用栈',

@@ -7,6 +7,7 @@ import {
   id,
   integerField,
   isoTime,
+  listExport,
   order,
   page,
   paged,
@@ -118,6 +119,22 @@ const fields = {
   enabled,
 };
 
+const exchangeItemPage = endpoint({
+  access: 'admin',
+  summary: '分页查询兑换商品（类型、上架状态）',
+  input: z.object({
+    page,
+    size,
+    exactTotal,
+    kind: exchangeKind.optional(),
+    enabled: enabled.optional(),
+    sort: sortBy(['sort', 'costCoins', 'createdAt']),
+    order: order.default('ascend'),
+  }),
+  output: paged(exchangeItem.extend({ redeemed: z.number().int() })),
+});
+
+
 const singleEndpoints = {
   '/api/exchange/item/make': endpoint({
     access: 'admin',
@@ -167,20 +184,8 @@ const singleEndpoints = {
     example: { id: 1, kind: 'physical' },
     audit: { action: 'exchange.item.copy', label: '复制兑换商品', target },
   }),
-  '/api/exchange/item/fetch/page': endpoint({
-    access: 'admin',
-    summary: '分页查询兑换商品（类型、上架状态）',
-    input: z.object({
-      page,
-      size,
-      exactTotal,
-      kind: exchangeKind.optional(),
-      enabled: enabled.optional(),
-      sort: sortBy(['sort', 'costCoins', 'createdAt']),
-      order: order.default('ascend'),
-    }),
-    output: paged(exchangeItem.extend({ redeemed: z.number().int() })),
-  }),
+  '/api/exchange/item/fetch/page': exchangeItemPage,
+  '/api/exchange/item/export': listExport(exchangeItemPage, '兑换商品'),
   '/api/exchange/item/fetch/detail': endpoint({
     access: 'admin',
     summary: '读取一个兑换商品，兑换码商品附带兑换码的总数与已发放数',

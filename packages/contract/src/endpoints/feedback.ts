@@ -9,6 +9,7 @@ import {
   exactTotal,
   id,
   isoTime,
+  listExport,
   order,
   page,
   paged,
@@ -112,6 +113,14 @@ export const feedbackFilter = timeRange.extend({
   search,
 });
 
+const feedbackPage = endpoint({
+  access: 'admin',
+  summary: '分页查询意见反馈（状态、应用、提交时间、内容或联系方式搜索）',
+  input: feedbackFilter.extend({ page, size, exactTotal, sort: sortBy(['createdAt']), order }),
+  output: paged(feedbackRow),
+});
+
+
 const singleEndpoints = {
   '/api/feedback/upload': endpoint({
     access: 'public',
@@ -151,12 +160,8 @@ const singleEndpoints = {
     input: z.object({ page, size }),
     output: paged(myFeedback),
   }),
-  '/api/feedback/fetch/page': endpoint({
-    access: 'admin',
-    summary: '分页查询意见反馈（状态、应用、提交时间、内容或联系方式搜索）',
-    input: feedbackFilter.extend({ page, size, exactTotal, sort: sortBy(['createdAt']), order }),
-    output: paged(feedbackRow),
-  }),
+  '/api/feedback/fetch/page': feedbackPage,
+  '/api/feedback/export': listExport(feedbackPage, '意见反馈'),
   '/api/feedback/reply': endpoint({
     access: 'admin',
     summary: '回复意见反馈并标为已处理；已登录的用户会在 App 消息中心收到回复',

@@ -9,6 +9,7 @@ import {
   exactTotal,
   id,
   isoTime,
+  listExport,
   order,
   page,
   paged,
@@ -88,6 +89,29 @@ export const cannedReply = z.object({ id, title: z.string(), content: z.string()
 const threadAnswer = z.object({ thread: threadRow, posts: z.array(threadPost) });
 const cannedFields = { title: textField(rules.cannedTitle), content: textField(rules.feedbackReply) };
 
+const feedbackv2Page = endpoint({
+  access: 'admin',
+  summary: '分页查询反馈会话（状态、分类、应用、负责人、最后留言时间、内容搜索）',
+  input: timeRange.extend({
+    page,
+    size,
+    exactTotal,
+    status: status.optional(),
+    category: category.optional(),
+    app: appCode.optional(),
+    assignee: z
+      .enum(['me', 'none'], { error: '负责人只能是 me 或 none' })
+      .optional()
+      .meta({ title: '负责人', description: 'me 我负责的，none 未分配' }),
+    unread: z.boolean({ error: '未读必须是布尔值' }).optional().meta({ title: '只看未读' }),
+    search,
+    sort: sortBy(['lastPostAt', 'createdAt']),
+    order,
+  }),
+  output: paged(threadRow),
+});
+
+
 const singleEndpoints = {
   '/api/feedbackv2/make': endpoint({
     access: 'user',
@@ -123,27 +147,8 @@ const singleEndpoints = {
     output: z.object({ thread: myThread, posts: z.array(threadPost) }),
     example: { id: 1 },
   }),
-  '/api/feedbackv2/fetch/page': endpoint({
-    access: 'admin',
-    summary: '分页查询反馈会话（状态、分类、应用、负责人、最后留言时间、内容搜索）',
-    input: timeRange.extend({
-      page,
-      size,
-      exactTotal,
-      status: status.optional(),
-      category: category.optional(),
-      app: appCode.optional(),
-      assignee: z
-        .enum(['me', 'none'], { error: '负责人只能是 me 或 none' })
-        .optional()
-        .meta({ title: '负责人', description: 'me 我负责的，none 未分配' }),
-      unread: z.boolean({ error: '未读必须是布尔值' }).optional().meta({ title: '只看未读' }),
-      search,
-      sort: sortBy(['lastPostAt', 'createdAt']),
-      order,
-    }),
-    output: paged(threadRow),
-  }),
+  '/api/feedbackv2/fetch/page': feedbackv2Page,
+  '/api/feedbackv2/export': listExport(feedbackv2Page, '反馈工单'),
   '/api/feedbackv2/fetch/detail': endpoint({
     access: 'admin',
     summary: '读取一个反馈会话的全部留言',

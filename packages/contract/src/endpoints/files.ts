@@ -1,7 +1,20 @@
 import { z } from 'zod';
 import { fileKinds } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
-import { choice, empty, exactTotal, id, isoTime, order, page, paged, search, size, sortBy } from '../fields';
+import {
+  choice,
+  empty,
+  exactTotal,
+  id,
+  isoTime,
+  listExport,
+  order,
+  page,
+  paged,
+  search,
+  size,
+  sortBy,
+} from '../fields';
 
 /**
  * Uploaded files (docs/spec-notes.md#7-requests: the upload state is a list and its total). Every stored upload has
@@ -35,6 +48,21 @@ export const fileRow = fileView.extend({
   usedBy: z.array(z.string()).meta({ title: '被引用处', description: '为空时才可以删除' }),
 });
 
+const filesPage = endpoint({
+  access: 'admin',
+  summary: '分页查询已上传的文件（类型、文件名或 SHA-256 搜索），含上传者与被引用处',
+  input: z.object({
+    page,
+    size,
+    exactTotal,
+    kind: fileKind.optional(),
+    search,
+    sort: sortBy(['createdAt', 'size']),
+    order,
+  }),
+  output: paged(fileRow),
+});
+
 export const filesEndpoints = {
   '/api/files/update': endpoint({
     access: 'admin',
@@ -53,20 +81,8 @@ export const filesEndpoints = {
     upload: { field: 'file', kind: 'any' },
     audit: { action: 'finder.single', label: '上传文件', target },
   }),
-  '/api/files/fetch/page': endpoint({
-    access: 'admin',
-    summary: '分页查询已上传的文件（类型、文件名或 SHA-256 搜索），含上传者与被引用处',
-    input: z.object({
-      page,
-      size,
-      exactTotal,
-      kind: fileKind.optional(),
-      search,
-      sort: sortBy(['createdAt', 'size']),
-      order,
-    }),
-    output: paged(fileRow),
-  }),
+  '/api/files/fetch/page': filesPage,
+  '/api/files/export': listExport(filesPage, '文件'),
   '/api/files/remove': endpoint({
     access: 'admin',
     summary: '删除文件（仍被引用时拒绝）',

@@ -7,6 +7,7 @@ import {
   id,
   integerField,
   isoTime,
+  listExport,
   order,
   page,
   paged,
@@ -65,6 +66,24 @@ const example = {
   content: '## 步骤\n\n1. 打开滚动截屏\n2. 滑动到需要的位置\n3. 点击 **导出**，图片会保存到相册',
 } as const;
 
+const helpPage = endpoint({
+  access: 'admin',
+  summary: '分页查询帮助文章（应用、分类、发布状态、标题搜索）',
+  input: z.object({
+    page,
+    size,
+    exactTotal,
+    app: appCode.optional(),
+    category: category.optional(),
+    published: published.optional(),
+    search,
+    sort: sortBy(['sort', 'updatedAt', 'createdAt']),
+    order,
+  }),
+  output: paged(helpArticleRow),
+});
+
+
 const singleEndpoints = {
   '/api/help/make': endpoint({
     access: 'admin',
@@ -111,22 +130,8 @@ const singleEndpoints = {
     example: { id: 1 },
     audit: { action: 'help.publish', label: '发布帮助文章', target },
   }),
-  '/api/help/fetch/page': endpoint({
-    access: 'admin',
-    summary: '分页查询帮助文章（应用、分类、发布状态、标题搜索）',
-    input: z.object({
-      page,
-      size,
-      exactTotal,
-      app: appCode.optional(),
-      category: category.optional(),
-      published: published.optional(),
-      search,
-      sort: sortBy(['sort', 'updatedAt', 'createdAt']),
-      order,
-    }),
-    output: paged(helpArticleRow),
-  }),
+  '/api/help/fetch/page': helpPage,
+  '/api/help/export': listExport(helpPage, '帮助文章'),
   '/api/help/fetch/detail': endpoint({
     access: 'admin',
     summary: '读取一篇帮助文章（含 Markdown 原文）',

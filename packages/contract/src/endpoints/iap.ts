@@ -8,6 +8,7 @@ import {
   id,
   integerField,
   isoTime,
+  listExport,
   order,
   page,
   paged,
@@ -61,6 +62,24 @@ const fields = {
   enabled,
 };
 
+const iapPage = endpoint({
+  access: 'admin',
+  summary: '分页查询内购商品（应用、平台、类型、启用状态）',
+  input: z.object({
+    page,
+    size,
+    exactTotal,
+    app: appCode.optional(),
+    platform: platform.optional(),
+    type: iapProductType.optional(),
+    enabled: enabled.optional(),
+    sort: sortBy(['createdAt', 'price']),
+    order,
+  }),
+  output: paged(iapProduct),
+});
+
+
 const singleEndpoints = {
   '/api/iap/make': endpoint({
     access: 'admin',
@@ -104,22 +123,8 @@ const singleEndpoints = {
     example: { id: 1, price: 1500 },
     audit: { action: 'iap.update', label: '修改内购商品', target },
   }),
-  '/api/iap/fetch/page': endpoint({
-    access: 'admin',
-    summary: '分页查询内购商品（应用、平台、类型、启用状态）',
-    input: z.object({
-      page,
-      size,
-      exactTotal,
-      app: appCode.optional(),
-      platform: platform.optional(),
-      type: iapProductType.optional(),
-      enabled: enabled.optional(),
-      sort: sortBy(['createdAt', 'price']),
-      order,
-    }),
-    output: paged(iapProduct),
-  }),
+  '/api/iap/fetch/page': iapPage,
+  '/api/iap/export': listExport(iapPage, '内购商品'),
   '/api/iap/fetch/detail': endpoint({
     access: 'admin',
     summary: '读取一个内购商品',

@@ -6,6 +6,7 @@ import {
   exactTotal,
   id,
   isoTime,
+  listExport,
   order,
   page,
   paged,
@@ -79,6 +80,13 @@ const mine = z.object({
   duplicate: z.boolean(),
 });
 
+const iaprecordPage = endpoint({
+  access: 'admin',
+  summary: '分页查询内购记录（平台、环境、状态、商品、用户手机号、时间）',
+  input: filter.extend({ page, size, exactTotal, sort: sortBy(['createdAt']), order }),
+  output: paged(iapRecord),
+});
+
 export const iapRecordEndpoints = {
   '/api/iaprecord/apple': endpoint({
     access: 'user',
@@ -113,12 +121,8 @@ export const iapRecordEndpoints = {
     output: z.object({ status: z.string(), reason: z.string().nullable() }),
     example: { signedPayload: 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln' },
   }),
-  '/api/iaprecord/fetch/page': endpoint({
-    access: 'admin',
-    summary: '分页查询内购记录（平台、环境、状态、商品、用户手机号、时间）',
-    input: filter.extend({ page, size, exactTotal, sort: sortBy(['createdAt']), order }),
-    output: paged(iapRecord),
-  }),
+  '/api/iaprecord/fetch/page': iaprecordPage,
+  '/api/iaprecord/export': listExport(iaprecordPage, '内购记录'),
   '/api/iaprecord/fetch/detail': endpoint({
     access: 'admin',
     summary: '内购记录详情：解码后的交易内容与相关的服务器通知',

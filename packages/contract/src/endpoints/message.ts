@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { auditTarget, endpoint } from '../endpoint';
-import { empty, exactTotal, id, isoTime, order, page, paged, search, size, sortBy, textField } from '../fields';
+import {
+  empty,
+  exactTotal,
+  id,
+  isoTime,
+  listExport,
+  order,
+  page,
+  paged,
+  search,
+  size,
+  sortBy,
+  textField,
+} from '../fields';
 import { rules } from '../rules';
 
 export const messageTitle = textField(rules.messageTitle);
@@ -34,6 +47,21 @@ export type InboxMessage = z.infer<typeof inboxMessage>;
 
 const messageId = z.object({ id: id.meta({ title: '消息 ID' }) });
 
+const messagePage = endpoint({
+  access: 'admin',
+  summary: '分页查询已发送的消息',
+  input: z.object({
+    page,
+    size,
+    exactTotal,
+    search,
+    blocked: z.boolean({ error: '屏蔽筛选必须是布尔值' }).optional().meta({ title: '是否屏蔽' }),
+    sort: sortBy(['createdAt', 'updatedAt']),
+    order,
+  }),
+  output: paged(adminMessage),
+});
+
 export const messageEndpoints = {
   '/api/message/make': endpoint({
     access: 'admin',
@@ -59,20 +87,8 @@ export const messageEndpoints = {
     example: { id: 1, title: '系统维护通知（已更新）' },
     audit: { action: 'message.update', label: '修改消息', target },
   }),
-  '/api/message/fetch/page': endpoint({
-    access: 'admin',
-    summary: '分页查询已发送的消息',
-    input: z.object({
-      page,
-      size,
-      exactTotal,
-      search,
-      blocked: z.boolean({ error: '屏蔽筛选必须是布尔值' }).optional().meta({ title: '是否屏蔽' }),
-      sort: sortBy(['createdAt', 'updatedAt']),
-      order,
-    }),
-    output: paged(adminMessage),
-  }),
+  '/api/message/fetch/page': messagePage,
+  '/api/message/export': listExport(messagePage, '站内消息'),
   '/api/message/block': endpoint({
     access: 'admin',
     summary: '屏蔽消息（从用户的列表中消失）',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { exactTotal, id, isoTime, order, page, paged, size, sortBy, textField } from '../fields';
+import { exactTotal, id, isoTime, listExport, order, page, paged, size, sortBy, textField } from '../fields';
 import { payMethod } from './purchase';
 
 /**
@@ -24,6 +24,22 @@ export const paymentNotification = z.object({
   createdAt: isoTime,
 });
 
+const paymentPage = endpoint({
+  access: 'admin',
+  summary: '分页查询支付通知（订单号、支付方式、处理结果）',
+  input: z.object({
+    page,
+    size,
+    exactTotal,
+    orderNo: textField({ kind: 'text', title: '订单号', min: 1, max: 64 }).optional(),
+    method: payMethod.optional(),
+    status: status.optional(),
+    sort: sortBy(['createdAt']),
+    order,
+  }),
+  output: paged(paymentNotification),
+});
+
 export const paymentEndpoints = {
   '/api/payment/fetch/config': endpoint({
     access: 'admin',
@@ -31,21 +47,8 @@ export const paymentEndpoints = {
     input: z.object({}),
     output: z.object({ alipay: z.boolean(), wechat: z.boolean() }),
   }),
-  '/api/payment/fetch/page': endpoint({
-    access: 'admin',
-    summary: '分页查询支付通知（订单号、支付方式、处理结果）',
-    input: z.object({
-      page,
-      size,
-      exactTotal,
-      orderNo: textField({ kind: 'text', title: '订单号', min: 1, max: 64 }).optional(),
-      method: payMethod.optional(),
-      status: status.optional(),
-      sort: sortBy(['createdAt']),
-      order,
-    }),
-    output: paged(paymentNotification),
-  }),
+  '/api/payment/fetch/page': paymentPage,
+  '/api/payment/export': listExport(paymentPage, '支付通知'),
 };
 
 export default paymentEndpoints;

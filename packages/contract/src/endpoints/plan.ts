@@ -8,6 +8,7 @@ import {
   id,
   integerField,
   isoTime,
+  listExport,
   order,
   page,
   paged,
@@ -99,6 +100,22 @@ const example = {
   badge: '限时优惠',
 } as const;
 
+const planPage = endpoint({
+  access: 'admin',
+  summary: '分页查询会员套餐（应用、上架状态）',
+  input: z.object({
+    page,
+    size,
+    exactTotal,
+    app: appCode.optional(),
+    onSale: onSale.optional(),
+    sort: sortBy(['sort', 'price', 'createdAt']),
+    order: order.default('ascend'),
+  }),
+  output: paged(plan),
+});
+
+
 const singleEndpoints = {
   '/api/plan/make': endpoint({
     access: 'admin',
@@ -143,20 +160,8 @@ const singleEndpoints = {
     example: { id: 1, price: 8800 },
     audit: { action: 'plan.update', label: '修改会员套餐', target },
   }),
-  '/api/plan/fetch/page': endpoint({
-    access: 'admin',
-    summary: '分页查询会员套餐（应用、上架状态）',
-    input: z.object({
-      page,
-      size,
-      exactTotal,
-      app: appCode.optional(),
-      onSale: onSale.optional(),
-      sort: sortBy(['sort', 'price', 'createdAt']),
-      order: order.default('ascend'),
-    }),
-    output: paged(plan),
-  }),
+  '/api/plan/fetch/page': planPage,
+  '/api/plan/export': listExport(planPage, '会员套餐'),
   '/api/plan/fetch/detail': endpoint({
     access: 'admin',
     summary: '读取一个会员套餐',

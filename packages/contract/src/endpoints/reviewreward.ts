@@ -9,6 +9,7 @@ import {
   id,
   integerField,
   isoTime,
+  listExport,
   order,
   page,
   paged,
@@ -58,6 +59,14 @@ export const reviewFilter = timeRange.extend({
   phone: phone.optional().meta({ title: '用户手机号' }),
 });
 
+const reviewrewardPage = endpoint({
+  access: 'admin',
+  summary: '分页查询好评奖励申请（状态、商店、应用、用户手机号、时间）',
+  input: reviewFilter.extend({ page, size, exactTotal, sort: sortBy(['createdAt']), order }),
+  output: paged(reviewClaim),
+});
+
+
 const singleEndpoints = {
   '/api/reviewreward/make': endpoint({
     access: 'user',
@@ -73,12 +82,8 @@ const singleEndpoints = {
     input: z.object({ page, size }),
     output: paged(myReviewClaim),
   }),
-  '/api/reviewreward/fetch/page': endpoint({
-    access: 'admin',
-    summary: '分页查询好评奖励申请（状态、商店、应用、用户手机号、时间）',
-    input: reviewFilter.extend({ page, size, exactTotal, sort: sortBy(['createdAt']), order }),
-    output: paged(reviewClaim),
-  }),
+  '/api/reviewreward/fetch/page': reviewrewardPage,
+  '/api/reviewreward/export': listExport(reviewrewardPage, '好评奖励申请'),
   '/api/reviewreward/reject': endpoint({
     access: 'admin',
     summary: '驳回好评奖励申请并说明原因（用户会收到站内消息）',

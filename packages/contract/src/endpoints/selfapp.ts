@@ -9,6 +9,7 @@ import {
   id,
   integerField,
   isoTime,
+  listExport,
   order,
   page,
   paged,
@@ -88,6 +89,22 @@ const fields = {
   apps: showIn,
 };
 
+const selfappPage = endpoint({
+  access: 'admin',
+  summary: '分页查询推广应用（启用状态、展示位置）',
+  input: z.object({
+    page,
+    size,
+    exactTotal,
+    enabled: enabled.optional(),
+    app: appCode.optional(),
+    sort: sortBy(['sort', 'rewardCoins', 'createdAt']),
+    order: order.default('ascend'),
+  }),
+  output: paged(selfappView.extend({ installs: z.number().int(), rewarded: z.number().int() })),
+});
+
+
 const singleEndpoints = {
   '/api/selfapp/make': endpoint({
     access: 'admin',
@@ -134,20 +151,8 @@ const singleEndpoints = {
     example: { id: 1, rewardCoins: 80 },
     audit: { action: 'selfapp.update', label: '修改推广应用', target },
   }),
-  '/api/selfapp/fetch/page': endpoint({
-    access: 'admin',
-    summary: '分页查询推广应用（启用状态、展示位置）',
-    input: z.object({
-      page,
-      size,
-      exactTotal,
-      enabled: enabled.optional(),
-      app: appCode.optional(),
-      sort: sortBy(['sort', 'rewardCoins', 'createdAt']),
-      order: order.default('ascend'),
-    }),
-    output: paged(selfappView.extend({ installs: z.number().int(), rewarded: z.number().int() })),
-  }),
+  '/api/selfapp/fetch/page': selfappPage,
+  '/api/selfapp/export': listExport(selfappPage, '推广应用'),
   '/api/selfapp/fetch/detail': endpoint({
     access: 'admin',
     summary: '读取一个推广应用',

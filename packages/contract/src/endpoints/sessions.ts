@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { auditTarget, endpoint } from '../endpoint';
-import { empty, exactTotal, id, isoTime, page, paged, phone, size } from '../fields';
+import { empty, exactTotal, id, isoTime, listExport, page, paged, phone, size } from '../fields';
 
 /**
  * Sessions (登录会话): an account's own live sessions, which it may sign out one by one (个人中心),
@@ -40,6 +40,14 @@ export const liveSessionFilter = z.object({
   userId: id.optional().meta({ title: '用户 ID' }),
 });
 
+const sessionsPage = endpoint({
+  access: 'admin',
+  summary: '在线用户：全部账号的有效登录会话（按手机号或用户 ID 筛选，最近活跃在前）',
+  input: liveSessionFilter.extend({ page, size, exactTotal }),
+  output: paged(liveSession),
+  example: { phone: '13800000000' },
+});
+
 export const sessionEndpoints = {
   '/api/sessions/fetch/mine': endpoint({
     access: 'user',
@@ -54,13 +62,8 @@ export const sessionEndpoints = {
     output: z.null(),
     example: { id: 1 },
   }),
-  '/api/sessions/fetch/page': endpoint({
-    access: 'admin',
-    summary: '在线用户：全部账号的有效登录会话（按手机号或用户 ID 筛选，最近活跃在前）',
-    input: liveSessionFilter.extend({ page, size, exactTotal }),
-    output: paged(liveSession),
-    example: { phone: '13800000000' },
-  }),
+  '/api/sessions/fetch/page': sessionsPage,
+  '/api/sessions/export': listExport(sessionsPage, '在线会话'),
   '/api/sessions/revoke': endpoint({
     access: 'admin',
     summary: '强制下线：立即吊销一个登录会话',

@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { auditTarget, endpoint } from '../endpoint';
-import { exactTotal, id, integerField, isoTime, order, page, paged, search, size, sortBy, textField } from '../fields';
+import {
+  exactTotal,
+  id,
+  integerField,
+  isoTime,
+  listExport,
+  order,
+  page,
+  paged,
+  search,
+  size,
+  sortBy,
+  textField,
+} from '../fields';
 import { rules } from '../rules';
 
 /**
@@ -44,6 +57,22 @@ export const appSound = soundView.pick({
   mime: true,
 });
 
+const soundeffectPage = endpoint({
+  access: 'admin',
+  summary: '分页查询音效（分类、启用状态、名称搜索）',
+  input: z.object({
+    page,
+    size,
+    exactTotal,
+    category: category.optional(),
+    enabled: enabled.optional(),
+    search,
+    sort: sortBy(['sort', 'createdAt', 'duration']),
+    order,
+  }),
+  output: paged(soundView),
+});
+
 export const soundeffectEndpoints = {
   '/api/soundeffect/make': endpoint({
     access: 'admin',
@@ -72,21 +101,8 @@ export const soundeffectEndpoints = {
     example: { id: 1, name: '金币到账', category: '提示音' },
     audit: { action: 'soundeffect.update', label: '修改音效', target },
   }),
-  '/api/soundeffect/fetch/page': endpoint({
-    access: 'admin',
-    summary: '分页查询音效（分类、启用状态、名称搜索）',
-    input: z.object({
-      page,
-      size,
-      exactTotal,
-      category: category.optional(),
-      enabled: enabled.optional(),
-      search,
-      sort: sortBy(['sort', 'createdAt', 'duration']),
-      order,
-    }),
-    output: paged(soundView),
-  }),
+  '/api/soundeffect/fetch/page': soundeffectPage,
+  '/api/soundeffect/export': listExport(soundeffectPage, '音效'),
   '/api/soundeffect/fetch/categories': endpoint({
     access: 'admin',
     summary: '音效用到的分类（含数量）',

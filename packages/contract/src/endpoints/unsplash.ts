@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { auditTarget, endpoint } from '../endpoint';
-import { exactTotal, id, integerField, isoTime, order, page, paged, search, size, sortBy, textField } from '../fields';
+import {
+  exactTotal,
+  id,
+  integerField,
+  isoTime,
+  listExport,
+  order,
+  page,
+  paged,
+  search,
+  size,
+  sortBy,
+  textField,
+} from '../fields';
 import { rules } from '../rules';
 
 /**
@@ -68,6 +81,23 @@ const details = {
   enabled: enabled.default(true),
 };
 
+const unsplashPage = endpoint({
+  access: 'admin',
+  summary: '分页查询图片库（分类、标签、启用状态、名称搜索）',
+  input: z.object({
+    page,
+    size,
+    exactTotal,
+    category: category.optional(),
+    tag: textField(rules.tag).optional(),
+    enabled: enabled.optional(),
+    search,
+    sort: sortBy(['createdAt', 'sort', 'size']),
+    order,
+  }),
+  output: paged(imageView),
+});
+
 export const unsplashEndpoints = {
   '/api/unsplash/make': endpoint({
     access: 'admin',
@@ -119,22 +149,8 @@ export const unsplashEndpoints = {
     example: { ids: [1], category: '壁纸' },
     audit: { action: 'unsplash.move', label: '移动图片分类', target },
   }),
-  '/api/unsplash/fetch/page': endpoint({
-    access: 'admin',
-    summary: '分页查询图片库（分类、标签、启用状态、名称搜索）',
-    input: z.object({
-      page,
-      size,
-      exactTotal,
-      category: category.optional(),
-      tag: textField(rules.tag).optional(),
-      enabled: enabled.optional(),
-      search,
-      sort: sortBy(['createdAt', 'sort', 'size']),
-      order,
-    }),
-    output: paged(imageView),
-  }),
+  '/api/unsplash/fetch/page': unsplashPage,
+  '/api/unsplash/export': listExport(unsplashPage, '图片'),
   '/api/unsplash/fetch/categories': endpoint({
     access: 'admin',
     summary: '图片库用到的分类（含图片数）与标签',

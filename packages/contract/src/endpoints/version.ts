@@ -10,6 +10,7 @@ import {
   id,
   integerField,
   isoTime,
+  listExport,
   oneOf,
   order,
   page,
@@ -117,6 +118,25 @@ const example = {
   storeUrl: 'appmarket://details?id=com.appdesk.tailor',
 } as const;
 
+const versionPage = endpoint({
+  access: 'admin',
+  summary: '分页查询版本（应用、平台、渠道、状态、版本名搜索）',
+  input: z.object({
+    page,
+    size,
+    exactTotal,
+    app: appCode.optional(),
+    platform: platform.optional(),
+    channel: channelCode.optional(),
+    status: status.optional(),
+    search,
+    sort: sortBy(['versionCode', 'updatedAt', 'publishedAt']),
+    order,
+  }),
+  output: paged(release),
+});
+
+
 const singleEndpoints = {
   '/api/version/make': endpoint({
     access: 'admin',
@@ -199,23 +219,8 @@ const singleEndpoints = {
     example: { id: 3 },
     audit: { action: 'version.remove', label: '删除版本', target },
   }),
-  '/api/version/fetch/page': endpoint({
-    access: 'admin',
-    summary: '分页查询版本（应用、平台、渠道、状态、版本名搜索）',
-    input: z.object({
-      page,
-      size,
-      exactTotal,
-      app: appCode.optional(),
-      platform: platform.optional(),
-      channel: channelCode.optional(),
-      status: status.optional(),
-      search,
-      sort: sortBy(['versionCode', 'updatedAt', 'publishedAt']),
-      order,
-    }),
-    output: paged(release),
-  }),
+  '/api/version/fetch/page': versionPage,
+  '/api/version/export': listExport(versionPage, '版本'),
   '/api/version/fetch/detail': endpoint({
     access: 'admin',
     summary: '读取一个版本',

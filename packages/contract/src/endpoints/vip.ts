@@ -6,6 +6,7 @@ import {
   id,
   integerField,
   isoTime,
+  listExport,
   order,
   page,
   paged,
@@ -47,6 +48,22 @@ export const vipRecord = z.object({
 });
 export type VipRecord = z.infer<typeof vipRecord>;
 
+const vipPage = endpoint({
+  access: 'admin',
+  summary: '分页查询会员变动记录（按用户、原因）',
+  input: z.object({
+    page,
+    size,
+    exactTotal,
+    userId: userId.optional(),
+    reason: vipReason.optional(),
+    sort: sortBy(['createdAt']),
+    order,
+  }),
+  output: paged(vipRecord),
+  example: { userId: 3 },
+});
+
 export const vipEndpoints = {
   '/api/vip/update': endpoint({
     access: 'admin',
@@ -57,21 +74,8 @@ export const vipEndpoints = {
     audit: { action: 'vip.update', label: '调整会员时长', target },
     idempotent: true,
   }),
-  '/api/vip/fetch/page': endpoint({
-    access: 'admin',
-    summary: '分页查询会员变动记录（按用户、原因）',
-    input: z.object({
-      page,
-      size,
-      exactTotal,
-      userId: userId.optional(),
-      reason: vipReason.optional(),
-      sort: sortBy(['createdAt']),
-      order,
-    }),
-    output: paged(vipRecord),
-    example: { userId: 3 },
-  }),
+  '/api/vip/fetch/page': vipPage,
+  '/api/vip/export': listExport(vipPage, '会员变动记录'),
 };
 
 export default vipEndpoints;

@@ -1,6 +1,7 @@
-import { countedTotal, pageAnswer, pageOf } from '../../db/paging';
+import { countedTotal, shanghaiTime } from '../../db/paging';
 import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
+import { appWord, listExport, pagedRoute } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import {
   canonical,
@@ -78,6 +79,12 @@ async function change(
   forgetEntries(ctx.config);
   return { entry: after };
 }
+
+const configList = pagedRoute('/api/a11t/fetch/page', {
+  rows: (input, ctx) => orderedEntries(ctx.db, input),
+  total: (input, ctx) => countedTotal(ctx.db, filteredEntries(ctx.db, input), input.exactTotal),
+  present: (rows) => rows.map(presentEntry),
+});
 
 export default defineRoutes({
   '/api/a11t/make': {
@@ -185,17 +192,21 @@ export default defineRoutes({
     },
   },
 
-  '/api/a11t/fetch/page': {
-    handler: async (input, ctx) => {
-      const { rows, ...total } = await pageOf(
-        orderedEntries(ctx.db, input),
-        countedTotal(ctx.db, filteredEntries(ctx.db, input), input.exactTotal),
-        input.page,
-        input.size,
-      );
-      return pageAnswer(rows.map(presentEntry), total, input.page, input.size);
-    },
-  },
+  '/api/a11t/fetch/page': configList,
+  '/api/a11t/export': listExport(configList, {
+    filename: '键值配置',
+    columns: [
+      { header: 'ID', width: 10, cell: (e) => e.id },
+      { header: '应用', width: 12, cell: (e) => appWord(e.app) },
+      { header: '键名', width: 28, cell: (e) => e.key },
+      { header: '类型', width: 10, cell: (e) => e.type },
+      { header: '值', width: 40, cell: (e) => e.value },
+      { header: '说明', width: 30, cell: (e) => e.description },
+      { header: '修订号', width: 8, cell: (e) => e.revision },
+      { header: '修改人', width: 16, cell: (e) => e.updatedBy },
+      { header: '更新时间', width: 18, cell: (e) => shanghaiTime(e.updatedAt) },
+    ],
+  }),
 
   '/api/a11t/fetch/revisions': {
     handler: async (input, ctx) => ({ list: await revisionsOf(ctx.db, input.id) }),

@@ -1,6 +1,8 @@
+import { clientErrorKinds, clientErrorStatuses } from '@appdesk/contract/constants';
 import { assertRoom, consumeAll, type Limit } from '../../core/throttle';
-import { countedTotal, pageAnswer, pageOf } from '../../db/paging';
+import { countedTotal, shanghaiTime } from '../../db/paging';
 import { fail } from '../../http/errors';
+import { listExport, pagedRoute, wordsOf } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import { presentGroup, presentSample } from './presenter';
 import { cleanReport, filteredGroups, loadGroup, orderedGroups, recordReport, samplesOf } from './queries';
@@ -15,6 +17,15 @@ function reportLimits(ip: string, quotas: { clientErrorsPerAddressPerMinute: num
     limit('clienterror:all', quotas.clientErrorsPerMinute),
   ];
 }
+
+const kindWord = wordsOf(clientErrorKinds);
+const statusWord = wordsOf(clientErrorStatuses);
+
+const groupList = pagedRoute('/api/clienterror/fetch/page', {
+  rows: (input, ctx) => orderedGroups(ctx.db, input),
+  total: (input, ctx) => countedTotal(ctx.db, filteredGroups(ctx.db, input), input.exactTotal),
+  present: (rows) => rows.map(presentGroup),
+});
 
 export default defineRoutes({
   '/api/clienterror/report': {
@@ -35,17 +46,23 @@ export default defineRoutes({
     },
   },
 
-  '/api/clienterror/fetch/page': {
-    handler: async (input, ctx) => {
-      const { rows, ...total } = await pageOf(
-        orderedGroups(ctx.db, input),
-        countedTotal(ctx.db, filteredGroups(ctx.db, input), input.exactTotal),
-        input.page,
-        input.size,
-      );
-      return pageAnswer(rows.map(presentGroup), total, input.page, input.size);
-    },
-  },
+  '/api/clienterror/fetch/page': groupList,
+  '/api/clienterror/export': listExport(groupList, {
+    filename: '前端错误',
+    columns: [
+      { header: 'ID', width: 10, cell: (g) => g.id },
+      { header: '错误信息', width: 50, cell: (g) => g.message },
+      { header: '错误类型', width: 12, cell: (g) => kindWord(g.kind) },
+      { header: '版本', width: 14, cell: (g) => g.release },
+      { header: '首个调用位置', width: 40, cell: (g) => g.frame },
+      { header: '次数', width: 8, cell: (g) => g.count },
+      { header: '首次出现', width: 18, cell: (g) => shanghaiTime(g.firstSeenAt) },
+      { header: '最近出现', width: 18, cell: (g) => shanghaiTime(g.lastSeenAt) },
+      { header: '最近页面', width: 30, cell: (g) => g.lastPath },
+      { header: '状态', width: 10, cell: (g) => statusWord(g.status) },
+      { header: '处理人', width: 16, cell: (g) => g.resolvedBy ?? '' },
+    ],
+  }),
 
   '/api/clienterror/fetch/detail': {
     handler: async (input, ctx) => {

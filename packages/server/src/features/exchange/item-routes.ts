@@ -1,6 +1,8 @@
+import { exchangeItem } from '@appdesk/contract/endpoints/exchange';
 import { sql } from 'kysely';
-import { countedTotal, pageAnswer, pageOf } from '../../db/paging';
+import { countedTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
 import { fail } from '../../http/errors';
+import { listExport, pagedHandler, wordsOf, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import { parseCodes } from './codes';
 import { itemColumns, loadItem, presentItem } from './queries';
@@ -9,6 +11,34 @@ const defined = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /** 兑换商品: operators set up what the coin shop offers and import the codes of code items. */
+const kindWord = wordsOf(exchangeItem.shape.kind);
+
+const itemList = pagedHandler('/api/exchange/item/fetch/page', {
+  handler: async (input, ctx) => {
+    let filtered = ctx.db.selectFrom('exchange_items');
+    if (input.kind) filtered = filtered.where('kind', '=', input.kind);
+    if (input.enabled !== undefined) filtered = filtered.where('enabled', '=', input.enabled ? 1 : 0);
+    const direction = input.order === 'ascend' ? 'asc' : 'desc';
+    const column = ({ sort: 'sort', costCoins: 'cost_coins', createdAt: 'created_at' } as const)[input.sort];
+    const { rows, ...total } = await pageOf(
+      filtered
+        .selectAll()
+        .select(
+          sql<number>`(select count(*) from exchange_records r where r.item_id = exchange_items.id and r.status <> 'cancelled')`.as(
+            'redeemed',
+          ),
+        )
+        .orderBy(column, direction)
+        .orderBy('id', direction),
+      countedTotal(ctx.db, filtered, input.exactTotal),
+      input.page,
+      input.size,
+    );
+    const list = rows.map((r) => ({ ...presentItem(r), redeemed: Number(r.redeemed) }));
+    return pageAnswer(list, total, input.page, input.size);
+  },
+});
+
 export default defineRoutes({
   '/api/exchange/item/make': {
     transaction: true,
@@ -94,31 +124,25 @@ export default defineRoutes({
     },
   },
 
-  '/api/exchange/item/fetch/page': {
-    handler: async (input, ctx) => {
-      let filtered = ctx.db.selectFrom('exchange_items');
-      if (input.kind) filtered = filtered.where('kind', '=', input.kind);
-      if (input.enabled !== undefined) filtered = filtered.where('enabled', '=', input.enabled ? 1 : 0);
-      const direction = input.order === 'ascend' ? 'asc' : 'desc';
-      const column = ({ sort: 'sort', costCoins: 'cost_coins', createdAt: 'created_at' } as const)[input.sort];
-      const { rows, ...total } = await pageOf(
-        filtered
-          .selectAll()
-          .select(
-            sql<number>`(select count(*) from exchange_records r where r.item_id = exchange_items.id and r.status <> 'cancelled')`.as(
-              'redeemed',
-            ),
-          )
-          .orderBy(column, direction)
-          .orderBy('id', direction),
-        countedTotal(ctx.db, filtered, input.exactTotal),
-        input.page,
-        input.size,
-      );
-      const list = rows.map((r) => ({ ...presentItem(r), redeemed: Number(r.redeemed) }));
-      return pageAnswer(list, total, input.page, input.size);
-    },
-  },
+  '/api/exchange/item/fetch/page': itemList,
+  '/api/exchange/item/export': listExport(itemList, {
+    filename: '兑换商品',
+    columns: [
+      { header: 'ID', width: 10, cell: (i) => i.id },
+      { header: '名称', width: 24, cell: (i) => i.name },
+      { header: '类型', width: 10, cell: (i) => kindWord(i.kind) },
+      { header: '面值', width: 8, cell: (i) => i.value },
+      { header: '所需金币', width: 10, cell: (i) => i.costCoins },
+      { header: '库存', width: 8, cell: (i) => i.stock ?? '不限' },
+      { header: '每人限兑', width: 8, cell: (i) => i.perUserLimit || '不限' },
+      { header: '已兑换', width: 8, cell: (i) => i.redeemed },
+      { header: '开始时间', width: 18, cell: (i) => shanghaiTime(i.startsAt) },
+      { header: '结束时间', width: 18, cell: (i) => shanghaiTime(i.endsAt) },
+      { header: '排序', width: 8, cell: (i) => i.sort },
+      { header: '上架', width: 8, cell: (i) => yesNo(i.enabled) },
+      { header: '创建时间', width: 18, cell: (i) => shanghaiTime(i.createdAt) },
+    ],
+  }),
 
   '/api/exchange/item/fetch/detail': {
     handler: async (input, ctx) => {

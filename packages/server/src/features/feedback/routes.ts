@@ -1,9 +1,11 @@
+import { feedbackRow } from '@appdesk/contract/endpoints/feedback';
 import { ownImages } from '../../core/attachments';
 import { sendMessage } from '../../core/messages';
 import { consumeAll, type Limit } from '../../core/throttle';
-import { countedTotal, pageAnswer, pageOf } from '../../db/paging';
+import { countedTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
 import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
+import { appWord, channelWord, listExport, pagedHandler, wordsOf } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import { filteredFeedback, insertFeedback, loadFeedback, mine, presentRows, withPeople } from './queries';
 
@@ -58,6 +60,21 @@ async function markHandled(ctx: SignedInContext, id: number, reply?: string) {
 
 const excerpt = (text: string) => (Array.from(text).length > 60 ? `${Array.from(text).slice(0, 60).join('')}…` : text);
 
+const statusWord = wordsOf(feedbackRow.shape.status);
+
+const feedbackList = pagedHandler('/api/feedback/fetch/page', {
+  handler: async (input, ctx) => {
+    const direction = input.order === 'ascend' ? 'asc' : 'desc';
+    const { rows, ...total } = await pageOf(
+      withPeople(filteredFeedback(ctx.db, input)).orderBy('f.created_at', direction).orderBy('f.id', direction),
+      countedTotal(ctx.db, filteredFeedback(ctx.db, input), input.exactTotal),
+      input.page,
+      input.size,
+    );
+    return pageAnswer(await presentRows(ctx, rows), total, input.page, input.size);
+  },
+});
+
 export default defineRoutes({
   '/api/feedback/upload': {
     message: '上传成功',
@@ -98,18 +115,26 @@ export default defineRoutes({
     },
   },
 
-  '/api/feedback/fetch/page': {
-    handler: async (input, ctx) => {
-      const direction = input.order === 'ascend' ? 'asc' : 'desc';
-      const { rows, ...total } = await pageOf(
-        withPeople(filteredFeedback(ctx.db, input)).orderBy('f.created_at', direction).orderBy('f.id', direction),
-        countedTotal(ctx.db, filteredFeedback(ctx.db, input), input.exactTotal),
-        input.page,
-        input.size,
-      );
-      return pageAnswer(await presentRows(ctx, rows), total, input.page, input.size);
-    },
-  },
+  '/api/feedback/fetch/page': feedbackList,
+  '/api/feedback/export': listExport(feedbackList, {
+    filename: '意见反馈',
+    columns: [
+      { header: 'ID', width: 10, cell: (f) => f.id },
+      { header: '提交时间', width: 18, cell: (f) => shanghaiTime(f.createdAt) },
+      { header: '应用', width: 12, cell: (f) => appWord(f.app) },
+      { header: '用户', width: 16, cell: (f) => f.user },
+      { header: '内容', width: 50, cell: (f) => f.content },
+      { header: '联系方式', width: 20, cell: (f) => f.contact },
+      { header: '图片数', width: 8, cell: (f) => f.images.length },
+      { header: '版本', width: 10, cell: (f) => f.version },
+      { header: '渠道', width: 14, cell: (f) => channelWord(f.channel) },
+      { header: '设备', width: 20, cell: (f) => [f.deviceModel, f.osVersion].filter(Boolean).join(' · ') },
+      { header: '状态', width: 10, cell: (f) => statusWord(f.status) },
+      { header: '回复', width: 40, cell: (f) => f.reply ?? '' },
+      { header: '处理人', width: 16, cell: (f) => f.handler ?? '' },
+      { header: '处理时间', width: 18, cell: (f) => shanghaiTime(f.handledAt) },
+    ],
+  }),
 
   '/api/feedback/reply': {
     transaction: true,

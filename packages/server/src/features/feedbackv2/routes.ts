@@ -1,9 +1,11 @@
+import { threadRow } from '@appdesk/contract/endpoints/feedbackv2';
 import { ownImages } from '../../core/attachments';
 import { consume } from '../../core/throttle';
 import type { Db } from '../../db/index';
-import { countedTotal, pageAnswer, pageOf } from '../../db/paging';
+import { countedTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
 import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
+import { appWord, listExport, pagedHandler, wordsOf, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import {
   filteredThreads,
@@ -80,6 +82,24 @@ async function lastPostId(db: Db, threadId: number): Promise<number> {
     .executeTakeFirst();
   return Number(row?.id ?? 0);
 }
+
+const statusWord = wordsOf(threadRow.shape.status);
+const categoryWord = wordsOf(threadRow.shape.category);
+
+const threadList = pagedHandler('/api/feedbackv2/fetch/page', {
+  handler: async (input, ctx) => {
+    const direction = input.order === 'ascend' ? 'asc' : 'desc';
+    const { rows, ...total } = await pageOf(
+      withPeople(filteredThreads(ctx.db, input, ctx.user.id))
+        .orderBy(sortColumn[input.sort], direction)
+        .orderBy('t.id', direction),
+      countedTotal(ctx.db, filteredThreads(ctx.db, input, ctx.user.id), input.exactTotal),
+      input.page,
+      input.size,
+    );
+    return pageAnswer(rows.map(presentThread), total, input.page, input.size);
+  },
+});
 
 export default defineRoutes({
   '/api/feedbackv2/make': {
@@ -203,20 +223,24 @@ export default defineRoutes({
     },
   },
 
-  '/api/feedbackv2/fetch/page': {
-    handler: async (input, ctx) => {
-      const direction = input.order === 'ascend' ? 'asc' : 'desc';
-      const { rows, ...total } = await pageOf(
-        withPeople(filteredThreads(ctx.db, input, ctx.user.id))
-          .orderBy(sortColumn[input.sort], direction)
-          .orderBy('t.id', direction),
-        countedTotal(ctx.db, filteredThreads(ctx.db, input, ctx.user.id), input.exactTotal),
-        input.page,
-        input.size,
-      );
-      return pageAnswer(rows.map(presentThread), total, input.page, input.size);
-    },
-  },
+  '/api/feedbackv2/fetch/page': threadList,
+  '/api/feedbackv2/export': listExport(threadList, {
+    filename: '反馈工单',
+    columns: [
+      { header: 'ID', width: 10, cell: (t) => t.id },
+      { header: '主题', width: 36, cell: (t) => t.subject },
+      { header: '分类', width: 12, cell: (t) => categoryWord(t.category) },
+      { header: '状态', width: 10, cell: (t) => statusWord(t.status) },
+      { header: '应用', width: 12, cell: (t) => appWord(t.app) },
+      { header: '用户', width: 16, cell: (t) => t.user },
+      { header: '负责人', width: 16, cell: (t) => t.assignee ?? '' },
+      { header: '未读', width: 8, cell: (t) => yesNo(t.unread) },
+      { header: '版本', width: 10, cell: (t) => t.version },
+      { header: '设备', width: 20, cell: (t) => [t.deviceModel, t.osVersion].filter(Boolean).join(' · ') },
+      { header: '最后留言', width: 18, cell: (t) => shanghaiTime(t.lastPostAt) },
+      { header: '创建时间', width: 18, cell: (t) => shanghaiTime(t.createdAt) },
+    ],
+  }),
 
   '/api/feedbackv2/fetch/detail': {
     handler: (input, ctx) => adminAnswer(ctx, input.id),

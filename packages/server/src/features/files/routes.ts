@@ -1,6 +1,8 @@
-import { countedTotal, pageAnswer, pageOf } from '../../db/paging';
+import { fileView } from '@appdesk/contract/endpoints/files';
+import { countedTotal, shanghaiTime } from '../../db/paging';
 import type { RequestContext } from '../../http/context';
 import { fail } from '../../http/errors';
+import { listExport, pagedRoute, wordsOf } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import { filteredFiles, loadFile, orderedFiles, presentFile, presentRows } from './queries';
 import { usesOf } from './uses';
@@ -10,6 +12,13 @@ function uploadedView(ctx: RequestContext) {
   if (!ctx.file?.id) throw fail.badInput('缺少上传文件（字段名 file）');
   return presentFile({ ...ctx.file, id: ctx.file.id });
 }
+
+const filesList = pagedRoute('/api/files/fetch/page', {
+  rows: (input, ctx) => orderedFiles(ctx.db, input),
+  total: (input, ctx) => countedTotal(ctx.db, filteredFiles(ctx.db, input), input.exactTotal),
+  present: (rows, ctx) => presentRows(ctx.db, rows),
+});
+const kindWord = wordsOf(fileView.shape.kind);
 
 export default defineRoutes({
   '/api/files/update': {
@@ -21,17 +30,22 @@ export default defineRoutes({
     },
   },
 
-  '/api/files/fetch/page': {
-    handler: async (input, ctx) => {
-      const { rows, ...total } = await pageOf(
-        orderedFiles(ctx.db, input),
-        countedTotal(ctx.db, filteredFiles(ctx.db, input), input.exactTotal),
-        input.page,
-        input.size,
-      );
-      return pageAnswer(await presentRows(ctx.db, rows), total, input.page, input.size);
-    },
-  },
+  '/api/files/fetch/page': filesList,
+  '/api/files/export': listExport(filesList, {
+    filename: '文件',
+    columns: [
+      { header: 'ID', width: 10, cell: (f) => f.id },
+      { header: '原文件名', width: 30, cell: (f) => f.name },
+      { header: '类型', width: 10, cell: (f) => kindWord(f.kind) },
+      { header: 'MIME', width: 20, cell: (f) => f.mime },
+      { header: '字节数', width: 12, cell: (f) => f.size },
+      { header: 'SHA-256', width: 30, cell: (f) => f.sha256 },
+      { header: '访问地址', width: 36, cell: (f) => f.url },
+      { header: '上传者', width: 20, cell: (f) => f.uploader },
+      { header: '上传时间', width: 18, cell: (f) => shanghaiTime(f.createdAt) },
+      { header: '被引用处', width: 30, cell: (f) => f.usedBy.join('、') },
+    ],
+  }),
 
   '/api/files/remove': {
     message: '文件已删除',

@@ -1,7 +1,8 @@
 import { renderMarkdown } from '../../core/markdown';
-import { countedTotal, pageAnswer, pageOf } from '../../db/paging';
+import { countedTotal, shanghaiTime } from '../../db/paging';
 import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
+import { appWord, listExport, pagedRoute, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import { presentArticle, presentArticleRow, presentPublished } from './presenter';
 import { categoriesOf, filteredArticles, insertArticle, loadArticle, orderedArticles, updateArticle } from './queries';
@@ -15,6 +16,12 @@ async function setPublished(ctx: SignedInContext, id: number, published: boolean
   await ctx.audit({ targetId: id, before: { published: before.published === 1 }, after: { published } });
   return { article: presentArticle(after) };
 }
+
+const articleList = pagedRoute('/api/help/fetch/page', {
+  rows: (input, ctx) => orderedArticles(ctx.db, input).selectAll(),
+  total: (input, ctx) => countedTotal(ctx.db, filteredArticles(ctx.db, input), input.exactTotal),
+  present: (rows) => rows.map(presentArticleRow),
+});
 
 export default defineRoutes({
   '/api/help/make': {
@@ -65,17 +72,20 @@ export default defineRoutes({
     },
   },
 
-  '/api/help/fetch/page': {
-    handler: async (input, ctx) => {
-      const { rows, ...total } = await pageOf(
-        orderedArticles(ctx.db, input).selectAll(),
-        countedTotal(ctx.db, filteredArticles(ctx.db, input), input.exactTotal),
-        input.page,
-        input.size,
-      );
-      return pageAnswer(rows.map(presentArticleRow), total, input.page, input.size);
-    },
-  },
+  '/api/help/fetch/page': articleList,
+  '/api/help/export': listExport(articleList, {
+    filename: '帮助文章',
+    columns: [
+      { header: 'ID', width: 10, cell: (a) => a.id },
+      { header: '应用', width: 12, cell: (a) => appWord(a.app) },
+      { header: '分类', width: 14, cell: (a) => a.category },
+      { header: '标题', width: 36, cell: (a) => a.title },
+      { header: '摘要', width: 50, cell: (a) => a.excerpt },
+      { header: '排序', width: 8, cell: (a) => a.sort },
+      { header: '已发布', width: 8, cell: (a) => yesNo(a.published) },
+      { header: '更新时间', width: 18, cell: (a) => shanghaiTime(a.updatedAt) },
+    ],
+  }),
 
   '/api/help/fetch/detail': {
     handler: async (input, ctx) => ({ article: presentArticle(await loadArticle(ctx.db, input.id)) }),

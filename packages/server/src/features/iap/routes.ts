@@ -1,9 +1,11 @@
 import type { IapProduct, iapEndpoints } from '@appdesk/contract/endpoints/iap';
+import { iapProduct } from '@appdesk/contract/endpoints/iap';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
-import { countedTotal, iso, pageAnswer, pageOf } from '../../db/paging';
+import { countedTotal, iso, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
 import { fail } from '../../http/errors';
+import { appWord, listExport, pagedHandler, platformWord, wordsOf, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import type { IapProductsTable } from './tables';
 
@@ -70,6 +72,27 @@ function columnsOf(c: Changes) {
   return Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== undefined)) as Partial<typeof entries>;
 }
 
+const typeWord = wordsOf(iapProduct.shape.type);
+
+const productList = pagedHandler('/api/iap/fetch/page', {
+  handler: async (input, ctx) => {
+    let filtered = ctx.db.selectFrom('iap_products');
+    if (input.app) filtered = filtered.where('app', '=', input.app);
+    if (input.platform) filtered = filtered.where('platform', '=', input.platform);
+    if (input.type) filtered = filtered.where('type', '=', input.type);
+    if (input.enabled !== undefined) filtered = filtered.where('enabled', '=', input.enabled ? 1 : 0);
+    const direction = input.order === 'ascend' ? 'asc' : 'desc';
+    const column = input.sort === 'price' ? 'price' : 'created_at';
+    const { rows, ...total } = await pageOf(
+      filtered.selectAll().orderBy(column, direction).orderBy('id', direction),
+      countedTotal(ctx.db, filtered, input.exactTotal),
+      input.page,
+      input.size,
+    );
+    return pageAnswer(rows.map(presentProduct), total, input.page, input.size);
+  },
+});
+
 export default defineRoutes({
   '/api/iap/make': {
     transaction: true,
@@ -123,24 +146,23 @@ export default defineRoutes({
     },
   },
 
-  '/api/iap/fetch/page': {
-    handler: async (input, ctx) => {
-      let filtered = ctx.db.selectFrom('iap_products');
-      if (input.app) filtered = filtered.where('app', '=', input.app);
-      if (input.platform) filtered = filtered.where('platform', '=', input.platform);
-      if (input.type) filtered = filtered.where('type', '=', input.type);
-      if (input.enabled !== undefined) filtered = filtered.where('enabled', '=', input.enabled ? 1 : 0);
-      const direction = input.order === 'ascend' ? 'asc' : 'desc';
-      const column = input.sort === 'price' ? 'price' : 'created_at';
-      const { rows, ...total } = await pageOf(
-        filtered.selectAll().orderBy(column, direction).orderBy('id', direction),
-        countedTotal(ctx.db, filtered, input.exactTotal),
-        input.page,
-        input.size,
-      );
-      return pageAnswer(rows.map(presentProduct), total, input.page, input.size);
-    },
-  },
+  '/api/iap/fetch/page': productList,
+  '/api/iap/export': listExport(productList, {
+    filename: '内购商品',
+    columns: [
+      { header: 'ID', width: 10, cell: (p) => p.id },
+      { header: '应用', width: 12, cell: (p) => appWord(p.app) },
+      { header: '平台', width: 10, cell: (p) => platformWord(p.platform) },
+      { header: '商品 ID', width: 30, cell: (p) => p.productId },
+      { header: '类型', width: 12, cell: (p) => typeWord(p.type) },
+      { header: '名称', width: 20, cell: (p) => p.name },
+      { header: '价格（分）', width: 10, cell: (p) => p.price },
+      { header: '会员天数', width: 10, cell: (p) => p.vipDays },
+      { header: '金币', width: 8, cell: (p) => p.coins },
+      { header: '启用', width: 8, cell: (p) => yesNo(p.enabled) },
+      { header: '创建时间', width: 18, cell: (p) => shanghaiTime(p.createdAt) },
+    ],
+  }),
 
   '/api/iap/fetch/detail': {
     handler: async (input, ctx) => ({ product: presentProduct(await loadProduct(ctx.db, input.id)) }),

@@ -1,5 +1,7 @@
 import { appPackages } from '@appdesk/contract/constants';
-import { countedTotal, iso, keptTotal, pageAnswer } from '../../db/paging';
+import { iapRecord } from '@appdesk/contract/endpoints/iaprecord';
+import { countedTotal, iso, keptTotal, pageAnswer, shanghaiTime } from '../../db/paging';
+import { appWord, listExport, pagedHandler, platformWord, wordsOf } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import { findProduct } from '../iap/public';
 import { recordAppleTransaction, recordUnverifiable } from './apple-record';
@@ -8,6 +10,31 @@ import { applyNotification, keepRefused, verifyNotificationParts } from './notif
 import { filteredRecords, loadRecord, presentRecord, withNames } from './queries';
 import { FOREIGN, googleTokenOwner, grantedGooglePurchase, type Recorded, recordGooglePurchase } from './record';
 import { verifyTransaction } from './storekit';
+
+const statusWord = wordsOf(iapRecord.shape.status);
+
+const recordList = pagedHandler('/api/iaprecord/fetch/page', {
+  handler: async (input, ctx) => {
+    const { page, size, exactTotal, sort: _sort, order, ...filter } = input;
+    const unfiltered = Object.values(filter).every((v) => v === undefined);
+    const direction = order === 'ascend' ? 'asc' : 'desc';
+    const ids = filteredRecords(ctx.db, filter)
+      .select('iap_records.id')
+      .orderBy('iap_records.created_at', direction)
+      .orderBy('iap_records.id', direction)
+      .limit(size)
+      .offset(page * size);
+    const [rows, total] = await Promise.all([
+      withNames(ctx.db)
+        .where('iap_records.id', 'in', ids)
+        .orderBy('iap_records.created_at', direction)
+        .orderBy('iap_records.id', direction)
+        .execute(),
+      unfiltered ? keptTotal(ctx.db, 'iap_records') : countedTotal(ctx.db, filteredRecords(ctx.db, filter), exactTotal),
+    ]);
+    return pageAnswer(rows.map(presentRecord), total, page, size);
+  },
+});
 
 export default defineRoutes({
   '/api/iaprecord/apple': {
@@ -79,30 +106,27 @@ export default defineRoutes({
     },
   },
 
-  '/api/iaprecord/fetch/page': {
-    handler: async (input, ctx) => {
-      const { page, size, exactTotal, sort: _sort, order, ...filter } = input;
-      const unfiltered = Object.values(filter).every((v) => v === undefined);
-      const direction = order === 'ascend' ? 'asc' : 'desc';
-      const ids = filteredRecords(ctx.db, filter)
-        .select('iap_records.id')
-        .orderBy('iap_records.created_at', direction)
-        .orderBy('iap_records.id', direction)
-        .limit(size)
-        .offset(page * size);
-      const [rows, total] = await Promise.all([
-        withNames(ctx.db)
-          .where('iap_records.id', 'in', ids)
-          .orderBy('iap_records.created_at', direction)
-          .orderBy('iap_records.id', direction)
-          .execute(),
-        unfiltered
-          ? keptTotal(ctx.db, 'iap_records')
-          : countedTotal(ctx.db, filteredRecords(ctx.db, filter), exactTotal),
-      ]);
-      return pageAnswer(rows.map(presentRecord), total, page, size);
-    },
-  },
+  '/api/iaprecord/fetch/page': recordList,
+  '/api/iaprecord/export': listExport(recordList, {
+    filename: '内购记录',
+    columns: [
+      { header: 'ID', width: 10, cell: (r) => r.id },
+      { header: '时间', width: 18, cell: (r) => shanghaiTime(r.createdAt) },
+      { header: '用户', width: 16, cell: (r) => r.userPhone ?? '' },
+      { header: '应用', width: 12, cell: (r) => appWord(r.app) },
+      { header: '平台', width: 10, cell: (r) => platformWord(r.platform) },
+      { header: '商品', width: 24, cell: (r) => r.productName ?? r.productId },
+      { header: '交易号', width: 28, cell: (r) => r.transactionId ?? '' },
+      { header: '环境', width: 12, cell: (r) => r.environment ?? '' },
+      { header: '状态', width: 10, cell: (r) => statusWord(r.status) },
+      { header: '原因', width: 30, cell: (r) => r.reason ?? '' },
+      { header: '会员天数', width: 10, cell: (r) => r.vipDays },
+      { header: '金币', width: 8, cell: (r) => r.coins },
+      { header: '购买时间', width: 18, cell: (r) => shanghaiTime(r.purchasedAt) },
+      { header: '到期时间', width: 18, cell: (r) => shanghaiTime(r.expiresAt) },
+      { header: '退款时间', width: 18, cell: (r) => shanghaiTime(r.refundedAt) },
+    ],
+  }),
 
   '/api/iaprecord/fetch/detail': {
     handler: async (input, ctx) => {

@@ -4,10 +4,11 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import { sendMessage } from '../../core/messages';
 import type { SessionUser } from '../../core/sessions';
 import type { Database, Db } from '../../db/index';
-import { containsText, countedTotal, iso, keptTotal, pageAnswer, pageOf } from '../../db/paging';
+import { containsText, countedTotal, iso, keptTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
 import type { MessagesTable } from '../../db/schema';
 import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
+import { listExport, pagedHandler, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 
 /**
@@ -103,6 +104,25 @@ async function assertVisible(ctx: SignedInContext, id: number) {
 
 export const inboxColumns = ['m.id', 'm.title', 'm.content', 'm.created_at'] as const;
 
+const messageList = pagedHandler('/api/message/fetch/page', {
+  handler: async (input, ctx) => {
+    let base = ctx.db.selectFrom('messages as m');
+    if (input.blocked !== undefined) base = base.where('m.blocked', '=', input.blocked ? 1 : 0);
+    if (input.search) base = base.where(containsText(['m.title', 'm.content'], input.search));
+    const direction = input.order === 'ascend' ? 'asc' : 'desc';
+    let sorted = base.leftJoin('users as u', 'u.id', 'm.user_id');
+    if (input.sort === 'updatedAt') sorted = sorted.orderBy('m.updated_at', direction);
+    const filtered = input.blocked !== undefined || Boolean(input.search);
+    const { rows, ...total } = await pageOf(
+      sorted.selectAll('m').select(['u.phone as user_phone']).select(readCount).orderBy('m.id', direction),
+      filtered ? countedTotal(ctx.db, base, input.exactTotal) : keptTotal(ctx.db, 'messages'),
+      input.page,
+      input.size,
+    );
+    return pageAnswer(rows.map(presentAdminMessage), total, input.page, input.size);
+  },
+});
+
 export default defineRoutes({
   '/api/message/make': {
     transaction: true,
@@ -155,24 +175,20 @@ export default defineRoutes({
     },
   },
 
-  '/api/message/fetch/page': {
-    handler: async (input, ctx) => {
-      let base = ctx.db.selectFrom('messages as m');
-      if (input.blocked !== undefined) base = base.where('m.blocked', '=', input.blocked ? 1 : 0);
-      if (input.search) base = base.where(containsText(['m.title', 'm.content'], input.search));
-      const direction = input.order === 'ascend' ? 'asc' : 'desc';
-      let sorted = base.leftJoin('users as u', 'u.id', 'm.user_id');
-      if (input.sort === 'updatedAt') sorted = sorted.orderBy('m.updated_at', direction);
-      const filtered = input.blocked !== undefined || Boolean(input.search);
-      const { rows, ...total } = await pageOf(
-        sorted.selectAll('m').select(['u.phone as user_phone']).select(readCount).orderBy('m.id', direction),
-        filtered ? countedTotal(ctx.db, base, input.exactTotal) : keptTotal(ctx.db, 'messages'),
-        input.page,
-        input.size,
-      );
-      return pageAnswer(rows.map(presentAdminMessage), total, input.page, input.size);
-    },
-  },
+  '/api/message/fetch/page': messageList,
+  '/api/message/export': listExport(messageList, {
+    filename: '站内消息',
+    columns: [
+      { header: 'ID', width: 10, cell: (m) => m.id },
+      { header: '标题', width: 30, cell: (m) => m.title },
+      { header: '内容', width: 50, cell: (m) => m.content },
+      { header: '接收人', width: 16, cell: (m) => (m.userId === null ? '全部用户' : (m.userPhone ?? `#${m.userId}`)) },
+      { header: '已读人数', width: 10, cell: (m) => m.readCount },
+      { header: '已屏蔽', width: 8, cell: (m) => yesNo(m.blocked) },
+      { header: '发送时间', width: 18, cell: (m) => shanghaiTime(m.createdAt) },
+      { header: '更新时间', width: 18, cell: (m) => shanghaiTime(m.updatedAt) },
+    ],
+  }),
 
   '/api/message/block': {
     transaction: true,

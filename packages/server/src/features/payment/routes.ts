@@ -1,5 +1,48 @@
-import { countedTotal, iso, keptTotal, pageAnswer, pageOf } from '../../db/paging';
+import { paymentNotification } from '@appdesk/contract/endpoints/payment';
+import { countedTotal, iso, keptTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
+import { listExport, pagedHandler, wordsOf } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
+
+const methodWord = wordsOf(paymentNotification.shape.method);
+// The contract gives the codes no words: the page's own.
+const statusWord = wordsOf([
+  { value: 'applied', label: '已入账' },
+  { value: 'duplicate', label: '重复通知' },
+  { value: 'ignored', label: '已忽略' },
+  { value: 'rejected', label: '已拒绝' },
+]);
+
+const notificationList = pagedHandler('/api/payment/fetch/page', {
+  handler: async (input, ctx) => {
+    let filtered = ctx.db.selectFrom('payment_notifications');
+    if (input.orderNo) filtered = filtered.where('order_no', '=', input.orderNo);
+    if (input.method) filtered = filtered.where('method', '=', input.method);
+    if (input.status) filtered = filtered.where('status', '=', input.status);
+    const unfiltered = !input.orderNo && !input.method && !input.status;
+    const direction = input.order === 'ascend' ? 'asc' : 'desc';
+    const { rows, ...total } = await pageOf(
+      filtered.selectAll().orderBy('created_at', direction).orderBy('id', direction),
+      unfiltered ? keptTotal(ctx.db, 'payment_notifications') : countedTotal(ctx.db, filtered, input.exactTotal),
+      input.page,
+      input.size,
+    );
+    return pageAnswer(
+      rows.map((r) => ({
+        id: r.id,
+        method: r.method as 'alipay',
+        orderNo: r.order_no,
+        transactionId: r.transaction_id,
+        amount: r.amount === null ? null : Number(r.amount),
+        status: r.status as 'applied',
+        reason: r.reason,
+        createdAt: iso(Number(r.created_at)),
+      })),
+      total,
+      input.page,
+      input.size,
+    );
+  },
+});
 
 export default defineRoutes({
   '/api/payment/fetch/config': {
@@ -9,35 +52,18 @@ export default defineRoutes({
     }),
   },
 
-  '/api/payment/fetch/page': {
-    handler: async (input, ctx) => {
-      let filtered = ctx.db.selectFrom('payment_notifications');
-      if (input.orderNo) filtered = filtered.where('order_no', '=', input.orderNo);
-      if (input.method) filtered = filtered.where('method', '=', input.method);
-      if (input.status) filtered = filtered.where('status', '=', input.status);
-      const unfiltered = !input.orderNo && !input.method && !input.status;
-      const direction = input.order === 'ascend' ? 'asc' : 'desc';
-      const { rows, ...total } = await pageOf(
-        filtered.selectAll().orderBy('created_at', direction).orderBy('id', direction),
-        unfiltered ? keptTotal(ctx.db, 'payment_notifications') : countedTotal(ctx.db, filtered, input.exactTotal),
-        input.page,
-        input.size,
-      );
-      return pageAnswer(
-        rows.map((r) => ({
-          id: r.id,
-          method: r.method as 'alipay',
-          orderNo: r.order_no,
-          transactionId: r.transaction_id,
-          amount: r.amount === null ? null : Number(r.amount),
-          status: r.status as 'applied',
-          reason: r.reason,
-          createdAt: iso(Number(r.created_at)),
-        })),
-        total,
-        input.page,
-        input.size,
-      );
-    },
-  },
+  '/api/payment/fetch/page': notificationList,
+  '/api/payment/export': listExport(notificationList, {
+    filename: '支付通知',
+    columns: [
+      { header: 'ID', width: 10, cell: (n) => n.id },
+      { header: '时间', width: 18, cell: (n) => shanghaiTime(n.createdAt) },
+      { header: '支付方式', width: 12, cell: (n) => methodWord(n.method) },
+      { header: '订单号', width: 26, cell: (n) => n.orderNo ?? '' },
+      { header: '交易号', width: 30, cell: (n) => n.transactionId ?? '' },
+      { header: '金额（分）', width: 10, cell: (n) => n.amount ?? '' },
+      { header: '处理结果', width: 10, cell: (n) => statusWord(n.status) },
+      { header: '原因', width: 30, cell: (n) => n.reason ?? '' },
+    ],
+  }),
 });

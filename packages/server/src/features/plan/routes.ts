@@ -2,8 +2,9 @@ import type { Plan, planEndpoints } from '@appdesk/contract/endpoints/plan';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
-import { countedTotal, iso, pageAnswer, pageOf } from '../../db/paging';
+import { countedTotal, iso, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
 import { fail } from '../../http/errors';
+import { appWord, listExport, pagedHandler, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import type { PlansTable } from './tables';
 
@@ -66,6 +67,23 @@ function columnsOf(input: Partial<NewPlan>, current?: Row) {
 const defined = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
+const planList = pagedHandler('/api/plan/fetch/page', {
+  handler: async (input, ctx) => {
+    let filtered = ctx.db.selectFrom('plans');
+    if (input.app) filtered = filtered.where('app', '=', input.app);
+    if (input.onSale !== undefined) filtered = filtered.where('on_sale', '=', input.onSale ? 1 : 0);
+    const direction = input.order === 'ascend' ? 'asc' : 'desc';
+    const column = ({ sort: 'sort', price: 'price', createdAt: 'created_at' } as const)[input.sort];
+    const { rows, ...total } = await pageOf(
+      filtered.selectAll().orderBy(column, direction).orderBy('id', direction),
+      countedTotal(ctx.db, filtered, input.exactTotal),
+      input.page,
+      input.size,
+    );
+    return pageAnswer(rows.map(presentPlan), total, input.page, input.size);
+  },
+});
+
 export default defineRoutes({
   '/api/plan/make': {
     transaction: true,
@@ -121,22 +139,23 @@ export default defineRoutes({
     },
   },
 
-  '/api/plan/fetch/page': {
-    handler: async (input, ctx) => {
-      let filtered = ctx.db.selectFrom('plans');
-      if (input.app) filtered = filtered.where('app', '=', input.app);
-      if (input.onSale !== undefined) filtered = filtered.where('on_sale', '=', input.onSale ? 1 : 0);
-      const direction = input.order === 'ascend' ? 'asc' : 'desc';
-      const column = ({ sort: 'sort', price: 'price', createdAt: 'created_at' } as const)[input.sort];
-      const { rows, ...total } = await pageOf(
-        filtered.selectAll().orderBy(column, direction).orderBy('id', direction),
-        countedTotal(ctx.db, filtered, input.exactTotal),
-        input.page,
-        input.size,
-      );
-      return pageAnswer(rows.map(presentPlan), total, input.page, input.size);
-    },
-  },
+  '/api/plan/fetch/page': planList,
+  '/api/plan/export': listExport(planList, {
+    filename: '会员套餐',
+    columns: [
+      { header: 'ID', width: 10, cell: (p) => p.id },
+      { header: '应用', width: 12, cell: (p) => appWord(p.app) },
+      { header: '名称', width: 20, cell: (p) => p.name },
+      { header: '价格（分）', width: 10, cell: (p) => p.price },
+      { header: '原价（分）', width: 10, cell: (p) => p.originalPrice },
+      { header: '天数', width: 8, cell: (p) => p.durationDays ?? '永久' },
+      { header: '赠送金币', width: 10, cell: (p) => p.bonusCoins },
+      { header: '角标', width: 10, cell: (p) => p.badge },
+      { header: '排序', width: 8, cell: (p) => p.sort },
+      { header: '上架', width: 8, cell: (p) => yesNo(p.onSale) },
+      { header: '创建时间', width: 18, cell: (p) => shanghaiTime(p.createdAt) },
+    ],
+  }),
 
   '/api/plan/fetch/detail': {
     handler: async (input, ctx) => ({ plan: presentPlan(await loadPlan(ctx.db, input.id)) }),

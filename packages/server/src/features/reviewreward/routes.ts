@@ -1,10 +1,12 @@
 import { apps, channels } from '@appdesk/contract/constants';
+import { reviewClaim } from '@appdesk/contract/endpoints/reviewreward';
 import { labelOf } from '@appdesk/contract/rules';
 import { changeCoins } from '../../core/ledger';
 import { sendMessage } from '../../core/messages';
 import { lockMoney } from '../../core/money-lock';
-import { countedTotal, keptTotal, pageAnswer, pageOf } from '../../db/paging';
+import { countedTotal, keptTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
 import { fail } from '../../http/errors';
+import { appWord, channelWord, listExport, pagedHandler, wordsOf } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import { claimConditions, claimsWithPeople, loadClaim, presentClaim, presentMine, rewardCoins } from './queries';
 
@@ -12,6 +14,27 @@ const statusLabel: Record<string, string> = { pending: '待审核', approved: '�
 const where = (app: string, store: string) => `${labelOf(apps, app)}在${labelOf(channels, store)}`;
 
 /** 好评奖励: app users claim, operators approve (coins through the ledger) or reject with a reason. */
+const statusWord = wordsOf(reviewClaim.shape.status);
+
+const claimList = pagedHandler('/api/reviewreward/fetch/page', {
+  handler: async (input, ctx) => {
+    const direction = input.order === 'ascend' ? 'asc' : 'desc';
+    const { page, size, exactTotal, sort: _sort, order: _order, ...filter } = input;
+    const onlyPending = filter.status === 'pending' && Object.values(filter).filter(Boolean).length === 1;
+    const filtered = ctx.db.selectFrom('review_rewards').where(claimConditions(filter));
+    const { rows, ...total } = await pageOf(
+      claimsWithPeople(ctx.db)
+        .where(claimConditions(filter))
+        .orderBy('review_rewards.created_at', direction)
+        .orderBy('review_rewards.id', direction),
+      onlyPending ? keptTotal(ctx.db, 'review_rewards.pending') : countedTotal(ctx.db, filtered, exactTotal),
+      page,
+      size,
+    );
+    return pageAnswer(rows.map(presentClaim), total, page, size);
+  },
+});
+
 export default defineRoutes({
   '/api/reviewreward/make': {
     transaction: true,
@@ -64,24 +87,22 @@ export default defineRoutes({
     },
   },
 
-  '/api/reviewreward/fetch/page': {
-    handler: async (input, ctx) => {
-      const direction = input.order === 'ascend' ? 'asc' : 'desc';
-      const { page, size, exactTotal, sort: _sort, order: _order, ...filter } = input;
-      const onlyPending = filter.status === 'pending' && Object.values(filter).filter(Boolean).length === 1;
-      const filtered = ctx.db.selectFrom('review_rewards').where(claimConditions(filter));
-      const { rows, ...total } = await pageOf(
-        claimsWithPeople(ctx.db)
-          .where(claimConditions(filter))
-          .orderBy('review_rewards.created_at', direction)
-          .orderBy('review_rewards.id', direction),
-        onlyPending ? keptTotal(ctx.db, 'review_rewards.pending') : countedTotal(ctx.db, filtered, exactTotal),
-        page,
-        size,
-      );
-      return pageAnswer(rows.map(presentClaim), total, page, size);
-    },
-  },
+  '/api/reviewreward/fetch/page': claimList,
+  '/api/reviewreward/export': listExport(claimList, {
+    filename: '好评奖励申请',
+    columns: [
+      { header: 'ID', width: 10, cell: (c) => c.id },
+      { header: '提交时间', width: 18, cell: (c) => shanghaiTime(c.createdAt) },
+      { header: '用户', width: 16, cell: (c) => c.userPhone },
+      { header: '应用', width: 12, cell: (c) => appWord(c.app) },
+      { header: '商店', width: 14, cell: (c) => channelWord(c.store) },
+      { header: '状态', width: 10, cell: (c) => statusWord(c.status) },
+      { header: '奖励金币', width: 10, cell: (c) => c.coins },
+      { header: '原因', width: 30, cell: (c) => c.reason ?? '' },
+      { header: '审核人', width: 16, cell: (c) => c.reviewerName ?? '' },
+      { header: '审核时间', width: 18, cell: (c) => shanghaiTime(c.reviewedAt) },
+    ],
+  }),
 
   '/api/reviewreward/reject': {
     transaction: true,

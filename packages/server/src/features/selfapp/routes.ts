@@ -1,5 +1,6 @@
-import { countedTotal, pageAnswer, pageOf } from '../../db/paging';
+import { countedTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
 import { fail } from '../../http/errors';
+import { appWord, listExport, pagedHandler, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import { appsColumn, loadSelfapp, presentSelfapp } from './queries';
 
@@ -18,6 +19,43 @@ const columnOf = {
 } as const;
 
 /** 自家应用: operators set up the company's other apps that our apps promote. */
+const selfappList = pagedHandler('/api/selfapp/fetch/page', {
+  handler: async (input, ctx) => {
+    let filtered = ctx.db.selectFrom('selfapps');
+    if (input.enabled !== undefined) filtered = filtered.where('enabled', '=', input.enabled ? 1 : 0);
+    if (input.app) filtered = filtered.where('apps', 'like', `%,${input.app},%`);
+    const direction = input.order === 'ascend' ? 'asc' : 'desc';
+    const column = ({ sort: 'sort', rewardCoins: 'reward_coins', createdAt: 'created_at' } as const)[input.sort];
+    const { rows, ...total } = await pageOf(
+      filtered.selectAll().orderBy(column, direction).orderBy('id', direction),
+      countedTotal(ctx.db, filtered, input.exactTotal),
+      input.page,
+      input.size,
+    );
+    const ids = rows.map((r) => r.id);
+    const counts = ids.length
+      ? await ctx.db
+          .selectFrom('selfapp_records')
+          .select((eb) => [
+            'selfapp_id',
+            eb.fn.countAll<number>().as('installs'),
+            eb.fn.sum<number>(eb.case().when('coins', '>', 0).then(1).else(0).end()).as('rewarded'),
+          ])
+          .where('action', '=', 'install')
+          .where('selfapp_id', 'in', ids)
+          .groupBy('selfapp_id')
+          .execute()
+      : [];
+    const byId = new Map(counts.map((c) => [c.selfapp_id, c]));
+    const list = rows.map((r) => ({
+      ...presentSelfapp(r),
+      installs: Number(byId.get(r.id)?.installs ?? 0),
+      rewarded: Number(byId.get(r.id)?.rewarded ?? 0),
+    }));
+    return pageAnswer(list, total, input.page, input.size);
+  },
+});
+
 export default defineRoutes({
   '/api/selfapp/make': {
     transaction: true,
@@ -82,42 +120,22 @@ export default defineRoutes({
     },
   },
 
-  '/api/selfapp/fetch/page': {
-    handler: async (input, ctx) => {
-      let filtered = ctx.db.selectFrom('selfapps');
-      if (input.enabled !== undefined) filtered = filtered.where('enabled', '=', input.enabled ? 1 : 0);
-      if (input.app) filtered = filtered.where('apps', 'like', `%,${input.app},%`);
-      const direction = input.order === 'ascend' ? 'asc' : 'desc';
-      const column = ({ sort: 'sort', rewardCoins: 'reward_coins', createdAt: 'created_at' } as const)[input.sort];
-      const { rows, ...total } = await pageOf(
-        filtered.selectAll().orderBy(column, direction).orderBy('id', direction),
-        countedTotal(ctx.db, filtered, input.exactTotal),
-        input.page,
-        input.size,
-      );
-      const ids = rows.map((r) => r.id);
-      const counts = ids.length
-        ? await ctx.db
-            .selectFrom('selfapp_records')
-            .select((eb) => [
-              'selfapp_id',
-              eb.fn.countAll<number>().as('installs'),
-              eb.fn.sum<number>(eb.case().when('coins', '>', 0).then(1).else(0).end()).as('rewarded'),
-            ])
-            .where('action', '=', 'install')
-            .where('selfapp_id', 'in', ids)
-            .groupBy('selfapp_id')
-            .execute()
-        : [];
-      const byId = new Map(counts.map((c) => [c.selfapp_id, c]));
-      const list = rows.map((r) => ({
-        ...presentSelfapp(r),
-        installs: Number(byId.get(r.id)?.installs ?? 0),
-        rewarded: Number(byId.get(r.id)?.rewarded ?? 0),
-      }));
-      return pageAnswer(list, total, input.page, input.size);
-    },
-  },
+  '/api/selfapp/fetch/page': selfappList,
+  '/api/selfapp/export': listExport(selfappList, {
+    filename: '推广应用',
+    columns: [
+      { header: 'ID', width: 10, cell: (a) => a.id },
+      { header: '名称', width: 20, cell: (a) => a.name },
+      { header: '安卓包名', width: 28, cell: (a) => a.packageId },
+      { header: '安装奖励金币', width: 12, cell: (a) => a.rewardCoins },
+      { header: '展示位置', width: 16, cell: (a) => a.apps.map(appWord).join('、') },
+      { header: '安装数', width: 8, cell: (a) => a.installs },
+      { header: '已奖励', width: 8, cell: (a) => a.rewarded },
+      { header: '排序', width: 8, cell: (a) => a.sort },
+      { header: '启用', width: 8, cell: (a) => yesNo(a.enabled) },
+      { header: '创建时间', width: 18, cell: (a) => shanghaiTime(a.createdAt) },
+    ],
+  }),
 
   '/api/selfapp/fetch/detail': {
     handler: async (input, ctx) => ({ selfapp: presentSelfapp(await loadSelfapp(ctx.db, input.id)) }),

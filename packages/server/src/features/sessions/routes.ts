@@ -3,8 +3,9 @@ import { maskPhone } from '@appdesk/contract/format';
 import type { z } from 'zod';
 import { describeDevice } from '../../core/device';
 import type { Db } from '../../db/index';
-import { countedTotal, iso, pageAnswer, pageOf } from '../../db/paging';
+import { countedTotal, iso, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
 import { fail } from '../../http/errors';
+import { listExport, pagedHandler, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 
 type LiveSessionFilter = z.output<typeof liveSessionFilter>;
@@ -19,6 +20,48 @@ function liveSessions(db: Db, filter: LiveSessionFilter, now: number) {
   if (filter.userId !== undefined) q = q.where('sessions.user_id', '=', filter.userId);
   return q;
 }
+
+const sessionList = pagedHandler('/api/sessions/fetch/page', {
+  handler: async (input, ctx) => {
+    const now = Date.now();
+    const filtered = liveSessions(ctx.db, input, now);
+    const list = filtered
+      .select([
+        'sessions.id',
+        'sessions.user_id',
+        'sessions.ip',
+        'sessions.user_agent',
+        'sessions.created_at',
+        'sessions.last_used_at',
+        'sessions.expires_at',
+        'users.phone',
+        'users.nickname',
+        'users.is_admin',
+      ])
+      .orderBy('sessions.last_used_at', 'desc')
+      .orderBy('sessions.id', 'desc');
+    const { rows, ...total } = await pageOf(
+      list,
+      countedTotal(ctx.db, filtered, input.exactTotal),
+      input.page,
+      input.size,
+    );
+    const sessions = rows.map((r) => ({
+      id: r.id,
+      userId: r.user_id,
+      phone: maskPhone(r.phone),
+      name: r.nickname || maskPhone(r.phone),
+      isAdmin: r.is_admin === 1,
+      ip: r.ip,
+      userAgent: r.user_agent,
+      device: describeDevice(r.user_agent),
+      createdAt: iso(r.created_at),
+      lastUsedAt: iso(r.last_used_at),
+      expiresAt: iso(r.expires_at),
+    }));
+    return pageAnswer(sessions, total, input.page, input.size);
+  },
+});
 
 export default defineRoutes({
   '/api/sessions/fetch/mine': {
@@ -61,47 +104,22 @@ export default defineRoutes({
     },
   },
 
-  '/api/sessions/fetch/page': {
-    handler: async (input, ctx) => {
-      const now = Date.now();
-      const filtered = liveSessions(ctx.db, input, now);
-      const list = filtered
-        .select([
-          'sessions.id',
-          'sessions.user_id',
-          'sessions.ip',
-          'sessions.user_agent',
-          'sessions.created_at',
-          'sessions.last_used_at',
-          'sessions.expires_at',
-          'users.phone',
-          'users.nickname',
-          'users.is_admin',
-        ])
-        .orderBy('sessions.last_used_at', 'desc')
-        .orderBy('sessions.id', 'desc');
-      const { rows, ...total } = await pageOf(
-        list,
-        countedTotal(ctx.db, filtered, input.exactTotal),
-        input.page,
-        input.size,
-      );
-      const sessions = rows.map((r) => ({
-        id: r.id,
-        userId: r.user_id,
-        phone: maskPhone(r.phone),
-        name: r.nickname || maskPhone(r.phone),
-        isAdmin: r.is_admin === 1,
-        ip: r.ip,
-        userAgent: r.user_agent,
-        device: describeDevice(r.user_agent),
-        createdAt: iso(r.created_at),
-        lastUsedAt: iso(r.last_used_at),
-        expiresAt: iso(r.expires_at),
-      }));
-      return pageAnswer(sessions, total, input.page, input.size);
-    },
-  },
+  '/api/sessions/fetch/page': sessionList,
+  '/api/sessions/export': listExport(sessionList, {
+    filename: '在线会话',
+    columns: [
+      { header: 'ID', width: 10, cell: (s) => s.id },
+      { header: '用户 ID', width: 10, cell: (s) => s.userId },
+      { header: '手机号', width: 14, cell: (s) => s.phone },
+      { header: '昵称', width: 16, cell: (s) => s.name },
+      { header: '管理员', width: 8, cell: (s) => yesNo(s.isAdmin) },
+      { header: '设备', width: 24, cell: (s) => s.device ?? '' },
+      { header: 'IP', width: 16, cell: (s) => s.ip ?? '' },
+      { header: '登录时间', width: 18, cell: (s) => shanghaiTime(s.createdAt) },
+      { header: '最近活跃', width: 18, cell: (s) => shanghaiTime(s.lastUsedAt) },
+      { header: '到期时间', width: 18, cell: (s) => shanghaiTime(s.expiresAt) },
+    ],
+  }),
 
   '/api/sessions/revoke': {
     transaction: true,

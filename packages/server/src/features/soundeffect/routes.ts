@@ -1,5 +1,6 @@
-import { countedTotal, pageAnswer, pageOf } from '../../db/paging';
+import { countedTotal, shanghaiTime } from '../../db/paging';
 import { fail } from '../../http/errors';
+import { listExport, pagedRoute, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import { filteredSounds, loadSound, orderedSounds, presentSound, soundBySha, soundCategories } from './queries';
 
@@ -7,6 +8,12 @@ const nameOf = (fileName: string) =>
   Array.from(fileName.replace(/\.[^.]*$/, '') || fileName)
     .slice(0, 60)
     .join('');
+
+const soundList = pagedRoute('/api/soundeffect/fetch/page', {
+  rows: (input, ctx) => orderedSounds(ctx.db, input),
+  total: (input, ctx) => countedTotal(ctx.db, filteredSounds(ctx.db, input), input.exactTotal),
+  present: (rows) => rows.map(presentSound),
+});
 
 export default defineRoutes({
   '/api/soundeffect/make': {
@@ -82,17 +89,22 @@ export default defineRoutes({
     },
   },
 
-  '/api/soundeffect/fetch/page': {
-    handler: async (input, ctx) => {
-      const { rows, ...total } = await pageOf(
-        orderedSounds(ctx.db, input),
-        countedTotal(ctx.db, filteredSounds(ctx.db, input), input.exactTotal),
-        input.page,
-        input.size,
-      );
-      return pageAnswer(rows.map(presentSound), total, input.page, input.size);
-    },
-  },
+  '/api/soundeffect/fetch/page': soundList,
+  '/api/soundeffect/export': listExport(soundList, {
+    filename: '音效',
+    columns: [
+      { header: 'ID', width: 10, cell: (s) => s.id },
+      { header: '名称', width: 24, cell: (s) => s.name },
+      { header: '分类', width: 14, cell: (s) => s.category },
+      { header: '时长（毫秒）', width: 12, cell: (s) => s.durationMs },
+      { header: '编码', width: 18, cell: (s) => s.codec },
+      { header: '字节数', width: 12, cell: (s) => s.size },
+      { header: '排序', width: 8, cell: (s) => s.sort },
+      { header: '启用', width: 8, cell: (s) => yesNo(s.enabled) },
+      { header: '播放地址', width: 36, cell: (s) => s.url },
+      { header: '创建时间', width: 18, cell: (s) => shanghaiTime(s.createdAt) },
+    ],
+  }),
 
   '/api/soundeffect/fetch/categories': {
     handler: async (_input, ctx) => ({ categories: await soundCategories(ctx.db) }),

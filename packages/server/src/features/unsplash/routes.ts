@@ -1,6 +1,7 @@
-import { countedTotal, pageAnswer, pageOf } from '../../db/paging';
+import { countedTotal, shanghaiTime } from '../../db/paging';
 import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
+import { listExport, pagedRoute, yesNo } from '../../http/paged';
 import { RecentAnswers } from '../../http/recent-answers';
 import { defineRoutes } from '../../http/route';
 import {
@@ -49,6 +50,12 @@ async function changeMany(
  * app ask for the same first pages all the time. Writes here drop them at once.
  */
 const appLists = new RecentAnswers<{ list: ReturnType<typeof presentAppImage>[]; page: number; hasMore: boolean }>(500);
+
+const imageList = pagedRoute('/api/unsplash/fetch/page', {
+  rows: (input, ctx) => orderedImages(ctx.db, input),
+  total: (input, ctx) => countedTotal(ctx.db, filteredImages(ctx.db, input), input.exactTotal),
+  present: (rows) => rows.map(presentImage),
+});
 
 export default defineRoutes({
   '/api/unsplash/make': {
@@ -162,17 +169,23 @@ export default defineRoutes({
     },
   },
 
-  '/api/unsplash/fetch/page': {
-    handler: async (input, ctx) => {
-      const { rows, ...total } = await pageOf(
-        orderedImages(ctx.db, input),
-        countedTotal(ctx.db, filteredImages(ctx.db, input), input.exactTotal),
-        input.page,
-        input.size,
-      );
-      return pageAnswer(rows.map(presentImage), total, input.page, input.size);
-    },
-  },
+  '/api/unsplash/fetch/page': imageList,
+  '/api/unsplash/export': listExport(imageList, {
+    filename: '图片',
+    columns: [
+      { header: 'ID', width: 10, cell: (i) => i.id },
+      { header: '名称', width: 24, cell: (i) => i.name },
+      { header: '分类', width: 14, cell: (i) => i.category },
+      { header: '标签', width: 24, cell: (i) => i.tags.join('、') },
+      { header: '尺寸', width: 12, cell: (i) => `${i.width}×${i.height}` },
+      { header: '字节数', width: 12, cell: (i) => i.size },
+      { header: '作者', width: 16, cell: (i) => i.author },
+      { header: '排序', width: 8, cell: (i) => i.sort },
+      { header: '启用', width: 8, cell: (i) => yesNo(i.enabled) },
+      { header: '原图地址', width: 36, cell: (i) => i.url },
+      { header: '创建时间', width: 18, cell: (i) => shanghaiTime(i.createdAt) },
+    ],
+  }),
 
   '/api/unsplash/fetch/categories': {
     handler: async (_input, ctx) => categoriesAndTags(ctx.db),

@@ -1,8 +1,16 @@
-import { type AppCode, appPackages, type ChannelCode, channelDelivery, channels } from '@appdesk/contract/constants';
+import {
+  type AppCode,
+  appPackages,
+  type ChannelCode,
+  channelDelivery,
+  channels,
+  versionStatuses,
+} from '@appdesk/contract/constants';
 import { sql } from 'kysely';
-import { countedTotal, pageAnswer, pageOf } from '../../db/paging';
+import { countedTotal, shanghaiTime } from '../../db/paging';
 import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
+import { appWord, channelWord, listExport, pagedRoute, platformWord, wordsOf } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import { readApk } from './apk';
 import { countEvent, flushStats, forgetReleases, latestFor, resolveChannel, shanghaiDay } from './latest';
@@ -46,6 +54,14 @@ async function setStatus(ctx: SignedInContext, id: number, status: 'published' |
   forgetReleases(ctx.config);
   return { version: after };
 }
+
+const statusWord = wordsOf(versionStatuses);
+
+const releaseList = pagedRoute('/api/version/fetch/page', {
+  rows: (input, ctx) => orderedVersions(ctx.db, input),
+  total: (input, ctx) => countedTotal(ctx.db, filteredVersions(ctx.db, input), input.exactTotal),
+  present: (rows) => rows.map(presentVersion),
+});
 
 export default defineRoutes({
   '/api/version/make': {
@@ -222,17 +238,24 @@ export default defineRoutes({
     },
   },
 
-  '/api/version/fetch/page': {
-    handler: async (input, ctx) => {
-      const { rows, ...total } = await pageOf(
-        orderedVersions(ctx.db, input),
-        countedTotal(ctx.db, filteredVersions(ctx.db, input), input.exactTotal),
-        input.page,
-        input.size,
-      );
-      return pageAnswer(rows.map(presentVersion), total, input.page, input.size);
-    },
-  },
+  '/api/version/fetch/page': releaseList,
+  '/api/version/export': listExport(releaseList, {
+    filename: '版本',
+    columns: [
+      { header: 'ID', width: 10, cell: (r) => r.id },
+      { header: '应用', width: 12, cell: (r) => appWord(r.app) },
+      { header: '平台', width: 10, cell: (r) => platformWord(r.platform) },
+      { header: '渠道', width: 16, cell: (r) => channelWord(r.channel) },
+      { header: '版本名', width: 12, cell: (r) => r.versionName },
+      { header: '版本号', width: 10, cell: (r) => r.versionCode },
+      { header: '最低版本号', width: 10, cell: (r) => r.minVersionCode },
+      { header: '状态', width: 10, cell: (r) => statusWord(r.status) },
+      { header: '灰度比例', width: 10, cell: (r) => r.rollout },
+      { header: '更新说明', width: 40, cell: (r) => r.changelog },
+      { header: '发布时间', width: 18, cell: (r) => shanghaiTime(r.publishedAt) },
+      { header: '创建时间', width: 18, cell: (r) => shanghaiTime(r.createdAt) },
+    ],
+  }),
 
   '/api/version/fetch/detail': {
     handler: async (input, ctx) => ({ version: presentVersion(await loadVersion(ctx.db, input.id)) }),

@@ -1,8 +1,10 @@
 import type { VipRecord } from '@appdesk/contract/endpoints/vip';
+import { vipRecord } from '@appdesk/contract/endpoints/vip';
 import { maskPhone } from '@appdesk/contract/format';
 import type { Selectable } from 'kysely';
-import { countedTotal, iso, isoOrNull, keptTotal, pageAnswer } from '../../db/paging';
+import { countedTotal, iso, isoOrNull, keptTotal, pageAnswer, shanghaiTime } from '../../db/paging';
 import { fail } from '../../http/errors';
+import { listExport, pagedHandler, wordsOf } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import { changeVip } from './ledger';
 import type { VipRecordsTable } from './tables';
@@ -26,6 +28,36 @@ function presentRecord(r: RecordRow): VipRecord {
   };
 }
 
+const reasonWord = wordsOf(vipRecord.shape.reason);
+
+const recordList = pagedHandler('/api/vip/fetch/page', {
+  handler: async (input, ctx) => {
+    const direction = input.order === 'ascend' ? 'asc' : 'desc';
+    let filtered = ctx.db.selectFrom('vip_records');
+    if (input.userId !== undefined) filtered = filtered.where('vip_records.user_id', '=', input.userId);
+    if (input.reason !== undefined) filtered = filtered.where('vip_records.reason', '=', input.reason);
+    const counting =
+      input.userId === undefined && input.reason === undefined
+        ? keptTotal(ctx.db, 'vip_records')
+        : countedTotal(ctx.db, filtered, input.exactTotal);
+    const pageIds = filtered
+      .select('vip_records.id')
+      .orderBy('vip_records.id', direction)
+      .limit(input.size)
+      .offset(input.page * input.size);
+    const rows = ctx.db
+      .selectFrom('vip_records')
+      .innerJoin('users', 'users.id', 'vip_records.user_id')
+      .selectAll('vip_records')
+      .select('users.phone')
+      .where('vip_records.id', 'in', pageIds)
+      .orderBy('vip_records.id', direction)
+      .execute();
+    const [list, total] = await Promise.all([rows, counting]);
+    return pageAnswer(list.map(presentRecord), total, input.page, input.size);
+  },
+});
+
 export default defineRoutes({
   '/api/vip/update': {
     transaction: true,
@@ -48,31 +80,19 @@ export default defineRoutes({
     },
   },
 
-  '/api/vip/fetch/page': {
-    handler: async (input, ctx) => {
-      const direction = input.order === 'ascend' ? 'asc' : 'desc';
-      let filtered = ctx.db.selectFrom('vip_records');
-      if (input.userId !== undefined) filtered = filtered.where('vip_records.user_id', '=', input.userId);
-      if (input.reason !== undefined) filtered = filtered.where('vip_records.reason', '=', input.reason);
-      const counting =
-        input.userId === undefined && input.reason === undefined
-          ? keptTotal(ctx.db, 'vip_records')
-          : countedTotal(ctx.db, filtered, input.exactTotal);
-      const pageIds = filtered
-        .select('vip_records.id')
-        .orderBy('vip_records.id', direction)
-        .limit(input.size)
-        .offset(input.page * input.size);
-      const rows = ctx.db
-        .selectFrom('vip_records')
-        .innerJoin('users', 'users.id', 'vip_records.user_id')
-        .selectAll('vip_records')
-        .select('users.phone')
-        .where('vip_records.id', 'in', pageIds)
-        .orderBy('vip_records.id', direction)
-        .execute();
-      const [list, total] = await Promise.all([rows, counting]);
-      return pageAnswer(list.map(presentRecord), total, input.page, input.size);
-    },
-  },
+  '/api/vip/fetch/page': recordList,
+  '/api/vip/export': listExport(recordList, {
+    filename: '会员变动记录',
+    columns: [
+      { header: 'ID', width: 10, cell: (r) => r.id },
+      { header: '时间', width: 18, cell: (r) => shanghaiTime(r.createdAt) },
+      { header: '用户', width: 16, cell: (r) => r.userPhone },
+      { header: '原因', width: 12, cell: (r) => reasonWord(r.reason) },
+      { header: '天数', width: 8, cell: (r) => r.days ?? '永久' },
+      { header: '变动前到期', width: 18, cell: (r) => shanghaiTime(r.beforeExpiresAt) },
+      { header: '变动后到期', width: 18, cell: (r) => shanghaiTime(r.afterExpiresAt) },
+      { header: '关联', width: 20, cell: (r) => (r.refType ? `${r.refType} ${r.refId ?? ''}` : '') },
+      { header: '备注', width: 30, cell: (r) => r.note ?? '' },
+    ],
+  }),
 });
