@@ -126,6 +126,8 @@ export default function A11tPage() {
   return (
     <>
       <ListView<Entry>
+        exportPath="/api/a11t/export"
+        exportName="键值配置"
         list={list}
         columns={columns}
         rowKey="id"

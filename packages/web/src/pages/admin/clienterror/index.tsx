@@ -119,6 +119,8 @@ export default function ClientErrorPage() {
 
   return (
     <ListView<Group>
+      exportPath="/api/clienterror/export"
+      exportName="前端错误"
       list={list}
       columns={columns}
       rowKey="id"

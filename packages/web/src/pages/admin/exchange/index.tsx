@@ -204,6 +204,8 @@ export default function ExchangePage() {
   return (
     <>
       <ListView<ItemRow>
+        exportPath="/api/exchange/item/export"
+        exportName="兑换商品"
         list={list}
         columns={columns}
         rowKey="id"

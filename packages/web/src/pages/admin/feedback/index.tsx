@@ -129,6 +129,8 @@ export default function FeedbackPage() {
   return (
     <>
       <ListView<FeedbackRow>
+        exportPath="/api/feedback/export"
+        exportName="意见反馈"
         list={list}
         columns={columns}
         rowKey="id"

@@ -114,6 +114,8 @@ export default function FeedbackThreadsPage() {
   return (
     <>
       <ListView<ThreadRow>
+        exportPath="/api/feedbackv2/export"
+        exportName="反馈工单"
         list={list}
         columns={columns}
         rowKey="id"

@@ -151,6 +151,8 @@ export default function HelpPage() {
   return (
     <>
       <ListView<ArticleRow>
+        exportPath="/api/help/export"
+        exportName="帮助文档"
         list={list}
         columns={columns}
         rowKey="id"

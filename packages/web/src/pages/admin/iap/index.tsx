@@ -140,6 +140,8 @@ export default function IapPage() {
   return (
     <>
       <ListView<Row>
+        exportPath="/api/iap/export"
+        exportName="内购商品"
         list={list}
         columns={columns}
         rowKey="id"

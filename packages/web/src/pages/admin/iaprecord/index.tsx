@@ -130,6 +130,8 @@ export default function IaprecordPage() {
   return (
     <>
       <ListView<Row>
+        exportPath="/api/iaprecord/export"
+        exportName="内购记录"
         list={list}
         columns={columns}
         rowKey="id"

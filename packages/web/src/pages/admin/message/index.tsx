@@ -147,6 +147,8 @@ export default function MessagePage() {
   return (
     <>
       <ListView<AdminMessage>
+        exportPath="/api/message/export"
+        exportName="站内消息"
         list={list}
         columns={columns}
         rowKey="id"

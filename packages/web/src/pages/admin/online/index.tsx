@@ -92,6 +92,8 @@ export default function OnlinePage() {
 
   return (
     <ListView<LiveSession>
+      exportPath="/api/sessions/export"
+      exportName="在线用户"
       list={list}
       columns={columns}
       rowKey="id"

@@ -146,6 +146,8 @@ export default function PlanPage() {
   return (
     <>
       <ListView<PlanRow>
+        exportPath="/api/plan/export"
+        exportName="会员套餐"
         list={list}
         columns={columns}
         rowKey="id"

@@ -131,6 +131,8 @@ export default function ReviewRewardPage() {
   return (
     <>
       <ListView<ClaimRow>
+        exportPath="/api/reviewreward/export"
+        exportName="好评奖励"
         list={list}
         columns={columns}
         rowKey="id"

@@ -177,6 +177,8 @@ export default function SelfappPage() {
   return (
     <>
       <ListView<Row>
+        exportPath="/api/selfapp/export"
+        exportName="自家应用"
         list={list}
         columns={columns}
         rowKey="id"

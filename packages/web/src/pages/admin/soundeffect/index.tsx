@@ -208,6 +208,8 @@ export default function SoundEffectPage() {
   return (
     <>
       <ListView<Sound>
+        exportPath="/api/soundeffect/export"
+        exportName="音效"
         list={list}
         columns={columns}
         rowKey="id"

@@ -222,6 +222,8 @@ export default function UnsplashPage() {
   return (
     <>
       <ListView<Row>
+        exportPath="/api/unsplash/export"
+        exportName="图片"
         list={list}
         columns={columns}
         rowKey="id"

@@ -145,6 +145,8 @@ export default function UploadPage() {
 
   return (
     <ListView<FileRow>
+      exportPath="/api/files/export"
+      exportName="文件"
       list={list}
       columns={columns}
       rowKey="id"

@@ -212,6 +212,8 @@ function Releases() {
   return (
     <>
       <ListView<Release>
+        exportPath="/api/version/export"
+        exportName="版本"
         list={list}
         columns={columns}
         rowKey="id"
