@@ -5,7 +5,8 @@ import { pageAnswer, pageOf, type Total } from '../db/paging';
 import { type ExportTable, exportTable } from './export';
 import type { ContextFor, RouteDef } from './route';
 
-type InputOf<P extends ApiPath> = z.output<(Endpoints[P] & EndpointDef)['input']>;
+/** A list endpoint's parsed input. */
+export type InputOf<P extends ApiPath> = z.output<(Endpoints[P] & EndpointDef)['input']>;
 type ItemOf<P extends ApiPath> = ApiOutput<P> extends { list: (infer V)[] } ? V : never;
 
 /** A select that can be cut into pages (a Kysely select, or a feature's own two-step page). */

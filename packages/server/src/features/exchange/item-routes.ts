@@ -1,8 +1,9 @@
 import { exchangeItem } from '@appdesk/contract/endpoints/exchange';
 import { sql } from 'kysely';
-import { countedTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
+import type { Db } from '../../db/index';
+import { countedTotal, shanghaiTime } from '../../db/paging';
 import { fail } from '../../http/errors';
-import { listExport, pagedHandler, wordsOf, yesNo } from '../../http/paged';
+import { type InputOf, listExport, pagedRoute, wordsOf, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import { parseCodes } from './codes';
 import { itemColumns, loadItem, presentItem } from './queries';
@@ -13,30 +14,29 @@ const defined = <T extends object>(o: T) =>
 /** 兑换商品: operators set up what the coin shop offers and import the codes of code items. */
 const kindWord = wordsOf(exchangeItem.shape.kind);
 
-const itemList = pagedHandler('/api/exchange/item/fetch/page', {
-  handler: async (input, ctx) => {
-    let filtered = ctx.db.selectFrom('exchange_items');
-    if (input.kind) filtered = filtered.where('kind', '=', input.kind);
-    if (input.enabled !== undefined) filtered = filtered.where('enabled', '=', input.enabled ? 1 : 0);
+function filteredItems(db: Db, input: InputOf<'/api/exchange/item/fetch/page'>) {
+  let filtered = db.selectFrom('exchange_items');
+  if (input.kind) filtered = filtered.where('kind', '=', input.kind);
+  if (input.enabled !== undefined) filtered = filtered.where('enabled', '=', input.enabled ? 1 : 0);
+  return filtered;
+}
+
+const itemList = pagedRoute('/api/exchange/item/fetch/page', {
+  rows: (input, ctx) => {
     const direction = input.order === 'ascend' ? 'asc' : 'desc';
     const column = ({ sort: 'sort', costCoins: 'cost_coins', createdAt: 'created_at' } as const)[input.sort];
-    const { rows, ...total } = await pageOf(
-      filtered
-        .selectAll()
-        .select(
-          sql<number>`(select count(*) from exchange_records r where r.item_id = exchange_items.id and r.status <> 'cancelled')`.as(
-            'redeemed',
-          ),
-        )
-        .orderBy(column, direction)
-        .orderBy('id', direction),
-      countedTotal(ctx.db, filtered, input.exactTotal),
-      input.page,
-      input.size,
-    );
-    const list = rows.map((r) => ({ ...presentItem(r), redeemed: Number(r.redeemed) }));
-    return pageAnswer(list, total, input.page, input.size);
+    return filteredItems(ctx.db, input)
+      .selectAll()
+      .select(
+        sql<number>`(select count(*) from exchange_records r where r.item_id = exchange_items.id and r.status <> 'cancelled')`.as(
+          'redeemed',
+        ),
+      )
+      .orderBy(column, direction)
+      .orderBy('id', direction);
   },
+  total: (input, ctx) => countedTotal(ctx.db, filteredItems(ctx.db, input), input.exactTotal),
+  present: (rows) => rows.map((r) => ({ ...presentItem(r), redeemed: Number(r.redeemed) })),
 });
 
 export default defineRoutes({

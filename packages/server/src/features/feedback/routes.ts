@@ -5,7 +5,7 @@ import { consumeAll, type Limit } from '../../core/throttle';
 import { countedTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
 import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
-import { appWord, channelWord, listExport, pagedHandler, wordsOf } from '../../http/paged';
+import { appWord, channelWord, listExport, pagedRoute, wordsOf } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import { filteredFeedback, insertFeedback, loadFeedback, mine, presentRows, withPeople } from './queries';
 
@@ -62,17 +62,13 @@ const excerpt = (text: string) => (Array.from(text).length > 60 ? `${Array.from(
 
 const statusWord = wordsOf(feedbackRow.shape.status);
 
-const feedbackList = pagedHandler('/api/feedback/fetch/page', {
-  handler: async (input, ctx) => {
+const feedbackList = pagedRoute('/api/feedback/fetch/page', {
+  rows: (input, ctx) => {
     const direction = input.order === 'ascend' ? 'asc' : 'desc';
-    const { rows, ...total } = await pageOf(
-      withPeople(filteredFeedback(ctx.db, input)).orderBy('f.created_at', direction).orderBy('f.id', direction),
-      countedTotal(ctx.db, filteredFeedback(ctx.db, input), input.exactTotal),
-      input.page,
-      input.size,
-    );
-    return pageAnswer(await presentRows(ctx, rows), total, input.page, input.size);
+    return withPeople(filteredFeedback(ctx.db, input)).orderBy('f.created_at', direction).orderBy('f.id', direction);
   },
+  total: (input, ctx) => countedTotal(ctx.db, filteredFeedback(ctx.db, input), input.exactTotal),
+  present: (rows, ctx) => presentRows(ctx, rows),
 });
 
 export default defineRoutes({

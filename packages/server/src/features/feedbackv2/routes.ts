@@ -5,7 +5,7 @@ import type { Db } from '../../db/index';
 import { countedTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
 import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
-import { appWord, listExport, pagedHandler, wordsOf, yesNo } from '../../http/paged';
+import { appWord, listExport, pagedRoute, wordsOf, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import {
   filteredThreads,
@@ -86,19 +86,15 @@ async function lastPostId(db: Db, threadId: number): Promise<number> {
 const statusWord = wordsOf(threadRow.shape.status);
 const categoryWord = wordsOf(threadRow.shape.category);
 
-const threadList = pagedHandler('/api/feedbackv2/fetch/page', {
-  handler: async (input, ctx) => {
+const threadList = pagedRoute('/api/feedbackv2/fetch/page', {
+  rows: (input, ctx) => {
     const direction = input.order === 'ascend' ? 'asc' : 'desc';
-    const { rows, ...total } = await pageOf(
-      withPeople(filteredThreads(ctx.db, input, ctx.user.id))
-        .orderBy(sortColumn[input.sort], direction)
-        .orderBy('t.id', direction),
-      countedTotal(ctx.db, filteredThreads(ctx.db, input, ctx.user.id), input.exactTotal),
-      input.page,
-      input.size,
-    );
-    return pageAnswer(rows.map(presentThread), total, input.page, input.size);
+    return withPeople(filteredThreads(ctx.db, input, ctx.user.id))
+      .orderBy(sortColumn[input.sort], direction)
+      .orderBy('t.id', direction);
   },
+  total: (input, ctx) => countedTotal(ctx.db, filteredThreads(ctx.db, input, ctx.user.id), input.exactTotal),
+  present: (rows) => rows.map(presentThread),
 });
 
 export default defineRoutes({

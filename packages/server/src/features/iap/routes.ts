@@ -3,9 +3,9 @@ import { iapProduct } from '@appdesk/contract/endpoints/iap';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
-import { countedTotal, iso, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
+import { countedTotal, iso, shanghaiTime } from '../../db/paging';
 import { fail } from '../../http/errors';
-import { appWord, listExport, pagedHandler, platformWord, wordsOf, yesNo } from '../../http/paged';
+import { appWord, type InputOf, listExport, pagedRoute, platformWord, wordsOf, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import type { IapProductsTable } from './tables';
 
@@ -74,23 +74,23 @@ function columnsOf(c: Changes) {
 
 const typeWord = wordsOf(iapProduct.shape.type);
 
-const productList = pagedHandler('/api/iap/fetch/page', {
-  handler: async (input, ctx) => {
-    let filtered = ctx.db.selectFrom('iap_products');
-    if (input.app) filtered = filtered.where('app', '=', input.app);
-    if (input.platform) filtered = filtered.where('platform', '=', input.platform);
-    if (input.type) filtered = filtered.where('type', '=', input.type);
-    if (input.enabled !== undefined) filtered = filtered.where('enabled', '=', input.enabled ? 1 : 0);
+function filteredProducts(db: Db, input: InputOf<'/api/iap/fetch/page'>) {
+  let filtered = db.selectFrom('iap_products');
+  if (input.app) filtered = filtered.where('app', '=', input.app);
+  if (input.platform) filtered = filtered.where('platform', '=', input.platform);
+  if (input.type) filtered = filtered.where('type', '=', input.type);
+  if (input.enabled !== undefined) filtered = filtered.where('enabled', '=', input.enabled ? 1 : 0);
+  return filtered;
+}
+
+const productList = pagedRoute('/api/iap/fetch/page', {
+  rows: (input, ctx) => {
     const direction = input.order === 'ascend' ? 'asc' : 'desc';
     const column = input.sort === 'price' ? 'price' : 'created_at';
-    const { rows, ...total } = await pageOf(
-      filtered.selectAll().orderBy(column, direction).orderBy('id', direction),
-      countedTotal(ctx.db, filtered, input.exactTotal),
-      input.page,
-      input.size,
-    );
-    return pageAnswer(rows.map(presentProduct), total, input.page, input.size);
+    return filteredProducts(ctx.db, input).selectAll().orderBy(column, direction).orderBy('id', direction);
   },
+  total: (input, ctx) => countedTotal(ctx.db, filteredProducts(ctx.db, input), input.exactTotal),
+  present: (rows) => rows.map(presentProduct),
 });
 
 export default defineRoutes({

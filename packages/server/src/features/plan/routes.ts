@@ -2,9 +2,9 @@ import type { Plan, planEndpoints } from '@appdesk/contract/endpoints/plan';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
-import { countedTotal, iso, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
+import { countedTotal, iso, shanghaiTime } from '../../db/paging';
 import { fail } from '../../http/errors';
-import { appWord, listExport, pagedHandler, yesNo } from '../../http/paged';
+import { appWord, type InputOf, listExport, pagedRoute, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import type { PlansTable } from './tables';
 
@@ -67,21 +67,21 @@ function columnsOf(input: Partial<NewPlan>, current?: Row) {
 const defined = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
-const planList = pagedHandler('/api/plan/fetch/page', {
-  handler: async (input, ctx) => {
-    let filtered = ctx.db.selectFrom('plans');
-    if (input.app) filtered = filtered.where('app', '=', input.app);
-    if (input.onSale !== undefined) filtered = filtered.where('on_sale', '=', input.onSale ? 1 : 0);
+function filteredPlans(db: Db, input: InputOf<'/api/plan/fetch/page'>) {
+  let filtered = db.selectFrom('plans');
+  if (input.app) filtered = filtered.where('app', '=', input.app);
+  if (input.onSale !== undefined) filtered = filtered.where('on_sale', '=', input.onSale ? 1 : 0);
+  return filtered;
+}
+
+const planList = pagedRoute('/api/plan/fetch/page', {
+  rows: (input, ctx) => {
     const direction = input.order === 'ascend' ? 'asc' : 'desc';
     const column = ({ sort: 'sort', price: 'price', createdAt: 'created_at' } as const)[input.sort];
-    const { rows, ...total } = await pageOf(
-      filtered.selectAll().orderBy(column, direction).orderBy('id', direction),
-      countedTotal(ctx.db, filtered, input.exactTotal),
-      input.page,
-      input.size,
-    );
-    return pageAnswer(rows.map(presentPlan), total, input.page, input.size);
+    return filteredPlans(ctx.db, input).selectAll().orderBy(column, direction).orderBy('id', direction);
   },
+  total: (input, ctx) => countedTotal(ctx.db, filteredPlans(ctx.db, input), input.exactTotal),
+  present: (rows) => rows.map(presentPlan),
 });
 
 export default defineRoutes({
