@@ -134,7 +134,6 @@ const exchangeItemPage = endpoint({
   output: paged(exchangeItem.extend({ redeemed: z.number().int() })),
 });
 
-
 const singleEndpoints = {
   '/api/exchange/item/make': endpoint({
     access: 'admin',

@@ -120,7 +120,6 @@ const feedbackPage = endpoint({
   output: paged(feedbackRow),
 });
 
-
 const singleEndpoints = {
   '/api/feedback/upload': endpoint({
     access: 'public',

@@ -111,7 +111,6 @@ const feedbackv2Page = endpoint({
   output: paged(threadRow),
 });
 
-
 const singleEndpoints = {
   '/api/feedbackv2/make': endpoint({
     access: 'user',

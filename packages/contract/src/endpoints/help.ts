@@ -83,7 +83,6 @@ const helpPage = endpoint({
   output: paged(helpArticleRow),
 });
 
-
 const singleEndpoints = {
   '/api/help/make': endpoint({
     access: 'admin',

@@ -79,7 +79,6 @@ const iapPage = endpoint({
   output: paged(iapProduct),
 });
 
-
 const singleEndpoints = {
   '/api/iap/make': endpoint({
     access: 'admin',

@@ -115,7 +115,6 @@ const planPage = endpoint({
   output: paged(plan),
 });
 
-
 const singleEndpoints = {
   '/api/plan/make': endpoint({
     access: 'admin',

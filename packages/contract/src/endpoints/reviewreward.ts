@@ -66,7 +66,6 @@ const reviewrewardPage = endpoint({
   output: paged(reviewClaim),
 });
 
-
 const singleEndpoints = {
   '/api/reviewreward/make': endpoint({
     access: 'user',

@@ -104,7 +104,6 @@ const selfappPage = endpoint({
   output: paged(selfappView.extend({ installs: z.number().int(), rewarded: z.number().int() })),
 });
 
-
 const singleEndpoints = {
   '/api/selfapp/make': endpoint({
     access: 'admin',

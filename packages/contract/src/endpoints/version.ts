@@ -136,7 +136,6 @@ const versionPage = endpoint({
   output: paged(release),
 });
 
-
 const singleEndpoints = {
   '/api/version/make': endpoint({
     access: 'admin',
