@@ -3,9 +3,47 @@ import { defineConfig } from 'vitest/config';
 // API tests: the shared suites in test/, and each feature's own beside its code.
 const apiTests = ['packages/server/test/**/*.test.ts', 'packages/server/src/**/*.test.ts'];
 
+/**
+ * The API files whose behaviour two instances behind nginx on PostgreSQL + S3 change, each for a reason:
+ * - files stored in S3 and served through either instance: files, uploads and their owners, packages,
+ *   sound effects, the image library, backups, the storage sweep, secrets at rest;
+ * - state one instance changes and the other must see (caches, sessions, lockouts): site settings,
+ *   remote config (and its concurrent saves), releases, sessions, sign-in hardening, idle sessions;
+ * - limits and concurrency counted in the shared database from two processes: quotas, idempotency
+ *   keys, money, stock;
+ * - the proxy in between: client addresses in the logs, slow clients' timeouts, exports streamed
+ *   through nginx, and test/cluster.test.ts (two built instances, kill -9, propagation times).
+ * Left to api-postgres (same SQL, same database, one instance): the other features' CRUD, the
+ * contract sweep, identity.test.ts (its cross-instance part, sessions and sign-in, is covered by
+ * sessions, sign-in-hardening and cluster.test.ts), counts kept by triggers.
+ */
+const clusterTests = [
+  ...['files/files', 'version/apk', 'version/version', 'soundeffect/soundeffect', 'unsplash/unsplash'],
+  ...['allocation/settings', 'a11t/a11t', 'a11t/concurrent', 'sessions/sessions', 'exchange/exchange'],
+].map((f) => `packages/server/src/features/${f}.test.ts`);
+clusterTests.push(
+  ...['ops/backup', 'ops/sweep', 'http/timeouts'].map((f) => `packages/server/src/${f}.test.ts`),
+  ...[
+    'upload-ownership',
+    'secrets-at-rest',
+    'allocation',
+    'sign-in-hardening',
+    'idle-session',
+    'quotas',
+    'idempotency',
+    'money-concurrency',
+    'logs',
+    'export-order',
+    'cluster',
+  ].map((f) => `packages/server/test/${f}.test.ts`),
+);
+
 // Test files share no module state that matters (each starts its own server on its own database or
 // schema), so a worker imports the server's modules once instead of once per file (about 4 s each).
 const shared = { isolate: false };
+
+// Every test server starts from a copy of a database migrated once per run (test/template-setup.ts).
+const template = 'packages/server/test/template-setup.ts';
 
 // The API suite runs on SQLite always, and again on PostgreSQL and behind nginx (two instances on
 // PostgreSQL + S3) when TEST_DATABASE_URL is set.
@@ -28,8 +66,8 @@ export default defineConfig({
           name: 'api-sqlite',
           include: apiTests,
           env: { TEST_DB: 'sqlite' },
+          globalSetup: [template],
           testTimeout: 30_000,
-          // A test server migrates a fresh database first: past 10 s on a busy 2-core machine.
           hookTimeout: 30_000,
         },
       },
@@ -41,13 +79,16 @@ export default defineConfig({
                 name: 'api-postgres',
                 include: apiTests,
                 env: { TEST_DB: 'postgres' },
+                globalSetup: [template],
                 testTimeout: 30_000,
                 hookTimeout: 30_000,
               },
             },
-            // The same suite against two instances on one schema with S3 storage (radosgw) behind a
-            // private nginx (test/harness.ts, TEST_DB=cluster). On by default with TEST_DATABASE_URL (as
-            // in CI: about 5 minutes beside the others on the 2-core machine); TEST_CLUSTER=0 leaves it out.
+            // Against two instances on one schema with S3 storage (radosgw) behind a private nginx
+            // (test/harness.ts, TEST_DB=cluster): the files where that changes behaviour, not the whole
+            // suite a third time (that took about 12 of CI's 25 minutes beside the other two projects for
+            // handlers that run the same SQL on the same PostgreSQL either way). On by default with
+            // TEST_DATABASE_URL (as in CI); TEST_CLUSTER=0 leaves it out.
             ...(process.env.TEST_CLUSTER === '0'
               ? []
               : [
@@ -55,9 +96,8 @@ export default defineConfig({
                     test: {
                       ...shared,
                       name: 'api-cluster',
-                      include: apiTests,
-                      env: { TEST_DB: 'cluster' },
-                      globalSetup: ['packages/server/test/cluster-setup.ts'],
+                      include: clusterTests,
+                      globalSetup: [template, 'packages/server/test/cluster-setup.ts'],
                       // The first test server waits for radosgw (about 30 s, started in the background).
                       hookTimeout: 120_000,
                       // One more hop and twice the servers: the slowest tests need longer than on one instance.

@@ -57,3 +57,21 @@ export function ensureBuilt({ force = false } = {}) {
   console.log('▸ 构建前端与服务端');
   mustRun('npm', ['run', 'build']);
 }
+
+/**
+ * The end-to-end run's browser: Debian's Chromium, and a Chinese font for the screenshots people read.
+ * As root with apt-get it installs them; otherwise it says in one line how, and stops.
+ */
+export function ensureBrowser() {
+  if (existsSync('/usr/bin/chromium') && existsSync('/usr/share/fonts/truetype/wqy')) return;
+  const packages = ['chromium', 'fonts-wqy-microhei'];
+  if (process.getuid?.() === 0 && run('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }) === 0) {
+    console.log(`▸ 安装端到端测试所需的 ${packages.join('、')}（apt-get）`);
+    const apt = { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
+    mustRun('apt-get', ['update', '-qq'], apt);
+    mustRun('apt-get', ['install', '-y', '-qq', ...packages], apt);
+    return;
+  }
+  console.error(`缺少端到端测试用的浏览器：请运行 sudo apt-get install -y ${packages.join(' ')}，然后再运行 npm test`);
+  process.exit(1);
+}

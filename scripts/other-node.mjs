@@ -1,4 +1,4 @@
-// The API suite on another Node.js major (22, 24: the supported versions besides the 20 that runs
+// API tests on another Node.js major (22, 24: the supported versions besides the 20 that runs
 // everything else), for `npm test` in CI. The binary comes from the npm registry's `node` package,
 // with its headers, so better-sqlite3 is compiled for that Node's ABI here (on 24 against the headers
 // sqlite-binding.mjs names) and swapped in for the run only. Both are kept in the system's temp folder
@@ -19,10 +19,11 @@ function installNode(major) {
 }
 
 /**
- * Runs the API suite's `projects` (api-sqlite, api-postgres) on Node `major`, writing Vitest's JSON
- * report to `report`; answers the exit status. Nothing else may use better-sqlite3 meanwhile.
+ * Runs the API suite's `projects` (api-sqlite, api-postgres) on Node `major`, only `files` when given,
+ * writing Vitest's JSON report to `report`; answers the exit status. Nothing else may use
+ * better-sqlite3 meanwhile.
  */
-export function apiSuiteOn(major, projects, report) {
+export function apiSuiteOn(major, projects, report, files = []) {
   const node = installNode(major);
   const sqlite =
     node && projects.includes('api-sqlite') ? sqliteBindingFor(major, node.bin, node.headers, node.prefix) : undefined;
@@ -38,7 +39,7 @@ export function apiSuiteOn(major, projects, report) {
     const selected = projects.flatMap((project) => ['--project', project]);
     return run(
       node.bin,
-      [vitest, 'run', ...selected, '--reporter=dot', '--reporter=json', `--outputFile.json=${report}`],
+      [vitest, 'run', ...selected, ...files, '--reporter=dot', '--reporter=json', `--outputFile.json=${report}`],
       { env: { ...process.env, TEST_CLUSTER: '0', CLUSTER_TEST: '' } },
     );
   } finally {

@@ -62,8 +62,9 @@ describe('a call presenting a session idle for over a minute', () => {
       const ms = performance.now() - started;
       expectClean(answer);
       expect([answer.body.code, answer.body.message]).not.toEqual([503, expect.anything()]);
-      // The busy timeout is 5 s; a call that waited for its own transaction took all of it.
-      expect(ms).toBeLessThan(2_000);
+      // The busy timeout is 5 s; a call that waited for its own transaction took all of it (and a
+      // busy machine may take a second or two for an honest one).
+      expect(ms).toBeLessThan(4_500);
       if (answeredOk.includes(p)) {
         expect([answer.body.code, answer.body.message]).toEqual([200, expect.any(String)]);
         // The session that was presented has been used, so its sliding expiry moved on.

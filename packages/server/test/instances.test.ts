@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer, msUntil as timeUntil } from './harness';
+import { msUntil, SEEN_WITHIN_MS, startServer, type TestServer } from './harness';
+
+const timeUntil = (seen: () => Promise<boolean>) => msUntil(seen, 20, SEEN_WITHIN_MS);
 
 describe('two instances on one database', () => {
   let one: TestServer;
@@ -13,7 +15,7 @@ describe('two instances on one database', () => {
     await one.close();
   });
 
-  it('a change through one (site title, remote-config value, blocked user) is seen through the other in under a second', async () => {
+  it('a change through one (site title, remote-config value, blocked user) is seen through the other', async () => {
     const { token } = await one.initAdmin();
     // Both instances have the old title cached.
     const siteTitle = async () =>
@@ -21,7 +23,7 @@ describe('two instances on one database', () => {
     expect(await siteTitle()).toBe('测试站点');
     expect((await one.call('/api/allocation/update/title', { title: '新标题' }, token)).body.code).toBe(200);
     const title = await timeUntil(async () => (await siteTitle()) === '新标题');
-    expect(title).toBeLessThan(1000);
+    expect(title).toBeLessThan(SEEN_WITHIN_MS);
 
     const device = { app: 'tailor', platform: 'android', channel: 'huawei', versionCode: 200, deviceId: 'device-1' };
     const made = await one.call('/api/a11t/make', { key: 'ops.instances', value: 'before' }, token);
@@ -37,7 +39,7 @@ describe('two instances on one database', () => {
       token,
     );
     expect(changed.body.code).toBe(200);
-    expect(await timeUntil(async () => (await configValue()) === 'after')).toBeLessThan(1000);
+    expect(await timeUntil(async () => (await configValue()) === 'after')).toBeLessThan(SEEN_WITHIN_MS);
 
     const user = await one.addUser();
     const userToken = await other.login(user.phone, user.password);
@@ -46,6 +48,6 @@ describe('two instances on one database', () => {
     const refused = await timeUntil(async () =>
       [401, 403].includes((await other.call('/api/users/fetch/info', {}, userToken)).body.code),
     );
-    expect(refused).toBeLessThan(1000);
+    expect(refused).toBeLessThan(SEEN_WITHIN_MS);
   });
 });

@@ -79,7 +79,8 @@ describe.runIf(singleInstanceOnly('signals one process and watches its own socke
         await new Promise((resolve) => setTimeout(resolve, 300));
         const started = Date.now();
         expect(await shutdown(server.app, 500)).toEqual({ forced: true });
-        expect(Date.now() - started).toBeLessThan(3000);
+        // The upload never ends by itself: a shutdown that waited for it would not end at all.
+        expect(Date.now() - started).toBeLessThan(10_000);
         expect(await failed).toBe('cut');
       } finally {
         await server.close();
