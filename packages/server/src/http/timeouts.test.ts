@@ -46,8 +46,9 @@ describe.runIf(singleInstanceOnly('the header timeout is the instance’s, reach
       const { ms, answer } = await slowHeaders(server.url, 15_000);
       expect(ms).not.toBeNull();
       expect(ms).toBeGreaterThanOrEqual(HEADERS_MS - 100);
-      // Checked every quarter of the timeout (at most every second).
-      expect(ms).toBeLessThan(HEADERS_MS + 2_000);
+      // Checked every quarter of the timeout (at most every second): about HEADERS_MS + 1 s, later
+      // only on a busy machine; a connection never cut off would hold out the whole 15 s.
+      expect(ms).toBeLessThan(HEADERS_MS + 8_000);
       expect(answer).toMatch(/^HTTP\/1\.1 408/);
     }, 20_000);
 
