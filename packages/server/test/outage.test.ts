@@ -127,14 +127,23 @@ describe.runIf(bin && testDb === 'sqlite')('PostgreSQL restart (immediate) under
       }
     };
     const workers = Array.from({ length: 8 }, (_, w) => worker(w));
+    // Each phase lasts until enough calls were answered in it, not a fixed time: a loaded machine
+    // answers fewer calls a second, and the checks below need traffic in every phase.
+    const until = async (enough: () => boolean) => {
+      for (const started = Date.now(); !enough() && Date.now() - started < 30_000; ) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const acked = (after: number) => sent.filter((s) => s.kind === 'write' && s.code === 200 && s.at >= after).length;
 
-    await new Promise((r) => setTimeout(r, 1000));
+    await until(() => acked(0) >= 12);
     await cluster.stopImmediate();
     const downAt = Date.now();
     await new Promise((r) => setTimeout(r, 300));
     const readyWhileDown = await fetch(`${url}/readyz`);
     const readyBody = (await readyWhileDown.json()) as { code: number; message: string };
     await new Promise((r) => setTimeout(r, 1500));
+    await until(() => sent.filter((s) => s.at > downAt + 100).length > 12);
     const startAt = Date.now();
     await cluster.start();
     const backAt = Date.now();
@@ -149,6 +158,7 @@ describe.runIf(bin && testDb === 'sqlite')('PostgreSQL restart (immediate) under
       await new Promise((r) => setTimeout(r, 50));
     }
     await new Promise((r) => setTimeout(r, 1000));
+    await until(() => acked(servedAt) >= 12);
     stop = true;
     await Promise.all(workers);
     const readyAfter = await fetch(`${url}/readyz`);

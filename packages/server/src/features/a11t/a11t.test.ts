@@ -1,3 +1,4 @@
+import { inRollout } from '@appdesk/contract/rollout';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { singleInstanceOnly, startServer, type TestServer } from '../../../test/harness';
@@ -158,31 +159,37 @@ describe('remote config', () => {
       expect((await fetchConfig({ versionCode: 950 })).values?.['feature.new_stitch']).toBe(true);
       expect((await fetchConfig({ versionCode: 950, platform: 'ios' })).values?.['feature.new_stitch']).toBe(false);
 
-      const share = async (channel: string, count: number, versionCode = 250) => {
+      // The share itself is the contract's inRollout (the distribution is checked there, on 10,000
+      // devices, without a call each): the endpoint must answer for every device exactly what it says.
+      const devices = (count: number) => Array.from({ length: count }, (_, n) => `dev-${n}`);
+      const share = async (channel: string, ids: string[], versionCode = 250) => {
         const on: string[] = [];
-        for (let i = 0; i < count; i += 25) {
-          const ids = Array.from({ length: Math.min(25, count - i) }, (_, n) => `dev-${i + n}`);
-          const answers = await Promise.all(ids.map((deviceId) => fetchConfig({ channel, deviceId, versionCode })));
+        for (let i = 0; i < ids.length; i += 25) {
+          const batch = ids.slice(i, i + 25);
+          const answers = await Promise.all(batch.map((deviceId) => fetchConfig({ channel, deviceId, versionCode })));
           answers.forEach((a, n) => {
-            if (a.values?.['feature.new_stitch'] === true) on.push(ids[n]);
+            if (a.values?.['feature.new_stitch'] === true) on.push(batch[n]);
           });
         }
         return on;
       };
-      const huawei = await share('huawei', 10_000);
-      expect(huawei.length).toBeGreaterThan(1800);
-      expect(huawei.length).toBeLessThan(2200);
-      expect(await share('xiaomi', 2000)).toEqual([]);
-      expect(await share('huawei', 500, 199)).toEqual([]);
-      console.log(`override huawei 20 %: ${huawei.length} of 10,000 huawei devices, 0 of 2,000 xiaomi`);
+      const salt = 'config:feature.new_stitch';
+      const inShare = (percent: number, ids: string[]) => ids.filter((d) => inRollout(d, salt, percent));
+      expect(inShare(20, devices(10_000)).length).toBeGreaterThan(1800);
+      expect(inShare(20, devices(10_000)).length).toBeLessThan(2200);
+      const huawei = await share('huawei', devices(300));
+      expect(huawei).toEqual(inShare(20, devices(300)));
+      expect(await share('xiaomi', devices(100))).toEqual([]);
+      expect(await share('huawei', devices(100), 199)).toEqual([]);
 
       // Raising the share keeps every device that had it.
       await admin('/api/a11t/update', {
         id: entry.id,
         overrides: [{ channels: ['huawei'], minVersionCode: 200, maxVersionCode: 299, percent: 40, value: 'true' }],
       });
-      const wider = new Set(await share('huawei', 2000));
-      expect(huawei.filter((d) => Number(d.slice(4)) < 2000 && !wider.has(d))).toEqual([]);
+      const wider = await share('huawei', devices(300));
+      expect(wider).toEqual(inShare(40, devices(300)));
+      expect(huawei.filter((d) => !wider.includes(d))).toEqual([]);
     },
     120_000,
   );
