@@ -45,6 +45,10 @@ const shared = { isolate: false };
 // Every test server starts from a copy of a database migrated once per run (test/template-setup.ts).
 const template = 'packages/server/test/template-setup.ts';
 
+// A limit only ends a test that is failing anyway, so it costs a passing one nothing: generous ones,
+// since the 2 cores are often shared (CI at load 25 timed out 200 concurrent redemptions at 30 s).
+const limits = { testTimeout: 120_000, hookTimeout: 120_000 };
+
 // The API suite runs on SQLite always, and again on PostgreSQL and behind nginx (two instances on
 // PostgreSQL + S3) when TEST_DATABASE_URL is set.
 export default defineConfig({
@@ -67,8 +71,7 @@ export default defineConfig({
           include: apiTests,
           env: { TEST_DB: 'sqlite' },
           globalSetup: [template],
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+          ...limits,
         },
       },
       ...(process.env.TEST_DATABASE_URL
@@ -80,8 +83,7 @@ export default defineConfig({
                 include: apiTests,
                 env: { TEST_DB: 'postgres' },
                 globalSetup: [template],
-                testTimeout: 30_000,
-                hookTimeout: 30_000,
+                ...limits,
               },
             },
             // Against two instances on one schema with S3 storage (radosgw) behind a private nginx
@@ -98,10 +100,8 @@ export default defineConfig({
                       name: 'api-cluster',
                       include: clusterTests,
                       globalSetup: [template, 'packages/server/test/cluster-setup.ts'],
-                      // The first test server waits for radosgw (about 30 s, started in the background).
-                      hookTimeout: 120_000,
-                      // One more hop and twice the servers: the slowest tests need longer than on one instance.
-                      testTimeout: 60_000,
+                      // Also covers the first test server's wait for radosgw (about 30 s, started in the background).
+                      ...limits,
                     },
                   },
                 ]),

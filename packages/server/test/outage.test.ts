@@ -200,5 +200,5 @@ describe.runIf(bin && testDb === 'sqlite')('PostgreSQL restart (immediate) under
     const user = await db.selectFrom('users').select('coins').where('id', '=', userId).executeTakeFirstOrThrow();
     expect(Number(user.coins)).toBe(rows.length);
     expect(logs.some((l) => l.includes('数据库暂不可用'))).toBe(true);
-  }, 90_000);
+  });
 });

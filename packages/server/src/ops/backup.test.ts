@@ -139,7 +139,7 @@ describe('backup and restore', () => {
       rmSync(out, { recursive: true, force: true });
       rmSync(target, { recursive: true, force: true });
     }
-  }, 60_000); // 6 s alone; 11–21 s beside the other projects on a slow CI machine, once past 30 s under Node 24
+  }); // 6 s alone, 11–21 s beside the other projects, past 60 s on CI at load 25: the project limit
 
   it('keeps the newest archives', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'appdesk-prune-'));
