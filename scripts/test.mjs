@@ -47,8 +47,9 @@ phase('接口测试', vitestStarted);
 
 // The end-to-end suite on SQLite and, with TEST_DATABASE_URL, side by side, the specs where two
 // instances behind nginx on PostgreSQL + S3 change what the browser sees (E2E_CLUSTER_SPECS=all for
-// every spec, or a list of its own). Not the whole suite again (about 8 of CI's 25 minutes): the other
-// pages make the same calls to the same API, which api-postgres and api-cluster cover. Kept: the
+// every spec, or a list of its own). Not the whole suite again (beside the SQLite run that made the
+// phase 1,197 s in a CI of 2,873 s): the other pages make the same calls to the same API, which
+// api-postgres and api-cluster cover. Kept: the
 // spine (sets the site up; sign-in, settings, every menu page), sessions (sign-in and its reset, an
 // operator's sessions signed out, users blocked), remote config, uploads and media served from S3
 // (upload, image library, sound effects, packages and releases), and an export.
@@ -120,7 +121,7 @@ function playwright(label, specs, env, options = []) {
 // smoke of the API on Node 22 and 24, the other supported majors. What differs there is the native
 // module (built for that Node's ABI; on 24 it used to abort the process when V8 collected a statement)
 // and the runtime under the server (fetch, crypto, streams); the handlers' logic does not change with
-// the Node major, so the whole suite twice more (15 of CI's 48 minutes) checked nothing new. The smoke:
+// the Node major, so the whole suite twice more (896 s of a CI of 2,873 s) checked nothing new. The smoke:
 // SQLite's own tests (its pool of worker threads, the writer's turn, compiled point reads, settings,
 // migrations from empty), a server's whole life (sign-up, sign-in, sessions, uploads, shutdown) and a
 // backup, on SQLite and on PostgreSQL.
