@@ -47,6 +47,25 @@ export async function signIn(page: Page, phone = admin.phone, password = admin.p
   await expect(page).not.toHaveURL(/\/user\/login$/);
 }
 
+/**
+ * Signs in a second administrator of the spec's own, for a spec that walks many pages for minutes.
+ * Every other spec signs the first admin in again (a new session each time) and an account keeps
+ * only its newest 10 sessions, so a long walk as the first admin was signed out halfway.
+ */
+export async function signInOwnAdmin(page: Page) {
+  await ensureSiteReady();
+  const password = 'Walker12345';
+  const phone = freshPhone('135');
+  const registered = await api('/api/users/register', { phone, password: sha256(password), app: 'tailor' });
+  expect(registered.code).toBe(200);
+  const id = registered.data?.user.id as number;
+  const login = await api('/api/users/login', { phone: admin.phone, password: sha256(admin.password) });
+  const granted = await api('/api/users/update/admin', { id, isAdmin: true }, login.data?.token as string);
+  expect([granted.code, granted.message]).toEqual([200, granted.message]);
+  await signIn(page, phone, password);
+  await expect(page).toHaveURL(/\/admin\/admin\//);
+}
+
 /** Signs the first admin in and waits for the console. */
 export async function signInAdmin(page: Page) {
   await signIn(page);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { adminKeys } from './adminPages';
-import { baseUrl, ensureSiteReady, signInAdmin } from './support';
+import { baseUrl, ensureSiteReady, signInAdmin, signInOwnAdmin } from './support';
 
 /**
  * Accessibility of every page: an axe-core scan (WCAG 2.1 A and AA rules) of each admin page
@@ -103,7 +103,7 @@ test.describe('admin pages: no serious or critical accessibility violation', () 
   test.beforeAll(async ({ browser }) => {
     await ensureSiteReady();
     page = await freshPage(browser);
-    await signInAdmin(page);
+    await signInOwnAdmin(page);
   });
   test.afterAll(async () => {
     await page.context().close();
@@ -146,7 +146,7 @@ test('the first Tab reaches a skip link that lands on the page shown', async ({ 
 test('the keyboard alone reaches every control of every list page', async ({ page }) => {
   test.setTimeout(300_000);
   await ensureSiteReady();
-  await signInAdmin(page);
+  await signInOwnAdmin(page);
   const checked: string[] = [];
   for (const key of adminKeys) {
     await openAdminPage(page, key);

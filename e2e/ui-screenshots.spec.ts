@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { adminKeys } from './adminPages';
-import { admin, api, ensureSiteReady, sha256, signInAdmin } from './support';
+import { admin, api, ensureSiteReady, sha256, signInOwnAdmin } from './support';
 
 /**
  * Screenshots of every page (issue 12, done-when 4): the public pages and every admin page of the
@@ -165,7 +165,7 @@ test('screenshots of every page at 1366 and 390 px, light and dark', async ({ pa
     if (p.dark) await setScheme(page, 'light');
   }
 
-  await signInAdmin(page);
+  await signInOwnAdmin(page);
   let scheme: Scheme = 'light';
   await setScheme(page, scheme);
   // Only the home tab and the page shown: the tab bar is the same on every picture.

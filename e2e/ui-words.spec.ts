@@ -13,7 +13,7 @@ import type { ApiPath } from '@appdesk/contract/types';
 import { expect, type Page, test } from '@playwright/test';
 import { latinWordsOutside, productWords } from '../packages/server/test/words';
 import { adminKeys } from './adminPages';
-import { admin, api, baseUrl, ensureSiteReady, freshPhone, sha256, shoot, signInAdmin } from './support';
+import { admin, api, baseUrl, ensureSiteReady, freshPhone, sha256, shoot, signInOwnAdmin } from './support';
 
 /**
  * Every word an operator reads is Chinese (issue 27): after a run of writes of many kinds through
@@ -148,7 +148,7 @@ async function walk(page: Page, shots: boolean): Promise<Finding[]> {
 test('no page and no operation-log row shows a raw code, field name, path or English word', async ({ page }) => {
   test.setTimeout(480_000);
   await ensureSiteReady();
-  await signInAdmin(page);
+  await signInOwnAdmin(page);
   // What the browser reports of itself (shown as a sign-in's device).
   for (const w of latinWordsOutside(await page.evaluate(() => navigator.userAgent), allowed)) allowed.add(w);
   expect(adminKeys.length).toBeGreaterThan(20);
