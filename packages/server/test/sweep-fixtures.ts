@@ -1,0 +1,236 @@
+/**
+ * What a valid variant of the hostile sweep acts on. By default an endpoint's example as it is:
+ * its ids name the records the examples created earlier in the same world (contract-sweep.test.ts
+ * runs every example but the removals first). An endpoint whose call uses its record up (ships an
+ * order, approves a claim), or whose example may be made once only (a unique key, a throttle),
+ * gets a fixture here that makes what one call needs, so every valid variant meets a record that
+ * exists and takes its input.
+ */
+import type { Access, ApiPath } from '@appdesk/contract';
+import { type Answer, nextPhone } from './harness';
+import { makeImage, makeWav } from './media';
+import { defOf, exampleOf } from './sweep-variants';
+import type { World } from './world';
+
+export interface Prepared {
+  /** The body to vary one field of. */
+  body: Record<string, unknown>;
+  /** The caller, when not the one the endpoint's access level gets by default. */
+  token?: string;
+  /** The record the call acts on, for the reads that look for what it stored. */
+  recordId?: number;
+  /** What makes a kept value show, when only a later step shows it (a code shows once redeemed). */
+  reveal?: () => Promise<unknown>;
+}
+
+export interface SweepContext {
+  world: World;
+  /**
+   * The token of an access level's caller, the same one for a while: each new session of an
+   * account past its tenth ends the oldest, so a test must not make one per call.
+   */
+  tokenFor(access: Access): Promise<string>;
+  /** Calls an endpoint as its access level's caller (or as `token`). */
+  call(p: ApiPath, body: unknown, token?: string): Promise<Answer>;
+  /** A call that must succeed: its data. */
+  made(p: ApiPath, body: unknown, token?: string): Promise<unknown>;
+  /** A number no other call of the sweep gets. */
+  serial(): number;
+}
+
+/** The first `id` in an answer's data, however deep: the record a make call made. */
+export function idIn(data: unknown): number | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  if (Array.isArray(data)) {
+    for (const item of data) {
+      const found = idIn(item);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  const record = data as Record<string, unknown>;
+  if (typeof record.id === 'number') return record.id;
+  for (const value of Object.values(record)) {
+    const found = idIn(value);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** A multipart upload with the endpoint's other fields, each sent as JSON (as the web sends them). */
+export async function uploadWith(
+  s: SweepContext,
+  p: ApiPath,
+  fields: Record<string, unknown>,
+  token: string,
+): Promise<Answer> {
+  const upload = defOf(p).upload;
+  if (!upload) throw new Error(`${p} takes no upload`);
+  // A new file each time: the media library answers an identical file with the one it already has.
+  const bytes = upload.kind === 'audio' ? makeWav(0.05, 8000, s.serial()) : await makeImage(4, 4);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, JSON.stringify(value));
+  form.append(upload.field, new Blob([bytes as Uint8Array<ArrayBuffer>]), upload.kind === 'audio' ? 'a.wav' : 'a.png');
+  return s.world.server.raw(p, { method: 'POST', headers: { token }, body: form });
+}
+
+/** Each new value of `make` once, then the same one: a record several fixtures share. */
+function once<T>(make: (s: SweepContext) => Promise<T>): (s: SweepContext) => Promise<T> {
+  let made: Promise<T> | undefined;
+  return (s) => {
+    made ??= make(s);
+    return made;
+  };
+}
+
+/** Enough coins for every redemption the sweep's caller makes. */
+const callerCoins = once((s) =>
+  s.made('/api/users/update/coins', { id: s.world.callerId, delta: 100_000, reason: '兑换测试' }),
+);
+
+/** A shop item of this kind that anyone may redeem for one coin, as often as they like. */
+async function shopItem(s: SweepContext, kind: 'physical' | 'code'): Promise<number> {
+  await callerCoins(s);
+  const data = await s.made('/api/exchange/item/make', {
+    name: kind === 'code' ? '兑换码：视频会员周卡' : '实物：帆布袋',
+    kind,
+    costCoins: 1,
+    perUserLimit: 0,
+    enabled: true,
+  });
+  return idIn(data) as number;
+}
+const physicalItem = once((s) => shopItem(s, 'physical'));
+
+/** A redemption of the physical item waiting to be shipped. */
+async function pendingShipment(s: SweepContext): Promise<number> {
+  const data = await s.made('/api/exchange/record/make', {
+    ...exampleOf('/api/exchange/record/make'),
+    itemId: await physicalItem(s),
+  });
+  return idIn(data) as number;
+}
+
+/** An order of plan 1 waiting for payment, by the sweep's caller. */
+async function pendingOrder(s: SweepContext): Promise<number> {
+  return idIn(await s.made('/api/order/make', exampleOf('/api/order/make'))) as number;
+}
+
+/** Another app user every 20 calls: per-user hourly limits are not what the sweep is about. */
+function rotatingUser() {
+  let user: Promise<string> | undefined;
+  let calls = 0;
+  return (s: SweepContext) => {
+    if (!user || calls++ % 20 === 0) user = s.world.server.addUser().then(({ id }) => s.world.tokenOf(id));
+    return user;
+  };
+}
+const feedbackWriter = rotatingUser();
+
+type Fixture = (s: SweepContext, example: Record<string, unknown>) => Promise<Prepared>;
+
+/** Per endpoint, what one valid call needs made first. */
+export const fixtures: Partial<Record<ApiPath, Fixture>> = {
+  // Keys are unique within an app.
+  '/api/a11t/make': async (s, example) => ({ body: { ...example, key: `sweep.key_${s.serial()}` } }),
+  // A text entry (the example's is boolean, which takes no text) at its first revision.
+  '/api/a11t/update': async (s, example) => {
+    const data = await s.made('/api/a11t/make', { key: `sweep.key_${s.serial()}`, type: 'string', value: '' });
+    const entry = (data as { entry: { id: number; revision: number } }).entry;
+    return { body: { ...example, id: entry.id, baseRevision: entry.revision }, recordId: entry.id };
+  },
+  // A site is set up once: set this one back to before its first start, with an unused number.
+  '/api/allocation/init': async (s, example) => {
+    await s.world.server.app.services.db.updateTable('allocation').set({ is_init: 0 }).where('id', '=', 1).execute();
+    return { body: { ...example, phone: nextPhone() } };
+  },
+  // A physical item (the example's code item is limited to one per user) with its delivery address.
+  '/api/exchange/make': async (s, example) => ({
+    body: {
+      ...example,
+      itemId: await physicalItem(s),
+      receiverName: '李四',
+      receiverPhone: '13912345678',
+      address: '北京市海淀区中关村大街 1 号',
+    },
+  }),
+  // Shipping and cancelling end a redemption's wait: each call gets a waiting one.
+  '/api/exchange/record/ship': async (s, example) => {
+    const id = await pendingShipment(s);
+    return { body: { ...example, id }, recordId: id };
+  },
+  '/api/exchange/record/cancel': async (s, example) => {
+    const id = await pendingShipment(s);
+    return { body: { ...example, id }, recordId: id };
+  },
+  // A code item of its own, so that the code imported is the one a redemption then hands out.
+  '/api/exchange/code/import': async (s, example) => {
+    const itemId = await shopItem(s, 'code');
+    return { body: { ...example, itemId }, reveal: () => s.made('/api/exchange/make', { itemId }) };
+  },
+  // Five a device and sixty a network an hour: one device each, and a new hour for the test's address.
+  '/api/feedback/make': async (s, example) => {
+    await s.world.server.app.services.db.deleteFrom('login_attempts').where('key', 'like', 'feedback:ip:%').execute();
+    return { body: { ...example, deviceId: `sweep-device-${s.serial()}` } };
+  },
+  '/api/feedbackv2/make': async (s, example) => ({ body: example, token: await feedbackWriter(s) }),
+  // Product ids are unique per app and platform; on Android, so that the example's iOS product
+  // (which the update variants rename) never meets one of these.
+  '/api/iap/make': async (s, example) => ({
+    body: { ...example, platform: 'android', productId: `com.example.tailor.sweep${s.serial()}` },
+  }),
+  // A purchase token is recorded once: a repeat is answered with the first record.
+  '/api/iaprecord/google': async (s, example) => ({ body: { ...example, purchaseToken: `token-${s.serial()}` } }),
+  '/api/order/cancel': async (s, example) => {
+    const id = await pendingOrder(s);
+    return { body: { ...example, id }, recordId: id };
+  },
+  '/api/order/pay': async (s, example) => {
+    const id = await pendingOrder(s);
+    return { body: { ...example, id }, recordId: id };
+  },
+  // Only a paid order can be refunded.
+  '/api/order/refund': async (s, example) => {
+    const id = await pendingOrder(s);
+    await s.made('/api/order/pay', { id, note: '已到账' });
+    return { body: { ...example, id }, recordId: id };
+  },
+  // A claim waiting for review, from an app user.
+  '/api/reviewreward/reject': async (s, example) => {
+    const token = await s.world.tokenFor('user');
+    const upload = await uploadWith(s, '/api/reviewreward/make', { store: 'huawei' }, token);
+    if (upload.body.code !== 200) throw new Error(`a review claim: ${upload.text.slice(0, 300)}`);
+    const id = idIn(upload.body.data) as number;
+    return { body: { ...example, id }, recordId: id };
+  },
+  // One release per app, platform, channel and version code.
+  '/api/version/make': async (s, example) => ({ body: { ...example, versionCode: 1000 + s.serial() } }),
+};
+
+/**
+ * Fields whose hostile value is the name the call looks a record up by: no record has that name,
+ * and "not found" is the right answer.
+ */
+export const lookupFields: Partial<Record<ApiPath, string[]>> = {
+  '/api/order/fetch/mine': ['orderNo'],
+};
+
+/** Reads outside an endpoint's own feature where what it stores is read back. */
+export const readsElsewhere: Partial<Record<ApiPath, ApiPath[]>> = {
+  '/api/users/message/batch': ['/api/message/fetch/page'],
+};
+
+/**
+ * Free-text fields of writes that no read shows back, and why. Each must indeed never be shown
+ * (the sweep checks), so the list cannot hide a field that is.
+ */
+export const notShown: Partial<Record<ApiPath, Record<string, string>>> = {
+  '/api/exchange/code/import': { xlsxBase64: 'the spreadsheet is read for its codes, which are kept; the file is not' },
+  '/api/feedback/make': { deviceId: "counts a device's submissions; operators see the model, not the id" },
+  '/api/iaprecord/apple': { signedTransaction: 'what the signed text claims is kept, decoded; the text is not' },
+  '/api/iaprecord/apple/notify': {
+    signedPayload: 'without App Store keys nothing can be verified, so nothing is kept',
+  },
+  '/api/selfapp/report': { channel: 'a channel not in the list is counted as 其他' },
+  '/api/version/report': { channel: 'a channel not in the list is counted as 其他' },
+};
