@@ -22,3 +22,54 @@ describe('hash32', () => {
     expect(rolloutBucket('device-1', 'salt')).toBe(rolloutBucket('device-1', 'salt'));
   });
 });
+
+/**
+ * The shares as the server hands them out, over 10,000 devices each: a release's update offer
+ * (salt `version:<app>:<platform>:<code>`, latest.ts) and a remote-config override (salt
+ * `config:<key>`, a11t/resolve.ts). The server's tests check a few devices through the API against
+ * this function; the distribution itself is checked here, where it is computed.
+ */
+describe('shares over many devices', () => {
+  const releaseDevices = Array.from({ length: 10_000 }, (_, i) => `android-${i}-${(i * 7919) % 10007}`);
+  const configDevices = Array.from({ length: 10_000 }, (_, i) => `dev-${i}`);
+  const share = (devices: string[], salt: string, percent: number) =>
+    devices.filter((d) => inRollout(d, salt, percent));
+
+  it('gives a release to about its percentage of devices, and raising it keeps every device that had it', () => {
+    const salt = 'version:tailor:android:300';
+    const atTen = share(releaseDevices, salt, 10);
+    const atFifty = new Set(share(releaseDevices, salt, 50));
+    expect(atTen.length).toBeGreaterThan(850);
+    expect(atTen.length).toBeLessThan(1150);
+    expect(atFifty.size).toBeGreaterThan(4700);
+    expect(atFifty.size).toBeLessThan(5300);
+    expect(atTen.filter((d) => !atFifty.has(d))).toEqual([]);
+  });
+
+  it('gives a config override to about its percentage of devices, and raising it keeps every device that had it', () => {
+    const salt = 'config:feature.new_stitch';
+    const atTwenty = share(configDevices, salt, 20);
+    const atForty = new Set(share(configDevices, salt, 40));
+    expect(atTwenty.length).toBeGreaterThan(1800);
+    expect(atTwenty.length).toBeLessThan(2200);
+    expect(atForty.size).toBeGreaterThan(3700);
+    expect(atForty.size).toBeLessThan(4300);
+    expect(atTwenty.filter((d) => !atForty.has(d))).toEqual([]);
+  });
+
+  it('picks other devices for another salt: two releases at 10 % share about 1 % of devices', () => {
+    const one = new Set(share(releaseDevices, 'version:tailor:android:300', 10));
+    const both = share(releaseDevices, 'version:tailor:android:400', 10).filter((d) => one.has(d));
+    expect(both.length).toBeGreaterThan(50);
+    expect(both.length).toBeLessThan(150);
+  });
+
+  it('spreads buckets evenly: each tenth of the range holds about a tenth of the devices', () => {
+    const tenths = Array.from({ length: 10 }, () => 0);
+    for (const d of releaseDevices) tenths[Math.floor(rolloutBucket(d, 'version:tailor:android:300') / 1000)] += 1;
+    for (const count of tenths) {
+      expect(count).toBeGreaterThan(850);
+      expect(count).toBeLessThan(1150);
+    }
+  });
+});
