@@ -130,6 +130,13 @@ const feedbackWriter = rotatingUser();
 type Fixture = (s: SweepContext, example: Record<string, unknown>) => Promise<Prepared>;
 
 /** Per endpoint, what one valid call needs made first. */
+/** A user's review claim waiting for an operator. */
+async function pendingClaim(s: SweepContext): Promise<number> {
+  const upload = await uploadWith(s, '/api/reviewreward/make', { store: 'huawei' }, await s.world.tokenFor('user'));
+  if (upload.body.code !== 200) throw new Error(`a review claim: ${upload.text.slice(0, 300)}`);
+  return idIn(upload.body.data) as number;
+}
+
 export const fixtures: Partial<Record<ApiPath, Fixture>> = {
   // Keys are unique within an app.
   '/api/a11t/make': async (s, example) => ({ body: { ...example, key: `sweep.key_${s.serial()}` } }),
@@ -162,6 +169,15 @@ export const fixtures: Partial<Record<ApiPath, Fixture>> = {
   '/api/exchange/record/cancel': async (s, example) => {
     const id = await pendingShipment(s);
     return { body: { ...example, id }, recordId: id };
+  },
+  // A batch works on records of its own too, so that its texts are kept and read back.
+  '/api/exchange/record/ship/batch': async (s, example) => {
+    const id = await pendingShipment(s);
+    return { body: { ...example, ids: [id] }, recordId: id };
+  },
+  '/api/exchange/record/cancel/batch': async (s, example) => {
+    const id = await pendingShipment(s);
+    return { body: { ...example, ids: [id] }, recordId: id };
   },
   // A code item of its own, so that the code imported is the one a redemption then hands out.
   '/api/exchange/code/import': async (s, example) => {
@@ -197,11 +213,12 @@ export const fixtures: Partial<Record<ApiPath, Fixture>> = {
   },
   // A claim waiting for review, from an app user.
   '/api/reviewreward/reject': async (s, example) => {
-    const token = await s.world.tokenFor('user');
-    const upload = await uploadWith(s, '/api/reviewreward/make', { store: 'huawei' }, token);
-    if (upload.body.code !== 200) throw new Error(`a review claim: ${upload.text.slice(0, 300)}`);
-    const id = idIn(upload.body.data) as number;
+    const id = await pendingClaim(s);
     return { body: { ...example, id }, recordId: id };
+  },
+  '/api/reviewreward/reject/batch': async (s, example) => {
+    const id = await pendingClaim(s);
+    return { body: { ...example, ids: [id] }, recordId: id };
   },
   // One release per app, platform, channel and version code.
   '/api/version/make': async (s, example) => ({ body: { ...example, versionCode: 1000 + s.serial() } }),
