@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { createApiClient } from '@appdesk/contract/client';
 import type { ApiInput, ApiPath } from '@appdesk/contract/types';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { screenshotsInto } from './shots';
 
 /**
@@ -136,4 +136,17 @@ export async function confirmPop(page: Page, ok: string) {
 export async function shoot(page: Page, name: string) {
   const dir = process.env.SCREENSHOT_DIR;
   if (dir) await screenshotsInto(page, dir, name);
+}
+
+/**
+ * The cell of `row` under the column headed `header`: found by its heading, since a selection or
+ * expand column a page gains moves every index.
+ */
+export async function cellOf(row: Locator, header: string): Promise<Locator> {
+  await expect(row).toBeVisible();
+  const table = row.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-table-container ")][1]');
+  const headings = (await table.locator('thead th').allInnerTexts()).map((text) => text.trim());
+  const index = headings.indexOf(header);
+  expect(index, `column ${header} among ${headings.join('、')}`).toBeGreaterThanOrEqual(0);
+  return row.locator('td').nth(index);
 }

@@ -1,6 +1,6 @@
 import { formatExactTime } from '@appdesk/contract/format';
 import type { ApiOutput } from '@appdesk/contract/types';
-import { admin, api, ensureSiteReady, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
+import { admin, api, cellOf, ensureSiteReady, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
 import { expect, type Page, test } from '@playwright/test';
 import { appUserWithCoins, createItem, importCodes } from '../exchange/e2e-steps';
 import { shipRecord } from '../exchangerecord/e2e-steps';
@@ -148,8 +148,8 @@ test('shop, shipping and review rewards end to end, as the dashboard counts them
   await importCodes(page, names.code, codes);
   const rowOf = (name: string) => rows(page).filter({ hasText: name });
   await expect(rowOf(names.vip)).toContainText('会员 90 天');
-  await expect(rowOf(names.code).locator('td').nth(3)).toHaveText('3');
-  await expect(rowOf(names.physical).locator('td').nth(3)).toHaveText('5');
+  await expect(await cellOf(rowOf(names.code), '库存')).toHaveText('3');
+  await expect(await cellOf(rowOf(names.physical), '库存')).toHaveText('5');
 
   // An app user from the vivo store redeems each through the API.
   const user = await appUserWithCoins(adminToken, 1000, 'vivo');

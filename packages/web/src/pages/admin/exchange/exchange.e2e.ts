@@ -1,4 +1,4 @@
-import { admin, api, ensureSiteReady, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
+import { admin, api, cellOf, ensureSiteReady, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
 import { expect, test } from '@playwright/test';
 import { appUserWithCoins, createItem, importCodes } from './e2e-steps';
 
@@ -51,7 +51,7 @@ test('exchange items: create, import codes, redeem each kind through the API', a
   await page.reload();
   const codeRow = page.locator('.ant-table-row', { hasText: codeName });
   await importCodes(page, codeName, [`YS-${tag}-A`, `YS-${tag}-B`, `YS-${tag}-C`], () => shoot(page, 'exchange-codes'));
-  await expect(codeRow.locator('td').nth(3)).toHaveText('3');
+  await expect(await cellOf(codeRow, '库存')).toHaveText('3');
 
   const { token: userToken } = await appUserWithCoins(adminToken, 1000);
   const shop = await api('/api/exchange/fetch/list', {});
@@ -78,7 +78,7 @@ test('exchange items: create, import codes, redeem each kind through the API', a
   expect(Date.parse(info?.vipExpiresAt ?? '')).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
 
   await page.reload();
-  await expect(vipRow.locator('td').nth(4)).toHaveText('1');
-  await expect(codeRow.locator('td').nth(3)).toHaveText('2');
+  await expect(await cellOf(vipRow, '已兑换')).toHaveText('1');
+  await expect(await cellOf(codeRow, '库存')).toHaveText('2');
   await shoot(page, 'exchange-list');
 });
