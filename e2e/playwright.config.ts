@@ -5,6 +5,9 @@ const workers = Number(process.env.E2E_WORKERS ?? 1);
 const specs = ['e2e/**/*.spec.ts', 'packages/web/src/pages/**/*.e2e.ts'];
 const siteSpec = 'e2e/spine.spec.ts';
 const aloneSpecs = ['packages/web/src/pages/admin/dashboard/*.e2e.ts'];
+// The words walk judges what appears after its own writes: data other specs type meanwhile (keys,
+// device names) would be judged as its own, so it too runs with nothing beside it.
+const wordsSpec = 'e2e/ui-words.spec.ts';
 
 // The end-to-end suite drives Debian's Chromium (never a downloaded browser) against the built
 // server on a fresh SQLite database, started once by globalSetup (E2E_TOPOLOGY=cluster: two instances
@@ -20,8 +23,9 @@ export default defineConfig({
     ? {
         projects: [
           { name: 'site', testMatch: [siteSpec] },
-          { name: 'pages', testMatch: specs, testIgnore: [siteSpec, ...aloneSpecs], dependencies: ['site'] },
-          { name: 'alone', testMatch: aloneSpecs, dependencies: ['pages'] },
+          { name: 'pages', testMatch: specs, testIgnore: [siteSpec, wordsSpec, ...aloneSpecs], dependencies: ['site'] },
+          { name: 'words', testMatch: [wordsSpec], dependencies: ['pages'] },
+          { name: 'alone', testMatch: aloneSpecs, dependencies: ['words'] },
         ],
       }
     : { testMatch: specs }),

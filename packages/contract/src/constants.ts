@@ -144,6 +144,11 @@ export const threadStatuses = [
   { value: 'closed', label: '已关闭' },
 ] as const;
 export type ThreadStatus = (typeof threadStatuses)[number]['value'];
+/** The 反馈工单 list's 负责人 filter: threads the signed-in operator holds, or nobody does. */
+export const threadAssignees = [
+  { value: 'me', label: '我负责的' },
+  { value: 'none', label: '未分配' },
+] as const;
 
 /** The kinds of a stored file (what its bytes are), with the label operators see. */
 export const fileKinds = [
@@ -287,6 +292,14 @@ export type IapRecordStatus = (typeof iapRecordStatuses)[number]['value'];
 export const iapEnvironments = [
   { value: 'Production', label: '正式环境' },
   { value: 'Sandbox', label: '沙盒环境' },
+] as const;
+
+/** What became of a payment platform's notification (支付通知). */
+export const paymentNotificationStatuses = [
+  { value: 'applied', label: '已入账' },
+  { value: 'duplicate', label: '重复通知' },
+  { value: 'ignored', label: '无需处理' },
+  { value: 'rejected', label: '已拒绝' },
 ] as const;
 
 /** A pending order closes by itself this long after it was made. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { batchEndpoint } from '../batch';
-import { threadCategories, threadStatuses } from '../constants';
+import { threadAssignees, threadCategories, threadStatuses } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
 import {
   appCode,
@@ -20,7 +20,7 @@ import {
   timeRange,
   worded,
 } from '../fields';
-import { rules } from '../rules';
+import { rules, valuesOf } from '../rules';
 import { deviceFields, feedbackImage, imageIds, imageTokens } from './feedback';
 
 /**
@@ -99,8 +99,7 @@ const feedbackv2Page = endpoint({
     status: status.optional(),
     category: category.optional(),
     app: appCode.optional(),
-    assignee: z
-      .enum(['me', 'none'], { error: '负责人只能是 me 或 none' })
+    assignee: worded(z.enum(valuesOf(threadAssignees), { error: '负责人只能是 me 或 none' }), threadAssignees)
       .optional()
       .meta({ title: '负责人', description: 'me 我负责的，none 未分配' }),
     unread: z.boolean({ error: '未读必须是布尔值' }).optional().meta({ title: '只看未读' }),

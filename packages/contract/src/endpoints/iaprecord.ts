@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { iapRecordStatuses } from '../constants';
+import { iapEnvironments, iapRecordStatuses } from '../constants';
 import { endpoint } from '../endpoint';
 import {
   appCode,
@@ -30,9 +30,10 @@ export const iapRecordStatus = worded(
   z.enum(valuesOf(iapRecordStatuses), { error: '未知的记录状态' }),
   iapRecordStatuses,
 ).meta({ title: '记录状态' });
-const environment = z.enum(['Production', 'Sandbox'], { error: '环境只能是 Production 或 Sandbox' }).meta({
-  title: '环境',
-});
+const environment = worded(
+  z.enum(valuesOf(iapEnvironments), { error: '环境只能是 Production 或 Sandbox' }),
+  iapEnvironments,
+).meta({ title: '环境' });
 
 export const iapRecord = z.object({
   id,

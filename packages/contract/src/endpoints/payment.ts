@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { paymentNotificationStatuses } from '../constants';
 import { endpoint } from '../endpoint';
-import { exactTotal, id, isoTime, listExport, order, page, paged, size, sortBy, textField } from '../fields';
+import { exactTotal, id, isoTime, listExport, order, page, paged, size, sortBy, textField, worded } from '../fields';
+import { valuesOf } from '../rules';
 import { payMethod } from './purchase';
 
 /**
@@ -8,9 +10,10 @@ import { payMethod } from './purchase';
  * /api/payment/alipay/notify and /api/payment/wechat/notify in their own formats (not this API's
  * envelope), so those two are plain routes; what arrived is listed here.
  */
-const status = z.enum(['applied', 'duplicate', 'ignored', 'rejected'], { error: '未知的通知状态' }).meta({
-  title: '处理结果',
-});
+const status = worded(
+  z.enum(valuesOf(paymentNotificationStatuses), { error: '未知的通知状态' }),
+  paymentNotificationStatuses,
+).meta({ title: '处理结果' });
 
 export const paymentNotification = z.object({
   id,

@@ -1,5 +1,5 @@
 import { MessageOutlined } from '@ant-design/icons';
-import { apps, threadCategories, threadStatuses } from '@appdesk/contract/constants';
+import { apps, threadAssignees, threadCategories, threadStatuses } from '@appdesk/contract/constants';
 import { Badge, Button, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
@@ -25,10 +25,6 @@ const options = (list: readonly { value: string; label: string }[], all: string)
   { value: '', label: all },
   ...list.map((o) => ({ value: o.value, label: o.label })),
 ];
-const assignees = [
-  { value: 'me', label: '我负责的' },
-  { value: 'none', label: '未分配' },
-] as const;
 
 const keys = ['search', 'status', 'category', 'app', 'assignee', 'unread', 'from', 'to'] as const;
 const fields: FilterField[] = [
@@ -36,7 +32,7 @@ const fields: FilterField[] = [
   { kind: 'select', name: 'status', label: '状态', width: 120, options: options(threadStatuses, '全部') },
   { kind: 'select', name: 'category', label: '分类', width: 130, options: options(threadCategories, '全部分类') },
   { kind: 'select', name: 'app', label: '应用', width: 130, options: options(apps, '全部应用') },
-  { kind: 'select', name: 'assignee', label: '负责人', width: 130, options: options(assignees, '全部') },
+  { kind: 'select', name: 'assignee', label: '负责人', width: 130, options: options(threadAssignees, '全部') },
   {
     kind: 'select',
     name: 'unread',
@@ -58,7 +54,7 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
   const status = pick(threadStatuses, values.status);
   const category = pick(threadCategories, values.category);
   const app = pick(apps, values.app);
-  const assignee = pick(assignees, values.assignee);
+  const assignee = pick(threadAssignees, values.assignee);
   return {
     search: values.search ?? '',
     ...(status ? { status } : {}),

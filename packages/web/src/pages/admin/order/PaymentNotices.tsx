@@ -1,15 +1,11 @@
-import { payMethods } from '@appdesk/contract/constants';
+import { payMethods, paymentNotificationStatuses } from '@appdesk/contract/constants';
 import { fenToYuan, formatExactTime } from '@appdesk/contract/format';
 import { labelOf } from '@appdesk/contract/rules';
 import { Alert, List, Tag, Typography } from 'antd';
 import { useApiQuery } from '../../../api/hooks';
 
-const outcomes: Record<string, { label: string; color: string }> = {
-  applied: { label: '已入账', color: 'green' },
-  duplicate: { label: '重复通知', color: 'default' },
-  ignored: { label: '无需处理', color: 'default' },
-  rejected: { label: '已拒绝', color: 'red' },
-};
+/** Each outcome's tag colour; its words are the contract's. */
+const outcomeColors: Record<string, string> = { applied: 'green', rejected: 'red' };
 
 /** Which payment platforms' notifications are on: without merchant keys a method is off, and says so. */
 export function PaymentConfigAlert() {
@@ -55,7 +51,7 @@ export function OrderNotifications({ orderNo }: { orderNo: string }) {
           renderItem={(n) => (
             <List.Item key={n.id}>
               <div>
-                <Tag color={outcomes[n.status]?.color}>{outcomes[n.status]?.label ?? n.status}</Tag>
+                <Tag color={outcomeColors[n.status]}>{labelOf(paymentNotificationStatuses, n.status)}</Tag>
                 {labelOf(payMethods, n.method)} · {n.amount === null ? '金额未知' : `¥${fenToYuan(n.amount)}`} ·{' '}
                 <span className="list-muted">{formatExactTime(n.createdAt)}</span>
                 {n.transactionId ? <div className="list-muted">交易号 {n.transactionId}</div> : null}
