@@ -155,9 +155,10 @@ export default function ExchangeRecordPage() {
                 取消
               </Button>
             </Space>
-          ) : (
-            <span className="list-muted">{r.status === 'cancelled' ? (r.note ?? '') : '-'}</span>
-          ),
+          ) : r.status === 'cancelled' && r.note ? (
+            // Beside 详情, which every row has: the reason it was cancelled, or nothing.
+            <span className="list-muted">{r.note}</span>
+          ) : null,
       },
     ],
     [],
