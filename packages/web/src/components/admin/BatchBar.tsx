@@ -88,21 +88,19 @@ export function useBatchRun(noun: string, labelOf: (id: number) => string) {
  * adds page-specific buttons (a dialog of its own, like 批量发货's tracking numbers).
  */
 export function BatchBar({
-  ids,
+  selection,
   noun,
   buttons,
-  labelOf,
-  onDone,
   children,
 }: {
-  ids: number[];
+  /** The list's `useSelection`: what is selected, its names, and clearing it once a batch is done. */
+  selection: Pick<ReturnType<typeof useSelection>, 'ids' | 'labelOf' | 'clear'>;
   /** What one record is called (兑换记录, 申请): 已选择 3 条兑换记录. */
   noun: string;
   buttons: BatchButton[];
-  labelOf: (id: number) => string;
-  onDone: () => void;
   children?: ReactNode;
 }) {
+  const { ids, labelOf, clear: onDone } = selection;
   const { modal } = App.useApp();
   const [asking, setAsking] = useState<BatchButton | null>(null);
   const [form] = Form.useForm<Record<string, string>>();

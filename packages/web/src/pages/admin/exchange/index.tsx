@@ -213,10 +213,8 @@ export default function ExchangePage() {
         emptyText="还没有兑换商品。点击“新建商品”添加会员天数、金币、兑换码或实物，上架后用户可用金币兑换。"
         header={
           <BatchBar
-            ids={selection.ids}
+            selection={selection}
             noun="商品"
-            labelOf={selection.labelOf}
-            onDone={selection.clear}
             buttons={[
               { label: '批量上架', path: '/api/exchange/item/update/enabled/batch', params: { enabled: true } },
               {

@@ -188,10 +188,8 @@ export default function ExchangeRecordPage() {
               onChange={(key) => list.update({ status: key || undefined })}
             />
             <BatchBar
-              ids={selection.ids}
+              selection={selection}
               noun="兑换记录"
-              labelOf={selection.labelOf}
-              onDone={selection.clear}
               buttons={[
                 {
                   label: '批量取消',

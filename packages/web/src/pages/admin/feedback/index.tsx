@@ -140,10 +140,8 @@ export default function FeedbackPage() {
         emptyText="还没有意见反馈。用户在 App 里提交的反馈（文字、截图、联系方式和设备信息）会显示在这里，可以直接回复。"
         header={
           <BatchBar
-            ids={selection.ids}
+            selection={selection}
             noun="反馈"
-            labelOf={selection.labelOf}
-            onDone={selection.clear}
             buttons={[
               { label: '批量标为已处理', path: '/api/feedback/handle/batch' },
               {

@@ -121,10 +121,8 @@ export default function FeedbackThreadsPage() {
         emptyText="还没有反馈会话。用户在 App 里发起的会话会显示在这里，可以分配、用快捷回复作答、关闭。"
         header={
           <BatchBar
-            ids={selection.ids}
+            selection={selection}
             noun="会话"
-            labelOf={selection.labelOf}
-            onDone={selection.clear}
             buttons={[
               {
                 label: '批量回复',

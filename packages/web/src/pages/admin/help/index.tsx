@@ -160,10 +160,8 @@ export default function HelpPage() {
         emptyText="还没有帮助文章。点击“新建文章”用 Markdown 编写，发布后 App 的帮助中心按分类显示。"
         header={
           <BatchBar
-            ids={selection.ids}
+            selection={selection}
             noun="文章"
-            labelOf={selection.labelOf}
-            onDone={selection.clear}
             buttons={[
               { label: '批量发布', path: '/api/help/publish/batch' },
               { label: '批量下线', path: '/api/help/unpublish/batch', danger: true },

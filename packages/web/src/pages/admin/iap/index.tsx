@@ -149,10 +149,8 @@ export default function IapPage() {
         emptyText="还没有内购商品。点击“新建商品”填写 App Store 或 Google Play 的商品 ID、价格和发放的会员天数或金币。"
         header={
           <BatchBar
-            ids={selection.ids}
+            selection={selection}
             noun="商品"
-            labelOf={selection.labelOf}
-            onDone={selection.clear}
             buttons={[
               { label: '批量启用', path: '/api/iap/update/enabled/batch', params: { enabled: true } },
               { label: '批量停用', path: '/api/iap/update/enabled/batch', params: { enabled: false }, danger: true },

@@ -155,10 +155,8 @@ export default function PlanPage() {
         emptyText="还没有会员套餐。点击“新建套餐”设置价格、时长和赠送金币，上架后 App 的会员页会展示。"
         header={
           <BatchBar
-            ids={selection.ids}
+            selection={selection}
             noun="套餐"
-            labelOf={selection.labelOf}
-            onDone={selection.clear}
             buttons={[
               { label: '批量上架', path: '/api/plan/update/onsale/batch', params: { onSale: true } },
               { label: '批量下架', path: '/api/plan/update/onsale/batch', params: { onSale: false }, danger: true },

@@ -148,10 +148,8 @@ export default function ReviewRewardPage() {
             />
             <RewardSetting />
             <BatchBar
-              ids={selection.ids}
+              selection={selection}
               noun="申请"
-              labelOf={selection.labelOf}
-              onDone={selection.clear}
               buttons={[
                 { label: '批量通过', path: '/api/reviewreward/approve/batch' },
                 {

@@ -186,10 +186,8 @@ export default function SelfappPage() {
         emptyText="还没有推广应用。点击“新建推广应用”添加公司的其他应用，App 会在“更多应用”中展示它们。"
         header={
           <BatchBar
-            ids={selection.ids}
+            selection={selection}
             noun="应用"
-            labelOf={selection.labelOf}
-            onDone={selection.clear}
             buttons={[
               { label: '批量启用', path: '/api/selfapp/update/enabled/batch', params: { enabled: true } },
               {

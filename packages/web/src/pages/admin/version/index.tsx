@@ -221,10 +221,8 @@ function Releases() {
         emptyText="还没有版本。点击“新建版本”上传安装包，选择渠道后发布。"
         header={
           <BatchBar
-            ids={selection.ids}
+            selection={selection}
             noun="版本"
-            labelOf={selection.labelOf}
-            onDone={selection.clear}
             buttons={[
               { label: '批量发布', path: '/api/version/publish/batch' },
               { label: '批量暂停', path: '/api/version/pause/batch', danger: true },
