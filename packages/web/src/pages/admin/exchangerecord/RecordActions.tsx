@@ -1,9 +1,9 @@
-import { EyeOutlined } from '@ant-design/icons';
 import type { ApiOutput } from '@appdesk/contract/types';
 import { AutoComplete, Button, Descriptions, Form, Input, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
 import { EditorModal } from '../../../components/admin/EditorModal';
+import { MaskedPhone } from '../../../components/admin/MaskedPhone';
 import { formRules, rules } from '../../../components/rules';
 
 type RecordRow = ApiOutput<'/api/exchange/record/fetch/page'>['list'][number];
@@ -16,26 +16,15 @@ export const carriers = ['顺丰速运', '中通快递', '圆通速递', '韵达
  */
 export function ReceiverPhone({ record }: { record: Pick<RecordRow, 'id' | 'receiverPhone'> }) {
   const reveal = useApiAction('/api/exchange/record/fetch/phone', { refreshes: [] });
-  const [whole, setWhole] = useState<string | null>(null);
   if (!record.receiverPhone) return null;
-  if (whole) return <Typography.Text copyable={{ tooltips: ['复制手机号', '已复制'] }}>{whole}</Typography.Text>;
   return (
-    <span>
-      {record.receiverPhone}
-      <Tooltip title="查看完整收货手机号（记入操作日志）">
-        <Button
-          type="text"
-          size="small"
-          aria-label="查看完整收货手机号"
-          icon={<EyeOutlined aria-hidden />}
-          loading={reveal.isPending}
-          onClick={(event) => {
-            event.stopPropagation();
-            reveal.mutate({ id: record.id }, { onSuccess: (answer) => setWhole(answer.receiverPhone) });
-          }}
-        />
-      </Tooltip>
-    </span>
+    <MaskedPhone
+      masked={record.receiverPhone}
+      what="收货手机号"
+      copyable
+      pending={reveal.isPending}
+      reveal={(show) => reveal.mutate({ id: record.id }, { onSuccess: (answer) => show(answer.receiverPhone) })}
+    />
   );
 }
 

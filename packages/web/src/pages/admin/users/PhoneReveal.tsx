@@ -1,7 +1,5 @@
-import { EyeOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
-import { useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { MaskedPhone } from '../../../components/admin/MaskedPhone';
 
 /**
  * A user's phone as operators see it: masked (138****8000) until the eye is pressed, which asks
@@ -9,25 +7,14 @@ import { useApiAction } from '../../../api/hooks';
  */
 export function PhoneReveal({ id, masked }: { id: number; masked: string }) {
   const reveal = useApiAction('/api/users/fetch/phone', { refreshes: [] });
-  const [phone, setPhone] = useState<string | null>(null);
-  if (phone) return <span className="user-phone">{phone}</span>;
   return (
-    <span className="user-phone">
-      {masked}
-      <Tooltip title="查看完整手机号（记入操作日志）">
-        <Button
-          type="text"
-          size="small"
-          className="user-phone-eye"
-          aria-label="查看完整手机号"
-          icon={<EyeOutlined aria-hidden />}
-          loading={reveal.isPending}
-          onClick={(event) => {
-            event.stopPropagation();
-            reveal.mutate({ id }, { onSuccess: (answer) => setPhone(answer.phone) });
-          }}
-        />
-      </Tooltip>
-    </span>
+    <MaskedPhone
+      masked={masked}
+      what="手机号"
+      className="user-phone"
+      eyeClassName="user-phone-eye"
+      pending={reveal.isPending}
+      reveal={(show) => reveal.mutate({ id }, { onSuccess: (answer) => show(answer.phone) })}
+    />
   );
 }
