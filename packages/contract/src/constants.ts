@@ -2,7 +2,16 @@
 
 /** The company's apps, chosen from a fixed list (docs/spec-notes.md#3-stored-state-apps-and-channels): one today. */
 export const apps = [{ label: '滚动截屏', value: 'tailor' }] as const;
-export type AppCode = (typeof apps)[number]['value'];
+export type AppCode = string;
+
+/**
+ * The first app, 滚动截屏: every site has it (migrations register it), the data from before apps
+ * were data belongs to it, and the environment's store and payment variables are its settings.
+ */
+export const DEFAULT_APP = 'tailor';
+export const DEFAULT_APP_NAME = '滚动截屏';
+/** An app's code: 2–20 lowercase letters or digits, a letter first (apps.rules.ts has its messages). */
+export const APP_CODE_PATTERN = /^[a-z][a-z0-9]{1,19}$/;
 
 /** Store distribution channels (docs/spec-notes.md#3-stored-state-apps-and-channels), each with its Chinese description. */
 export const channels = [

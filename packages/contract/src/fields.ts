@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apps, channels } from './constants';
+import { APP_CODE_PATTERN, channels } from './constants';
 import { endpoint } from './endpoint';
 import {
   type IntegerRule,
@@ -101,6 +101,8 @@ export function oneOf<const V extends readonly [string, ...string[]]>(title: str
 export interface ValueWords {
   labels?: readonly { value: string; label: string }[];
   fieldNames?: true;
+  /** The codes are apps' codes: their words are the apps' names, which are data (应用管理). */
+  apps?: true;
 }
 export const valueWords = z.registry<ValueWords>();
 
@@ -185,8 +187,16 @@ export const userId = id.meta({ title: '用户 ID' });
 
 export const reasonNote = textField(rules.reason);
 
-/** One of the company's apps (constants `apps`). */
-export const appCode = worded(z.enum(valuesOf(apps), { error: '未知的应用' }), apps).meta({ title: '应用' });
+/**
+ * One of the company's apps, by its code. Apps are data (应用管理): the schema checks the code's
+ * shape; the server refuses a code no app has, and an app call naming a disabled app. Its words
+ * are the apps' names (`valueWords` kind `apps`), looked up where a code is shown.
+ */
+export const appCode = z
+  .string({ error: '应用必须是字符串' })
+  .regex(APP_CODE_PATTERN, { error: '未知的应用' })
+  .meta({ title: '应用' });
+valueWords.add(appCode, { apps: true });
 /** One of the store channels (constants `channels`). */
 export const channelCode = worded(z.enum(valuesOf(channels), { error: '未知的渠道' }), channels).meta({
   title: '渠道',

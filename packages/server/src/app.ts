@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from './config';
+import { AppRegistry } from './core/apps';
 import { isLockConflict } from './db/conflicts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/index';
 import type { Migration } from './db/migrations/index';
@@ -100,8 +101,11 @@ export async function buildApp(
     storage,
     noticeSources,
     fileReferences,
+    apps: new AppRegistry(database.db, config),
     onHandlerRun: options.onHandlerRun,
   };
+  // Read once now: an export or a log line names an app by the name this holds.
+  await services.apps.all();
 
   const app = Fastify({
     logger: options.logger ?? {

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { uploadLimits } from '@appdesk/contract/constants';
-import { loadPaymentsConfig, type PaymentsConfig } from './payments-config';
+import { type SecretKeys, secretKeysFromEnv } from './core/secret-box';
+import { type EnvironmentPayments, loadPaymentsConfig } from './payments-config';
 
 export interface Config {
   port: number;
@@ -38,7 +39,9 @@ export interface Config {
   /** PostgreSQL: how long a query waits for a pooled connection before the call answers 503. */
   databasePoolWaitMs: number;
   /** Payment platforms' keys (payments-config.ts); a platform left unset is off. */
-  payments: PaymentsConfig;
+  payments: EnvironmentPayments;
+  /** Encrypts the secrets set in 应用管理 (core/secret-box.ts); unset: secrets only from the environment. */
+  secretKeys: SecretKeys | undefined;
   /** `s3://bucket[/prefix]?endpoint=…` stores uploads in S3-compatible storage; unset: `files/` in dataDir. */
   storageUrl: string | undefined;
   /** `GET /metrics` needs `Authorization: Bearer <this>`; unset: only callers on this machine get it. */
@@ -154,6 +157,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     databasePoolSize: int('DATABASE_POOL_SIZE', 0) || undefined,
     databasePoolWaitMs: int('DATABASE_POOL_WAIT_MS', 10_000),
     payments: loadPaymentsConfig(),
+    secretKeys: secretKeysFromEnv(),
     storageUrl: process.env.STORAGE_URL || undefined,
     metricsToken: process.env.METRICS_TOKEN || undefined,
     headersTimeoutMs: int('HTTP_HEADERS_TIMEOUT_MS', 20_000),

@@ -21,6 +21,16 @@ export interface PaymentsConfig {
   google?: GooglePlayConfig | null;
 }
 
+/**
+ * The environment's settings: the first app's platforms (above), and what every app shares: the
+ * Apple root certificates purchases chain to, and where Google's API is reached.
+ */
+export interface EnvironmentPayments extends PaymentsConfig {
+  appleRootCertificates?: Buffer[];
+  googlePlayApiUrl?: string;
+  googlePlayTokenUrl?: string;
+}
+
 export interface GooglePlayConfig {
   clientEmail: string;
   privateKey: string;
@@ -68,7 +78,7 @@ export function publicKeyPem(key: string): string {
   return `-----BEGIN PUBLIC KEY-----\n${body}\n-----END PUBLIC KEY-----\n`;
 }
 
-export function loadPaymentsConfig(): PaymentsConfig {
+export function loadPaymentsConfig(): EnvironmentPayments {
   const bundleId = env('APPLE_BUNDLE_ID');
   const roots = env('APPLE_ROOT_CERTIFICATES');
   const environments = (env('APPLE_ENVIRONMENTS') ?? 'Production').split(',').map((e) => e.trim());
@@ -87,14 +97,18 @@ export function loadPaymentsConfig(): PaymentsConfig {
   const apiV3Key = env('WECHATPAY_API_V3_KEY');
   const platformKey = pemOrFile('WECHATPAY_PLATFORM_PUBLIC_KEY');
   if (apiV3Key && Buffer.byteLength(apiV3Key) !== 32) throw new Error('WECHATPAY_API_V3_KEY must be 32 bytes');
+  const rootCertificates = roots ? roots.split(',').map((file) => readFileSync(file.trim())) : [];
   return {
+    appleRootCertificates: rootCertificates,
+    googlePlayApiUrl: env('GOOGLE_PLAY_API_URL'),
+    googlePlayTokenUrl: env('GOOGLE_PLAY_TOKEN_URL'),
     apple:
       bundleId && roots
         ? {
             bundleId,
             appAppleId,
             environments: environments as ('Production' | 'Sandbox')[],
-            rootCertificates: roots.split(',').map((file) => readFileSync(file.trim())),
+            rootCertificates,
           }
         : null,
     alipay: alipayId && alipayKey ? { appId: alipayId, publicKey: publicKeyPem(alipayKey) } : null,

@@ -181,6 +181,46 @@ export interface RowCountsTable {
 }
 
 /**
+ * apps: the company's apps (应用管理). `code` never changes: app-scoped rows and the apps' calls
+ * name it. Settings that are not secret are plain columns; secrets live in app_secrets.
+ */
+export interface AppsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  icon: string;
+  description: string;
+  enabled: number;
+  android_package: string;
+  ios_bundle_id: string;
+  /** App Store Connect's numeric id of the app ('' when not on the App Store). */
+  apple_app_id: string;
+  /** JSON: [{ channel, storeLink }], the channels it ships on ('' link: the channel's default). */
+  channels: string;
+  /** APP 备案号, shown on its legal pages. */
+  icp_filing: string;
+  /** Comma-separated App Store environments its purchases may come from. */
+  apple_environments: string;
+  alipay_app_id: string;
+  alipay_public_key: string;
+  wechat_mch_id: string;
+  wechat_app_id: string;
+  wechat_platform_public_key: string;
+  wechat_platform_serial: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** app_secrets: one encrypted setting of an app (core/secret-box.ts); the plain value is never stored. */
+export interface AppSecretsTable {
+  app_id: number;
+  kind: string;
+  sealed: string;
+  set_at: number;
+  set_by: number | null;
+}
+
+/**
  * The core tables: every feature may read and write them. Each feature declares its own tables in
  * features/<f>/tables.ts as `<F>Tables`; its database type is `FeatureDb<<F>Tables>` (db/index.ts), and
  * test/table-ownership.test.ts refuses a feature's code naming another feature's table outside its allow-list.
@@ -200,6 +240,8 @@ export interface CoreDatabase {
   message_reads: MessageReadsTable;
   key_values: KeyValuesTable;
   idempotency_keys: IdempotencyKeysTable;
+  apps: AppsTable;
+  app_secrets: AppSecretsTable;
 }
 
 /** Every table: the core ones and, merged in by each feature's tables.ts, the features' own. */

@@ -1,6 +1,7 @@
 import type { Notice } from '@appdesk/contract/endpoints/notices';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
+import type { AppRegistry } from '../core/apps';
 import type { SessionLookup, SessionUser } from '../core/sessions';
 import type { Db, Dialect } from '../db/index';
 import type { FileReference } from '../storage/references';
@@ -20,6 +21,8 @@ export interface Services {
   noticeSources: NoticeSource[];
   /** Every feature's columns holding stored files' URLs (features/<f>/files.ts), found at start-up. */
   fileReferences: FileReference[];
+  /** The company's apps (core/apps.ts), read from a short-lived cache. */
+  apps: AppRegistry;
   /** Called with the path each time a handler starts (the generated tests count what reaches handlers). */
   onHandlerRun?: (path: string) => void;
 }

@@ -17,6 +17,7 @@ import { classifyOutage } from '../db/outage';
 import { shortTransaction } from '../db/sqlite-inline';
 import { settlePending } from '../storage/pending';
 import { keepReserve, releaseReserve } from '../storage/reserve';
+import { checkApp } from './app-check';
 import type { AuditRecord, RequestContext, Services } from './context';
 import { ApiError, fail } from './errors';
 import { type ExportTable, sendXlsx } from './export';
@@ -187,6 +188,7 @@ async function runEndpoint(
   try {
     const parsed = def.input.safeParse(body);
     if (!parsed.success) throw fail.badInput(describeIssue(def.input, body, parsed.error));
+    await checkApp(def, parsed.data, services);
 
     let recorded = 0;
     const released: string[] = [];
@@ -213,6 +215,7 @@ async function runEndpoint(
       storage: services.storage,
       noticeSources: services.noticeSources,
       fileReferences: services.fileReferences,
+      apps: services.apps,
       onHandlerRun: services.onHandlerRun,
       db,
       user,
