@@ -1,4 +1,4 @@
-import type { AppOption } from '@appdesk/contract/endpoints/apps';
+import type { ApiOutput } from '@appdesk/contract/types';
 import { useMemo } from 'react';
 import { useApiQuery } from '../api/hooks';
 import { createStore, useStore } from './store';
@@ -9,6 +9,8 @@ import { createStore, useStore } from './store';
  * current app; it is kept across reloads, and a change in one tab reaches the others.
  */
 const KEY = 'appdesk.currentApp';
+
+export type AppOption = ApiOutput<'/api/apps/fetch/options'>['list'][number];
 
 const read = (): string | undefined => {
   try {
