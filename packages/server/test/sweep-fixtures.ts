@@ -137,7 +137,27 @@ async function pendingClaim(s: SweepContext): Promise<number> {
   return idIn(upload.body.data) as number;
 }
 
+/** An app of its own: the sweep must never disable or rename the default app its other calls name. */
+async function ownApp(s: SweepContext): Promise<number> {
+  const data = await s.made('/api/apps/make', appIdentity(s.serial()));
+  return (data as { app: { id: number } }).app.id;
+}
+/** A code and store identities no other app has (they are unique across apps). */
+const appIdentity = (n: number) => ({
+  code: `sweep${n}`,
+  name: `应用${n}`,
+  iosBundleId: `com.sweep.app${n}`,
+  alipayAppId: String(2021000000000000 + n),
+});
+
 export const fixtures: Partial<Record<ApiPath, Fixture>> = {
+  '/api/apps/make': async (s, example) => ({ body: { ...example, ...appIdentity(s.serial()) } }),
+  '/api/apps/update': async (s, example) => {
+    const id = await ownApp(s);
+    return { body: { ...example, id }, recordId: id };
+  },
+  '/api/apps/secret/set': async (s, example) => ({ body: { ...example, id: await ownApp(s) } }),
+  '/api/apps/update/enabled/batch': async (s, example) => ({ body: { ...example, ids: [await ownApp(s)] } }),
   // Keys are unique within an app.
   '/api/a11t/make': async (s, example) => ({ body: { ...example, key: `sweep.key_${s.serial()}` } }),
   // A text entry (the example's is boolean, which takes no text) at its first revision.
@@ -242,6 +262,7 @@ export const readsElsewhere: Partial<Record<ApiPath, ApiPath[]>> = {
  * (the sweep checks), so the list cannot hide a field that is.
  */
 export const notShown: Partial<Record<ApiPath, Record<string, string>>> = {
+  '/api/apps/secret/set': { value: 'a secret is sealed and never answered back: only whether it is set, and when' },
   '/api/exchange/code/import': { xlsxBase64: 'the spreadsheet is read for its codes, which are kept; the file is not' },
   '/api/feedback/make': { deviceId: "counts a device's submissions; operators see the model, not the id" },
   '/api/iaprecord/apple': { signedTransaction: 'what the signed text claims is kept, decoded; the text is not' },

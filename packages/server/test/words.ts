@@ -28,6 +28,10 @@ export const productWords = [
   'PP',
   'MM',
   'StoreKit',
+  // App Store Connect's and the payment platforms' own names of an app's identities; APP 备案 is the legal term.
+  'Bundle',
+  'AppID',
+  'APP',
   'Unsplash',
   'QQ',
   'WeChat',

@@ -3,7 +3,10 @@
  * signed-in caller of `user` endpoints, 3 an ordinary user that admin examples act on, and session 2
  * (user 3's). Shared by the generated suites.
  */
+
+import { randomBytes } from 'node:crypto';
 import type { Access } from '@appdesk/contract';
+import { secretKeysFromEnv } from '../src/core/secret-box';
 import { createSession } from '../src/core/sessions';
 import { startServer, type TestServer } from './harness';
 
@@ -20,7 +23,10 @@ export interface World {
 }
 
 export async function startWorld(): Promise<World> {
-  const server = await startServer();
+  // With a key to seal secrets with, as a deployment that sets them in 应用管理 has.
+  const server = await startServer({
+    secretKeys: secretKeysFromEnv({ APPDESK_SECRETS_KEY: randomBytes(32).toString('base64') }),
+  });
   await server.initAdmin();
   const db = server.app.services.db;
   const adminId = (await db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;

@@ -40,10 +40,10 @@ const channel = choice('渠道', channels);
 const appleEnvironment = choice('App Store 环境', iapEnvironments);
 
 /** A channel the app ships on, with its store link ('' = the channel's default link for the app's package). */
-const shippedChannel = z.object({
-  channel,
-  storeLink: textField(rules.storeUrl).default(''),
-});
+const shippedChannel = z.object(
+  { channel, storeLink: textField(rules.storeUrl).default('') },
+  { error: '上架渠道的每一项应包含渠道和商店链接' },
+);
 const shippedChannels = z
   .array(shippedChannel, { error: '上架渠道必须是列表' })
   .max(channels.length, { error: '上架渠道重复' })

@@ -129,7 +129,9 @@ export default defineRoutes({
         .returning('id')
         .executeTakeFirstOrThrow();
       const app = presentApp(await loadApp(ctx.db, id), ctx.apps);
-      await ctx.audit({ targetId: id, after: app });
+      // The settings an operator gave; what the server derives (secrets' state, the environment) is not a change.
+      const { secrets, fromEnvironment, isDefault, createdAt, updatedAt, ...given } = app;
+      await ctx.audit({ targetId: id, after: given });
       ctx.afterCommit(() => ctx.apps.changed());
       return { app };
     },
