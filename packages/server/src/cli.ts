@@ -7,6 +7,7 @@ import { type DatabaseHandle, openDatabase } from './db/index';
 import { grantAdmin, listAdmins, resetAdminPassword } from './ops/admin-cli';
 import { makeBackup } from './ops/backup';
 import { restoreBackup } from './ops/restore';
+import { rotateSecrets } from './ops/rotate-secrets';
 import { sweepStorage } from './ops/sweep';
 import { openStorage } from './storage/open';
 import type { FileStorage } from './storage/types';
@@ -15,7 +16,7 @@ type Print = (line: string) => void;
 type Handle = Pick<DatabaseHandle, 'db' | 'dialect' | 'close'>;
 
 /** Commands `node dist/main.js <command>` runs instead of the server (the npm scripts below call them). */
-export const cliCommands = new Set(['unlock', 'admin', 'backup', 'restore', 'storage-sweep']);
+export const cliCommands = new Set(['unlock', 'admin', 'backup', 'restore', 'storage-sweep', 'rotate-secrets']);
 
 const usage = [
   '用法：',
@@ -26,6 +27,7 @@ const usage = [
   '  npm run backup [-- <目录>]                      在线备份数据库与文件到一个归档（默认 ./backups）',
   '  npm run storage-sweep [-- --remove]            找出无人引用的存储对象、指向缺失对象的 files 记录与中断的上传（--remove 删除）',
   '  npm run restore -- <归档>                       把归档恢复到空的数据目录（及空的 PostgreSQL 数据库）',
+  '  npm run rotate-secrets                         用当前 APPDESK_SECRETS_KEY 重新加密应用密钥（轮换密钥时）',
 ];
 
 /**
@@ -85,6 +87,7 @@ export async function runCli(
     return run(({ db }) => sweep({ db, storage }, { remove: args.includes('--remove'), pendingGraceMs }, print));
   }
   if (command === 'restore' && sub) return restore(sub, config, print);
+  if (command === 'rotate-secrets') return run(({ db }) => rotateSecrets(db, config, print));
   for (const line of usage) print(line);
   return 2;
 }

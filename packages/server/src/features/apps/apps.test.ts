@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../../test/harness';
-import { secretKeysFromEnv } from '../../core/secret-box';
+import { runCli } from '../../cli';
+import { openSecret, secretKeysFromEnv } from '../../core/secret-box';
 
 let server: TestServer;
 let admin: string;
@@ -113,5 +114,37 @@ describe('应用管理', () => {
     } finally {
       await keyless.close();
     }
+  });
+
+  it('rotates the key: secrets sealed under the previous key are sealed again under the new one', async () => {
+    const quote = (await ok<{ list: App[] }>('apps/fetch/page', { search: 'quote' })).list[0];
+    const value = 'rotate-me-0123456789abcdefghijkl';
+    await ok('apps/secret/set', { id: quote.id, kind: 'wechatApiV3Key', value });
+    const newKey = randomBytes(32).toString('base64');
+    const rotated = secretKeysFromEnv({ APPDESK_SECRETS_KEY: newKey, APPDESK_SECRETS_KEY_PREVIOUS: secretsKey });
+    const onlyNew = secretKeysFromEnv({ APPDESK_SECRETS_KEY: newKey });
+    if (!rotated || !onlyNew) throw new Error('keys');
+    const db = server.app.services.db;
+    const sealed = async () => (await db.selectFrom('app_secrets').select('sealed').executeTakeFirstOrThrow()).sealed;
+    const context = `app:${quote.id}:wechatApiV3Key`;
+    const before = await sealed();
+    expect(() => openSecret(onlyNew, before, context)).toThrow();
+    const printed: string[] = [];
+    const exit = await runCli(
+      ['rotate-secrets'],
+      { ...server.config, secretKeys: rotated },
+      {
+        print: (line) => printed.push(line),
+        open: () => ({ db, dialect: server.app.services.dialect, close: async () => {} }),
+      },
+    );
+    expect([exit, printed]).toEqual([
+      0,
+      ['已用当前密钥重新加密 1 项密钥（共 1 项）；现在可以去掉 APPDESK_SECRETS_KEY_PREVIOUS'],
+    ]);
+    expect(openSecret(onlyNew, await sealed(), context)).toBe(value);
+    // A sealed value moved to another app or kind does not open.
+    const moved = await sealed();
+    expect(() => openSecret(onlyNew, moved, `app:${quote.id + 1}:wechatApiV3Key`)).toThrow();
   });
 });
