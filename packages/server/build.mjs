@@ -52,6 +52,21 @@ function importMetaGlob() {
   };
 }
 
+/**
+ * The contract's pattern export `./rules/*` → `./src/endpoints/*.rules.ts` (its package.json), which
+ * the prefix alias below cannot express: without it `@appdesk/contract/rules/apps` does not resolve.
+ */
+function contractRules() {
+  return {
+    name: 'contract-rules',
+    setup(b) {
+      b.onResolve({ filter: /^@appdesk\/contract\/rules\/[\w-]+$/ }, (args) => ({
+        path: path.resolve('../contract/src/endpoints', `${args.path.split('/').pop()}.rules.ts`),
+      }));
+    },
+  };
+}
+
 const builder = await context({
   entryPoints: ['src/main.ts'],
   outfile: 'dist/main.js',
@@ -63,7 +78,7 @@ const builder = await context({
   packages: 'external',
   // The contract is a workspace package shipped as TypeScript: bundle it in.
   alias: { '@appdesk/contract': '../contract/src' },
-  plugins: [importMetaGlob()],
+  plugins: [contractRules(), importMetaGlob()],
   logLevel: 'warning',
 });
 
