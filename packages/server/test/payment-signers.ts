@@ -9,13 +9,17 @@ export interface PaymentKeys {
   alipayPrivateKey: string;
   alipayPublicKey: string;
   wechatMchId: string;
+  wechatAppId: string;
   wechatApiV3Key: string;
   wechatSerial: string;
   wechatPrivateKey: string;
   wechatPublicKey: string;
 }
 
-export function makePaymentKeys(): PaymentKeys {
+/** Another app's keys: its own identities (a second app, `quote`, beside the first's). */
+type Identities = Partial<Pick<PaymentKeys, 'alipayAppId' | 'wechatMchId' | 'wechatAppId' | 'wechatSerial'>>;
+
+export function makePaymentKeys(identities: Identities = {}): PaymentKeys {
   const pair = () => {
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     return {
@@ -34,6 +38,8 @@ export function makePaymentKeys(): PaymentKeys {
     wechatSerial: 'SERIAL01',
     wechatPrivateKey: wechat.privateKey,
     wechatPublicKey: wechat.publicKey,
+    wechatAppId: 'wx0000000000000001',
+    ...identities,
   };
 }
 
@@ -69,7 +75,7 @@ export function alipayBody(fields: Record<string, string>, privateKey: string) {
 export function wechatCallback(keys: PaymentKeys, orderNo: string, total: number, privateKey = keys.wechatPrivateKey) {
   const tx = {
     mchid: keys.wechatMchId,
-    appid: 'wx0000000000000001',
+    appid: keys.wechatAppId,
     out_trade_no: orderNo,
     transaction_id: `42000${orderNo.slice(-10)}`,
     trade_type: 'APP',

@@ -3,10 +3,13 @@
  * done-when 7). The calls that hand out a secret are run (sign-up, a resent sign-up, sign-in,
  * password change, an operator's password reset, generated accounts, an email link); then every
  * column of every table and a backup archive made by `npm run backup`'s code are searched for
- * each secret the run was given or sent.
+ * each secret the run was given or sent. The apps' store and payment secrets set in the console
+ * (issue 29, done-when 4) are searched for in the database file, a PostgreSQL dump, a backup
+ * archive and every answer of 应用管理.
  */
-import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +17,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secretKeysFromEnv } from '../src/core/secret-box';
 import { registerSearchFunctions } from '../src/db/grams.mjs';
 import { migrateToLatest } from '../src/db/index';
 import { migrations } from '../src/db/migrations/index';
@@ -50,12 +54,23 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
-  server = await startServer({ smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: 'https://appdesk.example.com' });
+  server = await startServer({
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    publicUrl: 'https://appdesk.example.com',
+    secretKeys: secretKeysFromEnv({ APPDESK_SECRETS_KEY: randomBytes(32).toString('base64') }),
+  });
 });
 afterAll(async () => {
   await server.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
+
+/** The site's first administrator, set up by whichever test needs it first. */
+let adminSession: ReturnType<TestServer['initAdmin']> | undefined;
+const signInAdmin = () => {
+  adminSession ??= server.initAdmin();
+  return adminSession;
+};
 
 const SECRET_NAME = /token|secret|password/i;
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -126,6 +141,42 @@ async function backupText(): Promise<string> {
   }
 }
 
+/** The SQLite database file and its write-ahead log, byte for byte. */
+function sqliteFileText(): string {
+  const file = path.join(server.config.dataDir, 'appdesk.sqlite');
+  return [file, `${file}-wal`]
+    .filter((f) => existsSync(f))
+    .map((f) => readFileSync(f).toString('latin1'))
+    .join('\n');
+}
+
+/** A plain-SQL pg_dump of the server's schema, as an operator would take one. */
+function postgresDumpText(): string {
+  return execFileSync(
+    'pg_dump',
+    ['--dbname', process.env.TEST_DATABASE_URL as string, '--schema', server.schema as string, '--no-owner'],
+    { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+}
+
+/** An export's every cell, as text. */
+async function exportText(p: string, token: string): Promise<string> {
+  const answer = await fetch(server.url + p, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token },
+    body: '{}',
+  });
+  expect(answer.headers.get('content-type')).toContain('spreadsheetml');
+  const ExcelJS = (await import('exceljs')).default;
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await answer.arrayBuffer()) as ArrayBuffer);
+  const cells: string[] = [];
+  book.worksheets[0]?.eachRow((row) => {
+    cells.push(JSON.stringify(row.values));
+  });
+  return cells.join('\n');
+}
+
 describe('secrets at rest', () => {
   it('no table and no backup holds a token, password or password digest the run handed out or was sent', async () => {
     const secrets = new Set<string>();
@@ -147,7 +198,7 @@ describe('secrets at rest', () => {
         body: JSON.stringify(body),
       });
 
-    const admin = await s.initAdmin();
+    const admin = await signInAdmin();
     secrets.add(admin.token);
     await sent(admin.password);
 
@@ -189,6 +240,55 @@ describe('secrets at rest', () => {
       // The search sees the data: the account's phone is there in both.
       expect(text, place).toContain(phone);
       const found = [...secrets].filter((secret) => text.includes(secret));
+      expect(found.map((f) => `${place}: ${f.slice(0, 6)}…`)).toEqual([]);
+    }
+  });
+
+  it("the apps' secrets set in the console are in no database file, dump, backup or answer", async () => {
+    const admin = await signInAdmin();
+    const made = await server.call('/api/apps/make', { code: 'quote', name: '名言' }, admin.token);
+    expect(made.body.code).toBe(200);
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+    const secrets: string[] = [];
+    for (const id of [1, (made.body.data as { app: { id: number } }).app.id]) {
+      const values = {
+        wechatApiV3Key: randomBytes(16).toString('hex'),
+        googleServiceAccount: JSON.stringify({
+          type: 'service_account',
+          client_email: `play-${id}@appdesk.iam.gserviceaccount.com`,
+          private_key: pem,
+        }),
+      };
+      for (const [kind, value] of Object.entries(values)) {
+        const set = await server.call('/api/apps/secret/set', { id, kind, value }, admin.token);
+        expect([set.body.code, set.body.message]).toEqual([200, set.body.message]);
+        expect(set.text).not.toContain(value);
+      }
+      // The key as sent, and a line of the private key however the JSON around it was escaped.
+      secrets.push(values.wechatApiV3Key, values.googleServiceAccount, pem.split('\n')[1] as string);
+    }
+    // The server holds them: the quote app's WeChat key opens (its other WeChat settings are not set).
+    const quote = await server.app.services.apps.get('quote');
+    expect(quote && server.app.services.apps.secret(quote, 'wechatApiV3Key')).toBe(secrets[3]);
+
+    const answers = [
+      (await server.call('/api/apps/fetch/detail', { id: 1 }, admin.token)).text,
+      (await server.call('/api/apps/fetch/detail', { id: 2 }, admin.token)).text,
+      (await server.call('/api/apps/fetch/page', {}, admin.token)).text,
+      (await server.call('/api/apps/fetch/options', {}, admin.token)).text,
+      await exportText('/api/apps/export', admin.token),
+    ];
+    const places: Record<string, string> = {
+      answers: answers.join('\n'),
+      database: await databaseText(),
+      file: testDb === 'sqlite' ? sqliteFileText() : postgresDumpText(),
+      backup: await backupText(),
+    };
+    for (const [place, text] of Object.entries(places)) {
+      // The search sees the data: the app's code is there in each.
+      expect(text, place).toContain('quote');
+      const found = secrets.filter((secret) => text.includes(secret));
       expect(found.map((f) => `${place}: ${f.slice(0, 6)}…`)).toEqual([]);
     }
   });

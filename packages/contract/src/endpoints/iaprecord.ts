@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { iapEnvironments, iapRecordStatuses } from '../constants';
+import { DEFAULT_APP, iapEnvironments, iapRecordStatuses } from '../constants';
 import { endpoint } from '../endpoint';
 import {
   appCode,
@@ -69,6 +69,7 @@ export const iapNotification = z.object({
 });
 
 const filter = timeRange.extend({
+  app: appCode.optional(),
   platform: platform.optional(),
   environment: environment.optional(),
   status: iapRecordStatus.optional(),
@@ -83,7 +84,7 @@ const mine = z.object({
 
 const iaprecordPage = endpoint({
   access: 'admin',
-  summary: '分页查询内购记录（平台、环境、状态、商品、用户手机号、时间）',
+  summary: '分页查询内购记录（应用、平台、环境、状态、商品、用户手机号、时间）',
   input: filter.extend({ page, size, exactTotal, sort: sortBy(['createdAt']), order }),
   output: paged(iapRecord),
 });
@@ -92,9 +93,9 @@ export const iapRecordEndpoints = {
   '/api/iaprecord/apple': endpoint({
     access: 'user',
     summary:
-      'App：提交 StoreKit 2 签名交易（JWS）。离线验证签名、证书链、Bundle ID 与环境后记录，并按交易号只发放一次；验证不通过的记录为已拒绝并说明原因。交易（连同其订阅与 appAccountToken）归首个提交成功的账号，其他账号提交的记为已拒绝，且不透露购买者',
+      'App：提交 StoreKit 2 签名交易（JWS）。按所属应用的 App Store 设置离线验证签名、证书链、Bundle ID 与环境后记录在该应用下，并按交易号只发放一次；验证不通过的记录为已拒绝并说明原因。交易（连同其订阅与 appAccountToken）归首个提交成功的账号，其他账号提交的记为已拒绝，且不透露购买者',
     input: z.object({
-      app: appCode.default('tailor'),
+      app: appCode.default(DEFAULT_APP),
       signedTransaction: textField({ kind: 'text', title: '签名交易', min: 1, max: 20_000 }),
     }),
     output: mine,
@@ -104,9 +105,9 @@ export const iapRecordEndpoints = {
   '/api/iaprecord/google': endpoint({
     access: 'user',
     summary:
-      'App：提交 Google Play 购买（商品 ID 与购买令牌）。配置了服务账号时经 Android Publisher 接口验证后发放，否则记为待验证；购买令牌归首个提交成功的账号，其他账号提交的记为已拒绝',
+      'App：提交 Google Play 购买（商品 ID 与购买令牌）。所属应用配置了安卓包名和服务账号时经 Android Publisher 接口验证后发放，否则记为待验证；购买令牌归首个提交成功的账号，其他账号提交的记为已拒绝',
     input: z.object({
-      app: appCode.default('tailor'),
+      app: appCode.default(DEFAULT_APP),
       productId: textField({ kind: 'text', title: '商品 ID', min: 1, max: 100 }),
       purchaseToken: textField({ kind: 'text', title: '购买令牌', min: 1, max: 2_000 }),
     }),
@@ -117,7 +118,7 @@ export const iapRecordEndpoints = {
   '/api/iaprecord/apple/notify': endpoint({
     access: 'public',
     summary:
-      'App Store 服务器通知 V2（REFUND、REVOKE、DID_RENEW 等）：验证签名后按通知只处理一次；验证不通过的只保留简短摘要（每个来源地址每小时至多 10 条），未配置 App Store 校验时不保存任何内容',
+      'App Store 服务器通知 V2（REFUND、REVOKE、DID_RENEW 等）：按通知中的 Bundle ID 找到应用，以该应用的设置验证签名后按通知只处理一次；验证不通过的只保留简短摘要（每个来源地址每小时至多 10 条），未配置 App Store 校验时不保存任何内容',
     input: z.object({ signedPayload: textField({ kind: 'text', title: '签名通知', min: 1, max: 100_000 }) }),
     output: z.object({ status: z.string(), reason: z.string().nullable() }),
     example: { signedPayload: 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln' },
@@ -137,8 +138,8 @@ export const iapRecordEndpoints = {
   }),
   '/api/iaprecord/fetch/config': endpoint({
     access: 'admin',
-    summary: '各商店的验证是否已配置（未配置时内购记录保持待验证）',
-    input: z.object({}),
+    summary: '一个应用的各商店验证是否已配置（未配置时其内购记录保持待验证）',
+    input: z.object({ app: appCode.default(DEFAULT_APP) }),
     output: z.object({ apple: z.boolean(), appleEnvironments: z.array(z.string()), google: z.boolean() }),
   }),
 };

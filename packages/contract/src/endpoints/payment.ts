@@ -1,7 +1,20 @@
 import { z } from 'zod';
-import { paymentNotificationStatuses } from '../constants';
+import { DEFAULT_APP, paymentNotificationStatuses } from '../constants';
 import { endpoint } from '../endpoint';
-import { exactTotal, id, isoTime, listExport, order, page, paged, size, sortBy, textField, worded } from '../fields';
+import {
+  appCode,
+  exactTotal,
+  id,
+  isoTime,
+  listExport,
+  order,
+  page,
+  paged,
+  size,
+  sortBy,
+  textField,
+  worded,
+} from '../fields';
 import { valuesOf } from '../rules';
 import { payMethod } from './purchase';
 
@@ -46,8 +59,8 @@ const paymentPage = endpoint({
 export const paymentEndpoints = {
   '/api/payment/fetch/config': endpoint({
     access: 'admin',
-    summary: '支付宝、微信支付的异步通知是否已配置（未配置的支付方式关闭，其通知一律拒绝）',
-    input: z.object({}),
+    summary: '一个应用的支付宝、微信支付异步通知是否已配置（未配置的支付方式不为该应用收款，其通知一律拒绝）',
+    input: z.object({ app: appCode.default(DEFAULT_APP) }),
     output: z.object({ alipay: z.boolean(), wechat: z.boolean() }),
   }),
   '/api/payment/fetch/page': paymentPage,

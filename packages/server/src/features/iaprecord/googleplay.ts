@@ -2,8 +2,8 @@ import { androidpublisher, auth } from '@googleapis/androidpublisher';
 import type { GooglePlayConfig } from '../../payments-config';
 
 /**
- * Google Play purchases, verified with the Android Publisher API (v3) as the service account of
- * `GOOGLE_PLAY_SERVICE_ACCOUNT`. One-time products are read from `purchases.products`,
+ * Google Play purchases, verified with the Android Publisher API (v3) as the app's service account
+ * (`GOOGLE_PLAY_SERVICE_ACCOUNT` for the first app, else the one set in 应用管理). One-time products are read from `purchases.products`,
  * subscriptions from `purchases.subscriptionsv2`. A verdict is `final` when asking again cannot
  * change it (an unknown token, a cancelled purchase); otherwise the app may post it again later.
  */
@@ -173,15 +173,20 @@ export function makeGooglePlay(config: GooglePlayConfig): GooglePlay {
   };
 }
 
-const clients = new WeakMap<GooglePlayConfig, GooglePlay>();
+/** Clients kept by their settings' content: an app's settings are rebuilt from the registry on every call. */
+const clients = new Map<string, GooglePlay>();
+/** A replaced service account leaves its client behind: only the newest few are kept. */
+const CLIENTS_KEPT = 32;
 
-/** One client per configuration (it keeps its access token between requests). */
+/** One client per service account and endpoints (it keeps its access token between requests). */
 export function googlePlayFor(config: GooglePlayConfig | null | undefined): GooglePlay | null {
   if (!config) return null;
-  let client = clients.get(config);
+  const key = JSON.stringify([config.clientEmail, config.privateKey, config.apiUrl ?? null, config.tokenUrl ?? null]);
+  let client = clients.get(key);
   if (!client) {
     client = makeGooglePlay(config);
-    clients.set(config, client);
+    clients.set(key, client);
+    if (clients.size > CLIENTS_KEPT) clients.delete(clients.keys().next().value as string);
   }
   return client;
 }

@@ -1,4 +1,5 @@
 import type { JWSTransactionDecodedPayload, ResponseBodyV2DecodedPayload } from '@apple/app-store-server-library';
+import type { AppRecord, AppRegistry } from '../../core/apps';
 import { keepWithin } from '../../core/refusals';
 import type { RequestContext } from '../../http/context';
 import type { PaymentsConfig } from '../../payments-config';
@@ -90,10 +91,12 @@ export async function keepRefused(
  * Applies a verified App Store Server Notification V2 inside the caller's transaction. Each
  * notification UUID is applied once: the row is claimed first, so a resent or racing copy finds
  * it and answers `duplicate`. A refund moves the granted record to refunded with one conditional
- * UPDATE and takes back what is left of its grant.
+ * UPDATE and takes back what is left of its grant. `app` is the app whose settings verified it:
+ * a purchase is recorded in it, and only its records are refunded.
  */
 export async function applyNotification(
   db: IapRecordDb,
+  app: string,
   n: ResponseBodyV2DecodedPayload,
   signedTransaction: Verified<JWSTransactionDecodedPayload> | null,
 ): Promise<Outcome> {
@@ -131,7 +134,6 @@ export async function applyNotification(
   const tx = signedTransaction.decoded;
   const transactionId = String(tx.transactionId ?? '');
   if (purchases.has(type)) {
-    const app = await appOf(db, tx.originalTransactionId ? String(tx.originalTransactionId) : null);
     const recorded = await recordAppleTransaction(db, { userId: null, app, verified: signedTransaction });
     if (recorded.duplicate) {
       return settle({ status: 'duplicate', reason: '该交易已记录过，未重复发放' }, transactionId);
@@ -150,6 +152,7 @@ export async function applyNotification(
     .set({ status: 'refunded', refunded_at: now, updated_at: now, reason: `${type === 'REFUND' ? '退款' : '撤销'}` })
     .where('platform', '=', 'ios')
     .where('transaction_id', '=', transactionId)
+    .where('app', '=', app)
     // A transaction still waiting for the app's post is refunded too, so that post grants nothing.
     .where('status', 'in', ['granted', 'pending'])
     .returning(['id', 'user_id', 'vip_days', 'coins'])
@@ -173,18 +176,24 @@ export async function applyNotification(
   return settle({ status: 'applied', reason: `已收回内购记录 #${refunded.id} 的权益${lost}` }, transactionId);
 }
 
-/** The app of a subscription's first purchase (one app today; kept per record for more). */
-async function appOf(db: IapRecordDb, originalTransactionId: string | null): Promise<string> {
-  if (!originalTransactionId) return 'tailor';
-  const first = await db
-    .selectFrom('iap_records')
-    .select('app')
-    .where('platform', '=', 'ios')
-    .where('original_transaction_id', '=', originalTransactionId)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  return first?.app ?? 'tailor';
+/**
+ * The app a notification is verified for: the one whose App Store settings name the bundle id it
+ * claims. For a bundle no app has, the default app's settings (or the first configured app's)
+ * refuse it, as they refuse a wrong bundle. Disabled apps included: their refunds still apply.
+ */
+export async function appleAppFor(
+  apps: AppRegistry,
+  claimedBundleId: unknown,
+): Promise<{ app: AppRecord; apple: Apple } | undefined> {
+  const configured = (await apps.all()).flatMap((app) => {
+    const apple = apps.payments(app).apple;
+    return apple ? [{ app, apple }] : [];
+  });
+  return (
+    configured.find((c) => c.apple.bundleId === claimedBundleId) ??
+    configured.find((c) => c.app.isDefault) ??
+    configured[0]
+  );
 }
 
 /** Verifies a notification and the transaction inside it (outside any database transaction: CPU work). */

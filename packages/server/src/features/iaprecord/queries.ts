@@ -54,6 +54,7 @@ export async function loadRecord(db: Db, id: number) {
 }
 
 export interface RecordFilter {
+  app?: string;
   platform?: string;
   environment?: string;
   status?: string;
@@ -66,6 +67,7 @@ export interface RecordFilter {
 export function filteredRecords(db: Db, f: RecordFilter) {
   const { from, to } = rangeMs(f);
   let q = db.selectFrom('iap_records');
+  if (f.app) q = q.where('iap_records.app', '=', f.app);
   if (f.platform) q = q.where('iap_records.platform', '=', f.platform);
   if (f.environment) q = q.where('iap_records.environment', '=', f.environment);
   if (f.status) q = q.where('iap_records.status', '=', f.status);

@@ -1,17 +1,26 @@
-import { appPackages } from '@appdesk/contract/constants';
 import { iapRecord } from '@appdesk/contract/endpoints/iaprecord';
+import type { AppRecord, AppRegistry } from '../../core/apps';
 import { countedTotal, iso, keptTotal, pageAnswer, shanghaiTime } from '../../db/paging';
-import { appWord, listExport, pagedHandler, platformWord, wordsOf } from '../../http/paged';
+import type { RequestContext } from '../../http/context';
+import { fail } from '../../http/errors';
+import { listExport, pagedHandler, platformWord, wordsOf } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import { findProduct } from '../iap/public';
 import { recordAppleTransaction, recordUnverifiable } from './apple-record';
 import { googlePlayFor, type PlayPurchase, type PlayVerdict } from './googleplay';
-import { applyNotification, keepRefused, verifyNotificationParts } from './notifications';
+import { appleAppFor, applyNotification, keepRefused, verifyNotificationParts } from './notifications';
 import { filteredRecords, loadRecord, presentRecord, withNames } from './queries';
 import { FOREIGN, googleTokenOwner, grantedGooglePurchase, type Recorded, recordGooglePurchase } from './record';
-import { verifyTransaction } from './storekit';
+import { claimedPayload, verifyTransaction } from './storekit';
 
 const statusWord = wordsOf(iapRecord.shape.status);
+
+/** The app a call names (http/app-check.ts has refused a code no app has). */
+async function appNamed(ctx: RequestContext, code: string): Promise<AppRecord> {
+  const app = await ctx.apps.get(code);
+  if (!app) throw fail.badInput(`未知的应用：${code}`);
+  return app;
+}
 
 const recordList = pagedHandler('/api/iaprecord/fetch/page', {
   handler: async (input, ctx) => {
@@ -36,10 +45,34 @@ const recordList = pagedHandler('/api/iaprecord/fetch/page', {
   },
 });
 
+/** The list as a spreadsheet; an app is shown by its name. */
+const recordExport = (apps: AppRegistry) =>
+  listExport(recordList, {
+    filename: '内购记录',
+    columns: [
+      { header: 'ID', width: 10, cell: (r) => r.id },
+      { header: '时间', width: 18, cell: (r) => shanghaiTime(r.createdAt) },
+      { header: '用户', width: 16, cell: (r) => r.userPhone ?? '' },
+      { header: '应用', width: 12, cell: (r) => apps.nameOf(r.app) },
+      { header: '平台', width: 10, cell: (r) => platformWord(r.platform) },
+      { header: '商品', width: 24, cell: (r) => r.productName ?? r.productId },
+      { header: '交易号', width: 28, cell: (r) => r.transactionId ?? '' },
+      { header: '环境', width: 12, cell: (r) => r.environment ?? '' },
+      { header: '状态', width: 10, cell: (r) => statusWord(r.status) },
+      { header: '原因', width: 30, cell: (r) => r.reason ?? '' },
+      { header: '会员天数', width: 10, cell: (r) => r.vipDays },
+      { header: '金币', width: 8, cell: (r) => r.coins },
+      { header: '购买时间', width: 18, cell: (r) => shanghaiTime(r.purchasedAt) },
+      { header: '到期时间', width: 18, cell: (r) => shanghaiTime(r.expiresAt) },
+      { header: '退款时间', width: 18, cell: (r) => shanghaiTime(r.refundedAt) },
+    ],
+  });
+
 export default defineRoutes({
   '/api/iaprecord/apple': {
     handler: async (input, ctx) => {
-      const apple = ctx.config.payments.apple;
+      // The app's own App Store settings: a transaction signed for another app's bundle is refused.
+      const apple = ctx.apps.payments(await appNamed(ctx, input.app)).apple;
       // Verification is CPU work and needs no database: done before the transaction starts.
       const verified = apple ? await verifyTransaction(apple, input.signedTransaction) : null;
       return ctx.inTransaction(async (tx) => {
@@ -54,12 +87,14 @@ export default defineRoutes({
 
   '/api/iaprecord/google': {
     handler: async (input, ctx) => {
-      const play = googlePlayFor(ctx.config.payments.google);
+      const app = await appNamed(ctx, input.app);
+      // Without the app's package there is nothing to ask Google about: kept pending, as when unconfigured.
+      const play = app.androidPackage ? googlePlayFor(ctx.apps.payments(app).google) : null;
       const answer = (db: typeof ctx.db, recorded: Recorded) =>
         loadRecord(db, recorded.id).then((row) => ({ record: presentRecord(row), duplicate: recorded.duplicate }));
       const product = await findProduct(ctx.db, { app: input.app, platform: 'android', productId: input.productId });
       const purchase: PlayPurchase = {
-        packageName: appPackages[input.app].android,
+        packageName: app.androidPackage,
         productId: input.productId,
         token: input.purchaseToken,
         kind: product?.type === 'subscription' ? 'subscription' : 'product',
@@ -97,36 +132,25 @@ export default defineRoutes({
 
   '/api/iaprecord/apple/notify': {
     handler: async (input, ctx) => {
-      const apple = ctx.config.payments.apple;
-      // Not configured: nothing can be verified, so nothing is kept.
-      if (!apple) return { status: 'rejected', reason: '服务器未配置 App Store 校验，通知未处理' };
-      const { verified, signedTransaction } = await verifyNotificationParts(apple, input.signedPayload);
+      // The bundle id it claims picks the app whose settings verify it (and so must match).
+      const data = claimedPayload(input.signedPayload)?.data as { bundleId?: unknown } | undefined;
+      const target = await appleAppFor(ctx.apps, data?.bundleId);
+      // No app is configured: nothing can be verified, so nothing is kept.
+      if (!target) return { status: 'rejected', reason: '服务器未配置 App Store 校验，通知未处理' };
+      const { verified, signedTransaction } = await verifyNotificationParts(target.apple, input.signedPayload);
       if (!verified.ok) return keepRefused(ctx, verified);
-      return ctx.inTransaction((tx) => applyNotification(tx.db, verified.decoded, signedTransaction));
+      return ctx.inTransaction((tx) => applyNotification(tx.db, target.app.code, verified.decoded, signedTransaction));
     },
   },
 
   '/api/iaprecord/fetch/page': recordList,
-  '/api/iaprecord/export': listExport(recordList, {
-    filename: '内购记录',
-    columns: [
-      { header: 'ID', width: 10, cell: (r) => r.id },
-      { header: '时间', width: 18, cell: (r) => shanghaiTime(r.createdAt) },
-      { header: '用户', width: 16, cell: (r) => r.userPhone ?? '' },
-      { header: '应用', width: 12, cell: (r) => appWord(r.app) },
-      { header: '平台', width: 10, cell: (r) => platformWord(r.platform) },
-      { header: '商品', width: 24, cell: (r) => r.productName ?? r.productId },
-      { header: '交易号', width: 28, cell: (r) => r.transactionId ?? '' },
-      { header: '环境', width: 12, cell: (r) => r.environment ?? '' },
-      { header: '状态', width: 10, cell: (r) => statusWord(r.status) },
-      { header: '原因', width: 30, cell: (r) => r.reason ?? '' },
-      { header: '会员天数', width: 10, cell: (r) => r.vipDays },
-      { header: '金币', width: 8, cell: (r) => r.coins },
-      { header: '购买时间', width: 18, cell: (r) => shanghaiTime(r.purchasedAt) },
-      { header: '到期时间', width: 18, cell: (r) => shanghaiTime(r.expiresAt) },
-      { header: '退款时间', width: 18, cell: (r) => shanghaiTime(r.refundedAt) },
-    ],
-  }),
+  '/api/iaprecord/export': {
+    handler: async (input, ctx) => {
+      // The apps' names for the cells, read before the rows stream.
+      await ctx.apps.all();
+      return recordExport(ctx.apps).handler(input, ctx);
+    },
+  },
 
   '/api/iaprecord/fetch/detail': {
     handler: async (input, ctx) => {
@@ -157,10 +181,14 @@ export default defineRoutes({
   },
 
   '/api/iaprecord/fetch/config': {
-    handler: async (_input, ctx) => ({
-      apple: ctx.config.payments.apple !== null,
-      appleEnvironments: ctx.config.payments.apple?.environments ?? [],
-      google: Boolean(ctx.config.payments.google),
-    }),
+    handler: async (input, ctx) => {
+      const app = await appNamed(ctx, input.app);
+      const { apple, google } = ctx.apps.payments(app);
+      return {
+        apple: apple !== null,
+        appleEnvironments: apple?.environments ?? [],
+        google: Boolean(google) && app.androidPackage !== '',
+      };
+    },
   },
 });

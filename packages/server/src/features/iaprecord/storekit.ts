@@ -32,20 +32,26 @@ export type Verified<T> =
   | { ok: true; decoded: T }
   | { ok: false; reason: string; claimed: Record<string, unknown> | null };
 
-const verifiers = new WeakMap<Apple, Map<string, SignedDataVerifier>>();
+/**
+ * Verifiers kept per trusted roots, app identity and environment (each caches verified certificate
+ * chains). Keyed by content, not by the settings object: an app's settings are rebuilt from the
+ * registry on every call, and the roots are the environment's one list.
+ */
+const verifiers = new WeakMap<Buffer[], Map<string, SignedDataVerifier>>();
 
-/** One verifier per configured environment, kept (it caches verified certificate chains). */
+/** The app's verifier for an environment it accepts, or null for one it does not. */
 async function verifierFor(apple: Apple, environment: string): Promise<SignedDataVerifier | null> {
   if (!apple.environments.includes(environment as 'Production')) return null;
   const { Environment, SignedDataVerifier } = await appleLibrary();
-  const byEnvironment = verifiers.get(apple) ?? new Map<string, SignedDataVerifier>();
-  verifiers.set(apple, byEnvironment);
-  let verifier = byEnvironment.get(environment);
+  const kept = verifiers.get(apple.rootCertificates) ?? new Map<string, SignedDataVerifier>();
+  verifiers.set(apple.rootCertificates, kept);
+  const key = JSON.stringify([apple.bundleId, apple.appAppleId ?? null, environment]);
+  let verifier = kept.get(key);
   if (!verifier) {
     const env = environment === 'Production' ? Environment.PRODUCTION : Environment.SANDBOX;
     // Online (OCSP) checks off: verification needs no network; dates are checked at the signed date.
     verifier = new SignedDataVerifier(apple.rootCertificates, false, env, apple.bundleId, apple.appAppleId);
-    byEnvironment.set(environment, verifier);
+    kept.set(key, verifier);
   }
   return verifier;
 }

@@ -113,11 +113,11 @@ export function takeBackOrder(
   return takeBackGrant(trx, { ...grant, source: 'order', operatorId, note });
 }
 
-/** The order a payment notification names, by its number: what the notification is checked against. */
+/** The order a payment notification names, by its number: what the notification is checked against (its app, its amount). */
 export function orderByNumber(db: Db, orderNo: string) {
   return db
     .selectFrom('orders')
-    .select(['id', 'amount', 'status', 'transaction_id'])
+    .select(['id', 'app', 'amount', 'status', 'transaction_id'])
     .where('order_no', '=', orderNo)
     .executeTakeFirst();
 }

@@ -1,4 +1,4 @@
-import { apps, channels, ORDER_PAY_WINDOW_MS, orderStatuses, payMethods } from '@appdesk/contract/constants';
+import { channels, ORDER_PAY_WINDOW_MS, orderStatuses, payMethods } from '@appdesk/contract/constants';
 import { fenToYuan, maskPhone } from '@appdesk/contract/format';
 import { labelOf } from '@appdesk/contract/rules';
 import { sql } from 'kysely';
@@ -257,6 +257,8 @@ export default defineRoutes({
   '/api/order/export': {
     handler: async (input, ctx) => {
       await closeExpired(ctx.db);
+      // The apps' names for the cells, read before the rows stream.
+      await ctx.apps.all();
       return exportTable({
         filename: '订单',
         columns: [
@@ -264,7 +266,7 @@ export default defineRoutes({
           { header: '用户 ID', width: 10, cell: (o) => o.userId },
           { header: '手机号', width: 16, cell: (o) => o.userPhone },
           { header: '套餐', width: 16, cell: (o) => o.planName },
-          { header: '应用', width: 12, cell: (o) => labelOf(apps, o.app) },
+          { header: '应用', width: 12, cell: (o) => ctx.apps.nameOf(o.app) },
           { header: '渠道', width: 14, cell: (o) => labelOf(channels, o.channel) },
           { header: '支付方式', width: 12, cell: (o) => labelOf(payMethods, o.payMethod) },
           { header: '金额（元）', width: 12, cell: (o) => fenToYuan(o.amount) },

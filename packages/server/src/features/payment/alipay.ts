@@ -1,9 +1,21 @@
 import { createVerify } from 'node:crypto';
 import { yuanTextToFen } from '@appdesk/contract/format';
 import type { PaymentsConfig } from '../../payments-config';
-import type { Claim } from './apply';
+import type { AppClaim, Claim, Refused } from './apply';
 
 type Alipay = NonNullable<PaymentsConfig['alipay']>;
+/** An app that takes Alipay, with its settings. */
+export interface AlipayApp {
+  code: string;
+  alipay: Alipay;
+}
+
+/** What a notification claims, before anything is checked. */
+const claimOf = (fields: Record<string, string>) => ({
+  orderNo: fields.out_trade_no || null,
+  transactionId: fields.trade_no || null,
+  amount: fields.total_amount ? yuanTextToFen(fields.total_amount) : null,
+});
 
 /**
  * Alipay's RSA2 asynchronous notification (form fields): every field but `sign` and `sign_type`,
@@ -17,11 +29,7 @@ export function verifyAlipay(alipay: Alipay, fields: Record<string, string>): Cl
     .sort()
     .map((k) => `${k}=${fields[k]}`)
     .join('&');
-  const claim = {
-    orderNo: fields.out_trade_no || null,
-    transactionId: fields.trade_no || null,
-    amount: fields.total_amount ? yuanTextToFen(fields.total_amount) : null,
-  };
+  const claim = claimOf(fields);
   if (!fields.sign) return { ...claim, ok: false, reason: '缺少签名' };
   if ((fields.sign_type ?? 'RSA2') !== 'RSA2') return { ...claim, ok: false, reason: '只接受 RSA2 签名' };
   let valid = false;
@@ -34,4 +42,21 @@ export function verifyAlipay(alipay: Alipay, fields: Record<string, string>): Cl
   if (fields.app_id !== alipay.appId) return { ...claim, ok: false, reason: `应用 ID 不符：${fields.app_id ?? '无'}` };
   const paid = fields.trade_status === 'TRADE_SUCCESS' || fields.trade_status === 'TRADE_FINISHED';
   return { ...claim, ok: true, paid, state: fields.trade_status ?? '' };
+}
+
+/**
+ * A notification checked against the app whose Alipay app id it names: only that app's key may
+ * have signed it, so one signed with another app's key, or naming an app id no app has, is
+ * refused. Answers the app it verified for.
+ */
+export function verifyAlipayFor(apps: AlipayApp[], fields: Record<string, string>): AppClaim {
+  let refused: Refused | undefined;
+  for (const { code, alipay } of apps.filter((a) => a.alipay.appId === fields.app_id)) {
+    const claim = verifyAlipay(alipay, fields);
+    if (claim.ok) return { ...claim, app: code };
+    refused ??= claim;
+  }
+  return refused
+    ? { ...refused, app: null }
+    : { ...claimOf(fields), ok: false, reason: `应用 ID 不符：${fields.app_id || '无'}`, app: null };
 }

@@ -7,6 +7,18 @@ export type Claim = { orderNo: string | null; transactionId: string | null; amou
   | { ok: false; reason: string }
 );
 
+/** A notification that did not verify, and why. */
+export type Refused = Extract<Claim, { ok: false }>;
+
+/** A claim checked among several apps' settings: verified, it names the app whose settings did. */
+export type AppClaim = (Claim & { ok: true; app: string }) | (Claim & { ok: false; app: null });
+
+/** The app whose settings verified a notification (its order must be that app's), and the apps' names. */
+export interface Verifier {
+  code: string;
+  nameOf(code: string): string;
+}
+
 export interface Applied {
   status: 'applied' | 'duplicate' | 'ignored' | 'rejected';
   reason: string | null;
@@ -14,12 +26,19 @@ export interface Applied {
 
 /**
  * Applies a verified payment notification to its order, inside the caller's transaction: the order
- * is found by number, its amount must equal what the platform says was paid, and payOrder moves it
- * to paid (and grants) at most once, so replays and racing duplicates find it paid and change
- * nothing. Every notification is kept with what became of it.
+ * is found by number, it must be an order of the app whose settings verified the notification, its
+ * amount must equal what the platform says was paid, and payOrder moves it to paid (and grants) at
+ * most once, so replays and racing duplicates find it paid and change nothing. Every notification
+ * is kept with what became of it.
  */
-export async function applyPayment(db: PaymentDb, method: 'alipay' | 'wechat', claim: Claim, payload: unknown) {
-  const outcome = await decide(db, method, claim);
+export async function applyPayment(
+  db: PaymentDb,
+  method: 'alipay' | 'wechat',
+  claim: Claim,
+  payload: unknown,
+  app: Verifier,
+) {
+  const outcome = await decide(db, method, claim, app);
   await db
     .insertInto('payment_notifications')
     .values({
@@ -36,11 +55,18 @@ export async function applyPayment(db: PaymentDb, method: 'alipay' | 'wechat', c
   return outcome;
 }
 
-async function decide(db: PaymentDb, method: 'alipay' | 'wechat', claim: Claim): Promise<Applied> {
+async function decide(db: PaymentDb, method: 'alipay' | 'wechat', claim: Claim, app: Verifier): Promise<Applied> {
   if (!claim.ok) return { status: 'rejected', reason: claim.reason };
   if (!claim.paid) return { status: 'ignored', reason: `交易状态 ${claim.state}，不是支付成功` };
   const order = claim.orderNo ? await orderByNumber(db, claim.orderNo) : undefined;
   if (!order) return { status: 'rejected', reason: `订单不存在：${claim.orderNo ?? '无订单号'}` };
+  if (order.app !== app.code) {
+    // Another app's keys verified it: it cannot pay this app's order.
+    return {
+      status: 'rejected',
+      reason: `订单属于应用「${app.nameOf(order.app)}」，通知来自应用「${app.nameOf(app.code)}」的商户设置`,
+    };
+  }
   if (claim.amount === null || claim.amount !== Number(order.amount)) {
     return { status: 'rejected', reason: `金额不符：通知 ${claim.amount ?? '无'} 分，订单 ${Number(order.amount)} 分` };
   }

@@ -1,5 +1,6 @@
 import { paymentNotification } from '@appdesk/contract/endpoints/payment';
 import { countedTotal, iso, keptTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
+import { fail } from '../../http/errors';
 import { listExport, pagedHandler, wordsOf } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 
@@ -46,10 +47,13 @@ const notificationList = pagedHandler('/api/payment/fetch/page', {
 
 export default defineRoutes({
   '/api/payment/fetch/config': {
-    handler: async (_input, ctx) => ({
-      alipay: ctx.config.payments.alipay !== null,
-      wechat: ctx.config.payments.wechat !== null,
-    }),
+    handler: async (input, ctx) => {
+      const app = await ctx.apps.get(input.app);
+      // http/app-check.ts has refused a code no app has.
+      if (!app) throw fail.badInput(`未知的应用：${input.app}`);
+      const { alipay, wechat } = ctx.apps.payments(app);
+      return { alipay: alipay !== null, wechat: wechat !== null };
+    },
   },
 
   '/api/payment/fetch/page': notificationList,

@@ -1,8 +1,14 @@
 import { createDecipheriv, createVerify } from 'node:crypto';
 import type { PaymentsConfig } from '../../payments-config';
-import type { Claim } from './apply';
+import type { AppClaim, Claim, Refused } from './apply';
 
 type Wechat = NonNullable<PaymentsConfig['wechat']>;
+/** An app that takes WeChat Pay: its settings, and its WeChat AppID when the console sets one. */
+export interface WechatApp {
+  code: string;
+  appId: string;
+  wechat: Wechat;
+}
 
 /** How far a callback's timestamp may be from now (WeChat Pay's own advice: 5 minutes). */
 const MAX_SKEW_S = 300;
@@ -34,9 +40,14 @@ export function decryptResource(apiV3Key: string, r: Resource): Record<string, u
 /**
  * A WeChat Pay API v3 callback: the signature (SHA256withRSA by the platform key) covers
  * `timestamp\nnonce\nbody\n`, over the body exactly as it arrived; the transaction is in the
- * AES-256-GCM encrypted `resource`.
+ * AES-256-GCM encrypted `resource`. With `appId`, the transaction must be that app's.
  */
-export function verifyWechat(wechat: Wechat, headers: WechatHeaders, body: string): Claim & { payload?: unknown } {
+export function verifyWechat(
+  wechat: Wechat,
+  headers: WechatHeaders,
+  body: string,
+  appId = '',
+): Claim & { payload?: unknown } {
   const none = { orderNo: null, transactionId: null, amount: null };
   const { timestamp, nonce, signature, serial } = headers;
   if (!timestamp || !nonce || !signature) return { ...none, ok: false, reason: '缺少微信支付签名头' };
@@ -70,5 +81,42 @@ export function verifyWechat(wechat: Wechat, headers: WechatHeaders, body: strin
     payload: tx,
   };
   if (tx.mchid !== wechat.mchId) return { ...claim, ok: false, reason: `商户号不符：${String(tx.mchid ?? '无')}` };
+  if (appId && tx.appid !== appId)
+    return { ...claim, ok: false, reason: `应用 AppID 不符：${String(tx.appid ?? '无')}` };
   return { ...claim, ok: true, paid: tx.trade_state === 'SUCCESS', state: String(tx.trade_state ?? '') };
+}
+
+/**
+ * A callback checked against the apps that take WeChat Pay, those whose platform certificate
+ * serial is the one it names first: it is the first app whose platform key signed it, whose APIv3
+ * key decrypts it and whose merchant and AppID the transaction names (apps may share a merchant,
+ * and then its AppID tells them apart). Refused when none is; the reason is the one of the app it
+ * came closest to.
+ */
+export function verifyWechatFor(
+  apps: WechatApp[],
+  headers: WechatHeaders,
+  body: string,
+): AppClaim & { payload?: unknown } {
+  const serialOf = (a: WechatApp) => a.wechat.platformSerial;
+  const candidates = [
+    ...apps.filter((a) => serialOf(a) && serialOf(a) === headers.serial),
+    ...apps.filter((a) => !serialOf(a)),
+  ];
+  let closest: Refused | undefined;
+  for (const { code, appId, wechat } of candidates) {
+    const claim = verifyWechat(wechat, headers, body, appId);
+    if (claim.ok) return { ...claim, app: code };
+    // Decrypted (it names an order) is closer than a signature or key that did not fit.
+    if (!closest || (closest.orderNo === null && claim.orderNo !== null)) closest = claim;
+  }
+  if (closest) return { ...closest, app: null };
+  return {
+    orderNo: null,
+    transactionId: null,
+    amount: null,
+    ok: false,
+    reason: `平台证书序列号不符：${headers.serial ?? '无'}`,
+    app: null,
+  };
 }
