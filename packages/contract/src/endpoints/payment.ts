@@ -31,6 +31,8 @@ const status = worded(
 export const paymentNotification = z.object({
   id,
   method: payMethod,
+  /** The app whose settings verified it; null when it did not verify. */
+  app: z.string().nullable(),
   orderNo: z.string().nullable(),
   transactionId: z.string().nullable(),
   /** Fen, as the platform stated it. */
@@ -42,11 +44,12 @@ export const paymentNotification = z.object({
 
 const paymentPage = endpoint({
   access: 'admin',
-  summary: '分页查询支付通知（订单号、支付方式、处理结果）',
+  summary: '分页查询支付通知（应用、订单号、支付方式、处理结果）',
   input: z.object({
     page,
     size,
     exactTotal,
+    app: appCode.optional(),
     orderNo: textField({ kind: 'text', title: '订单号', min: 1, max: 64 }).optional(),
     method: payMethod.optional(),
     status: status.optional(),

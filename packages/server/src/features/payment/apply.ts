@@ -43,6 +43,7 @@ export async function applyPayment(
     .insertInto('payment_notifications')
     .values({
       method,
+      app: app.code,
       order_no: claim.orderNo,
       transaction_id: claim.transactionId,
       amount: claim.amount,

@@ -207,4 +207,20 @@ describe('the console asks per app which methods are configured', () => {
     const unknown = await server.call('/api/payment/fetch/config', { app: 'nosuchapp' }, admin);
     expect([unknown.body.code, unknown.body.message]).toEqual([400, '未知的应用：nosuchapp']);
   });
+
+  it("lists one app's notifications by the switcher: those its settings verified", async () => {
+    const list = async (app?: string) => {
+      const answer = await server.call('/api/payment/fetch/page', { ...(app ? { app } : {}), size: 100 }, admin);
+      return (answer.body.data as { list: { app: string | null; status: string }[] }).list;
+    };
+    const quote = await list('quote');
+    expect(quote.length).toBeGreaterThan(0);
+    expect(new Set(quote.map((n) => n.app))).toEqual(new Set(['quote']));
+    const tailor = await list('tailor');
+    expect(new Set(tailor.map((n) => n.app))).toEqual(new Set(['tailor']));
+    // A notification that did not verify belongs to no app: listed only under 全部应用.
+    const all = await list();
+    expect(all.filter((n) => n.app === null).every((n) => n.status === 'rejected')).toBe(true);
+    expect(all.length).toBe(quote.length + tailor.length + all.filter((n) => n.app === null).length);
+  });
 });

@@ -55,6 +55,7 @@ export function keepRefusal(db: PaymentDb, refusal: Refusal, now = Date.now()): 
         .insertInto('payment_notifications')
         .values({
           method: refusal.method,
+          app: null,
           order_no: claimed(refusal.orderNo),
           transaction_id: claimed(refusal.transactionId),
           amount: refusal.amount,

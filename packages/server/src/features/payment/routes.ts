@@ -1,4 +1,5 @@
 import { paymentNotification } from '@appdesk/contract/endpoints/payment';
+import type { AppRegistry } from '../../core/apps';
 import { countedTotal, iso, keptTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
 import { fail } from '../../http/errors';
 import { listExport, pagedHandler, wordsOf } from '../../http/paged';
@@ -16,10 +17,11 @@ const statusWord = wordsOf([
 const notificationList = pagedHandler('/api/payment/fetch/page', {
   handler: async (input, ctx) => {
     let filtered = ctx.db.selectFrom('payment_notifications');
+    if (input.app) filtered = filtered.where('app', '=', input.app);
     if (input.orderNo) filtered = filtered.where('order_no', '=', input.orderNo);
     if (input.method) filtered = filtered.where('method', '=', input.method);
     if (input.status) filtered = filtered.where('status', '=', input.status);
-    const unfiltered = !input.orderNo && !input.method && !input.status;
+    const unfiltered = !input.app && !input.orderNo && !input.method && !input.status;
     const direction = input.order === 'ascend' ? 'asc' : 'desc';
     const { rows, ...total } = await pageOf(
       filtered.selectAll().orderBy('created_at', direction).orderBy('id', direction),
@@ -31,6 +33,7 @@ const notificationList = pagedHandler('/api/payment/fetch/page', {
       rows.map((r) => ({
         id: r.id,
         method: r.method as 'alipay',
+        app: r.app,
         orderNo: r.order_no,
         transactionId: r.transaction_id,
         amount: r.amount === null ? null : Number(r.amount),
@@ -45,6 +48,23 @@ const notificationList = pagedHandler('/api/payment/fetch/page', {
   },
 });
 
+/** The list as a spreadsheet; an app is shown by its name. */
+const notificationExport = (apps: AppRegistry) =>
+  listExport(notificationList, {
+    filename: '支付通知',
+    columns: [
+      { header: 'ID', width: 10, cell: (n) => n.id },
+      { header: '时间', width: 18, cell: (n) => shanghaiTime(n.createdAt) },
+      { header: '应用', width: 12, cell: (n) => (n.app ? apps.nameOf(n.app) : '') },
+      { header: '支付方式', width: 12, cell: (n) => methodWord(n.method) },
+      { header: '订单号', width: 26, cell: (n) => n.orderNo ?? '' },
+      { header: '交易号', width: 30, cell: (n) => n.transactionId ?? '' },
+      { header: '金额（分）', width: 10, cell: (n) => n.amount ?? '' },
+      { header: '处理结果', width: 10, cell: (n) => statusWord(n.status) },
+      { header: '原因', width: 30, cell: (n) => n.reason ?? '' },
+    ],
+  });
+
 export default defineRoutes({
   '/api/payment/fetch/config': {
     handler: async (input, ctx) => {
@@ -57,17 +77,11 @@ export default defineRoutes({
   },
 
   '/api/payment/fetch/page': notificationList,
-  '/api/payment/export': listExport(notificationList, {
-    filename: '支付通知',
-    columns: [
-      { header: 'ID', width: 10, cell: (n) => n.id },
-      { header: '时间', width: 18, cell: (n) => shanghaiTime(n.createdAt) },
-      { header: '支付方式', width: 12, cell: (n) => methodWord(n.method) },
-      { header: '订单号', width: 26, cell: (n) => n.orderNo ?? '' },
-      { header: '交易号', width: 30, cell: (n) => n.transactionId ?? '' },
-      { header: '金额（分）', width: 10, cell: (n) => n.amount ?? '' },
-      { header: '处理结果', width: 10, cell: (n) => statusWord(n.status) },
-      { header: '原因', width: 30, cell: (n) => n.reason ?? '' },
-    ],
-  }),
+  '/api/payment/export': {
+    handler: async (input, ctx) => {
+      // The apps' names for the cells, read before the rows stream.
+      await ctx.apps.all();
+      return notificationExport(ctx.apps).handler(input, ctx);
+    },
+  },
 });

@@ -8,6 +8,8 @@ import type { FeatureDb } from '../../db/index';
 export interface PaymentNotificationsTable {
   id: Generated<number>;
   method: string;
+  /** The app whose settings verified it; null when it did not verify (no app is known). */
+  app: string | null;
   order_no: string | null;
   transaction_id: string | null;
   /** Fen, as the platform stated it. */
