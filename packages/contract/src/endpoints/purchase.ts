@@ -106,6 +106,8 @@ export const orderEndpoints = {
     access: 'user',
     summary: 'App：为在售套餐创建订单（订单号由服务器生成，金额取下单时的套餐价格；30 分钟内未支付自动关闭）',
     input: z.object({
+      /** The app placing it; given, the plan must be that app's (the order is the plan's app's either way). */
+      app: appCode.optional(),
       planId: id.meta({ title: '套餐 ID' }),
       payMethod,
       channel: channelCode.default('other'),

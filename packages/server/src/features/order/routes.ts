@@ -41,7 +41,8 @@ export default defineRoutes({
     message: '订单已创建，请在 30 分钟内完成支付',
     handler: async (input, ctx) => {
       const plan = await findPlan(ctx.db, input.planId);
-      if (!plan) throw fail.notFound('会员套餐不存在');
+      // An app names itself: another app's plan is not one it sells.
+      if (!plan || (input.app !== undefined && plan.app !== input.app)) throw fail.notFound('会员套餐不存在');
       if (plan.on_sale !== 1) throw fail.conflict('该套餐已下架，请选择其他套餐');
       const now = Date.now();
       // Six random digits per second collide now and then at a thousand orders a second: draw again.

@@ -167,6 +167,19 @@ describe('Alipay notifications per app', () => {
   });
 });
 
+describe('orders per app', () => {
+  it("an app that names itself orders only its own plans; the order is the plan's app's", async () => {
+    const user = await server.addUser();
+    const token = await server.login(user.phone, user.password);
+    const make = (app: string, planId: number) =>
+      server.call('/api/order/make', { app, planId, payMethod: 'alipay' }, token);
+    const foreign = await make('tailor', plans.quote);
+    expect([foreign.body.code, foreign.body.message]).toEqual([404, '会员套餐不存在']);
+    const own = await make('quote', plans.quote);
+    expect((own.body.data as { order: { app: string } }).order.app).toBe('quote');
+  });
+});
+
 describe('WeChat Pay callbacks per app', () => {
   it("quote's callback, decrypted with its sealed APIv3 key, pays a quote order once", async () => {
     const { user, order } = await newOrder('quote', 'wechat');
