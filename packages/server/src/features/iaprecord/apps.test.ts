@@ -1,13 +1,17 @@
 /**
  * StoreKit receipts and App Store notifications per app (issue 29, done-when 2): each is verified
  * with the App Store settings of its app. `tailor` keeps its settings in the environment; `quote`
- * is registered through the console; both trust the environment's root certificates.
+ * is registered through the console; both trust the environment's root certificates. Google Play
+ * purchases are verified for the app's package as the app's own service account (each played back
+ * by its own fake Google, which only knows its own account's purchases).
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PlayFake, productPurchase, startPlayFake } from '../../../test/google-play';
 import { startServer, type TestServer } from '../../../test/harness';
 import { makeTestChain } from '../../../test/storekit-chain';
 import { unreconciledUsers } from '../../core/ledger';
+import { secretKeysFromEnv } from '../../core/secret-box';
 
 const chain = makeTestChain();
 const bundles = { tailor: 'com.example.tailor', quote: 'com.appdesk.quote' } as const;
@@ -16,10 +20,17 @@ type AppCode = keyof typeof bundles;
 
 let server: TestServer;
 let admin: string;
+const play: Record<AppCode, PlayFake> = {} as never;
 beforeAll(async () => {
+  play.tailor = await startPlayFake();
+  play.quote = await startPlayFake();
   server = await startServer({
+    secretKeys: secretKeysFromEnv({ APPDESK_SECRETS_KEY: randomBytes(32).toString('base64') }),
     payments: {
       appleRootCertificates: [chain.rootDer],
+      // Where every app's Google Play API is reached (a gateway); the token endpoint is the key file's.
+      googlePlayApiUrl: play.quote.config.apiUrl,
+      google: play.tailor.config,
       apple: {
         bundleId: bundles.tailor,
         appAppleId: 1234,
@@ -32,36 +43,46 @@ beforeAll(async () => {
   });
   admin = (await server.initAdmin()).token;
   for (const app of [
-    { code: 'quote', name: '名言', iosBundleId: bundles.quote, appleAppId: '1234567', appleEnvironments: ['Sandbox'] },
+    {
+      code: 'quote',
+      name: '名言',
+      iosBundleId: bundles.quote,
+      androidPackage: 'com.appdesk.quote',
+      appleAppId: '1234567',
+      appleEnvironments: ['Sandbox'],
+    },
     { code: 'poster', name: '海报' },
   ]) {
     const made = await server.call('/api/apps/make', app, admin);
     expect([made.body.code, made.body.message]).toEqual([200, made.body.message]);
   }
+  const { config } = play.quote;
+  const serviceAccount = JSON.stringify({
+    client_email: config.clientEmail,
+    private_key: config.privateKey,
+    token_uri: config.tokenUrl,
+  });
+  const set = await server.call(
+    '/api/apps/secret/set',
+    { id: 2, kind: 'googleServiceAccount', value: serviceAccount },
+    admin,
+  );
+  expect([set.body.code, set.body.message]).toEqual([200, set.body.message]);
   // Each app sells its own product; quote's grants 50 coins, tailor's 100.
   for (const [app, coins] of [
     ['tailor', 100],
     ['quote', 50],
   ] as const) {
-    const made = await server.call(
-      '/api/iap/make',
-      {
-        app,
-        platform: 'ios',
-        productId: products[app],
-        type: 'consumable',
-        name: '金币',
-        price: 600,
-        vipDays: 0,
-        coins,
-      },
-      admin,
-    );
-    expect([made.body.code, made.body.message]).toEqual([200, made.body.message]);
+    for (const platform of ['ios', 'android']) {
+      const product = { app, platform, productId: products[app], type: 'consumable', name: '金币', price: 600 };
+      const made = await server.call('/api/iap/make', { ...product, vipDays: 0, coins }, admin);
+      expect([made.body.code, made.body.message]).toEqual([200, made.body.message]);
+    }
   }
 });
 afterAll(async () => {
-  await server.close();
+  await server?.close();
+  for (const fake of Object.values(play)) await fake.close();
 });
 
 type Posted = { record: { id: number; app: string; status: string; reason: string | null }; duplicate: boolean };
@@ -196,12 +217,33 @@ describe('App Store notifications per app', () => {
   });
 });
 
+describe('Google Play purchases per app', () => {
+  it("are verified for the app's package as its own service account", async () => {
+    const user = await appUser();
+    const purchaseToken = `quote-${randomUUID()}`;
+    play.quote.products.set(purchaseToken, productPurchase());
+    const google = (app: AppCode) =>
+      server.call('/api/iaprecord/google', { app, productId: products[app], purchaseToken }, user.token);
+    // Posted for tailor: tailor's account asks for tailor's package, and Google knows no such purchase.
+    const asTailor = await google('tailor');
+    expect(asTailor.body.data).toMatchObject({
+      record: { app: 'tailor', status: 'rejected', reason: expect.stringContaining('Google Play 找不到这笔购买') },
+    });
+    expect(play.tailor.calls.some((c) => c.includes('/applications/com.appdesk.tailor/'))).toBe(true);
+    const asQuote = await google('quote');
+    expect(asQuote.body.data).toMatchObject({ duplicate: false, record: { app: 'quote', status: 'granted' } });
+    expect(play.quote.calls.some((c) => c.includes('/applications/com.appdesk.quote/purchases/products/'))).toBe(true);
+    expect((await google('quote')).body.data).toMatchObject({ duplicate: true });
+    expect(await coins(user.id)).toBe(50);
+  });
+});
+
 describe('the console', () => {
   it('asks per app which stores verify, and lists one app by its switcher', async () => {
     const config = async (app?: string) =>
       (await server.call('/api/iaprecord/fetch/config', app ? { app } : {}, admin)).body.data;
-    expect(await config()).toEqual({ apple: true, appleEnvironments: ['Sandbox'], google: false });
-    expect(await config('quote')).toEqual({ apple: true, appleEnvironments: ['Sandbox'], google: false });
+    expect(await config()).toEqual({ apple: true, appleEnvironments: ['Sandbox'], google: true });
+    expect(await config('quote')).toEqual({ apple: true, appleEnvironments: ['Sandbox'], google: true });
     expect(await config('poster')).toEqual({ apple: false, appleEnvironments: [], google: false });
     const page = await server.call('/api/iaprecord/fetch/page', { app: 'quote', size: 100 }, admin);
     const list = (page.body.data as { list: { app: string }[] }).list;
