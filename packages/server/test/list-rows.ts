@@ -186,6 +186,11 @@ export async function seedListRows(db: Db, spread: readonly number[], users: num
         ...stamps,
       })
       .execute();
+    // The columns left out have their defaults (empty settings): an app registered with a code and a name.
+    await db
+      .insertInto('apps')
+      .values({ code: `order${now % 100000}x${i}`, name: `顺序应用${i}`, enabled: 1, ...stamps } as never)
+      .execute();
     const media = { file_id: file.id, file_key: `2026-11/order${now}${i}.mp3`, sha256: `${i}`.padStart(64, '0') };
     await db
       .insertInto('sound_effects')

@@ -59,7 +59,11 @@ const secretState = z.object({
   set: z.boolean(),
   setAt: isoTime.nullable(),
   /** Where the value in use comes from: the console (encrypted), the environment, or nowhere. */
-  source: z.enum(['console', 'environment', 'none']),
+  source: choice('来源', [
+    { value: 'console', label: '控制台（加密保存）' },
+    { value: 'environment', label: '环境变量' },
+    { value: 'none', label: '未设置' },
+  ]),
 });
 
 /** Everything an operator sees of an app; a secret only as whether it is set and when. */
