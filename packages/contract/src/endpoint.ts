@@ -17,6 +17,8 @@ export interface AuditField {
   label: string;
   /** The Chinese words for the field's stored codes. */
   values?: readonly { value: string; label: string }[];
+  /** The field holds apps' codes: its words are the apps' names, which are data (应用管理). */
+  apps?: true;
   format?: AuditFormat;
 }
 

@@ -140,7 +140,15 @@ export async function seedListRows(db: Db, spread: readonly number[], users: num
       .execute();
     await db
       .insertInto('messages')
-      .values({ title: `顺序消息 ${i}`, content: '内容', user_id, blocked: 0, author_id: null, ...stamps })
+      .values({
+        app: 'tailor',
+        title: `顺序消息 ${i}`,
+        content: '内容',
+        user_id,
+        blocked: 0,
+        author_id: null,
+        ...stamps,
+      })
       .execute();
     await db
       .insertInto('payment_notifications')

@@ -8,6 +8,7 @@ export function insertPhysicalItem(db: Db, name: string, now = Date.now()) {
   return db
     .insertInto('exchange_items')
     .values({
+      app: 'tailor',
       name,
       image: '',
       description: '',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apps, channels, platforms } from '../constants';
+import { channels, platforms } from '../constants';
 import { type AuditDecl, type AuditField, auditTarget, endpoint } from '../endpoint';
 import { empty, exactTotal, id, isoTime, order, page, paged, phone, size, text, timeRange } from '../fields';
 import { userTarget } from './users';
@@ -111,8 +111,8 @@ export const auditSharedFields: Record<string, AuditField> = {
   width: { label: '宽度（像素）' },
   height: { label: '高度（像素）' },
   durationMs: { label: '时长', format: 'duration' },
-  app: { label: '应用', values: apps },
-  apps: { label: '应用', values: apps },
+  app: { label: '应用', apps: true },
+  apps: { label: '应用', apps: true },
   channel: { label: '渠道', values: channels },
   channels: { label: '渠道', values: channels },
   platform: { label: '平台', values: platforms },

@@ -1,14 +1,19 @@
 import { z } from 'zod';
 import { type DashboardRange, dashboardRanges } from '../constants';
 import { endpoint } from '../endpoint';
-import { isoTime } from '../fields';
+import { appCode, isoTime } from '../fields';
 
 /** One card of the statistics dashboard (数据统计): the figure now and the previous period's, when known. */
 export const dashboardCard = z.object({
   value: z.number().int(),
   /** The same figure for the period before (yesterday, the 7 or 30 days before); null when not kept. */
   previous: z.number().int().nullable(),
+  /** The figure is the company's whatever app is asked for (coins are company-wide). */
+  companyWide: z.boolean().optional(),
 });
+
+/** The console's app switcher: absent = 全部应用, whose figures are the sum of the apps'. */
+const dashboardApp = appCode.optional();
 
 export const dashboardCards = z.object({
   usersTotal: dashboardCard,
@@ -55,8 +60,10 @@ export const dashboardCharts = z.object({
 export const dashboardEndpoints = {
   '/api/dashboard/fetch/cards': endpoint({
     access: 'admin',
-    summary: '数据统计卡片：用户、收入（分）、金币、待处理事项，附上一周期数值（结果最多缓存 60 秒）',
+    summary:
+      '数据统计卡片：用户、收入（分）、金币、待处理事项，附上一周期数值（结果最多缓存 60 秒）；指定应用时只统计该应用（金币为全公司）',
     input: z.object({
+      app: dashboardApp,
       /** Recompute now (the 刷新 button) instead of answering the kept figures, if those are over 5 s old. */
       refresh: z.boolean({ error: '刷新标记必须是布尔值' }).optional().meta({ title: '立即刷新' }),
     }),
@@ -72,6 +79,7 @@ export const dashboardEndpoints = {
     summary:
       '数据统计图表：新增用户、活跃用户、支付订单、收入（分）随时间变化，渠道分布与热门兑换商品（今日按小时；本周、本月、本年按天）',
     input: z.object({
+      app: dashboardApp,
       range: dashboardRange.default('week').meta({ title: '时间范围' }),
       /** Recompute now (the 刷新 button) instead of answering the kept figures, if those are over 5 s old. */
       refresh: z.boolean({ error: '刷新标记必须是布尔值' }).optional().meta({ title: '立即刷新' }),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { batchEndpoint } from '../batch';
-import { exchangeKinds, exchangeStatuses, MAX_CODES_PER_IMPORT } from '../constants';
+import { DEFAULT_APP, exchangeKinds, exchangeStatuses, MAX_CODES_PER_IMPORT } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
 import {
+  appCode,
   exactTotal,
   id,
   integerField,
@@ -52,6 +53,8 @@ const when = (title: string) =>
 
 export const exchangeItem = z.object({
   id,
+  /** The app whose shop offers it (coins are company-wide; items are per app). */
+  app: z.string(),
   name: z.string(),
   image: z.string(),
   description: z.string(),
@@ -90,6 +93,8 @@ export const shopItem = exchangeItem.pick({
 /** A redemption as its user sees it. */
 export const myExchange = z.object({
   recordNo: z.string(),
+  /** The item's app. */
+  app: z.string(),
   itemId: id,
   itemName: z.string(),
   kind: exchangeKind,
@@ -126,6 +131,7 @@ const exchangeItemPage = endpoint({
     page,
     size,
     exactTotal,
+    app: appCode.optional(),
     kind: exchangeKind.optional(),
     enabled: enabled.optional(),
     sort: sortBy(['sort', 'costCoins', 'createdAt']),
@@ -140,6 +146,7 @@ const singleEndpoints = {
     summary: '新建兑换商品（兑换码商品的库存由导入的兑换码决定）',
     input: z.object({
       ...fields,
+      app: appCode.default(DEFAULT_APP),
       image: fields.image.default(''),
       description: fields.description.default(''),
       value: fields.value.default(0),
@@ -159,6 +166,7 @@ const singleEndpoints = {
     summary: '修改兑换商品（只改传入的字段；已兑换的记录不受影响）',
     input: z.object({
       id: itemId,
+      app: appCode.optional(),
       name: fields.name.optional(),
       image: fields.image.optional(),
       description: fields.description.optional(),
@@ -211,8 +219,8 @@ const singleEndpoints = {
   }),
   '/api/exchange/fetch/list': endpoint({
     access: 'public',
-    summary: 'App：积分商城里当前可兑换的商品（已上架、在兑换时间内，按排序值）',
-    input: z.object({}),
+    summary: 'App：本应用积分商城里当前可兑换的商品（已上架、在兑换时间内，按排序值）',
+    input: z.object({ app: appCode.default(DEFAULT_APP) }),
     output: z.object({ list: z.array(shopItem) }),
   }),
   '/api/exchange/make': endpoint({
@@ -220,6 +228,7 @@ const singleEndpoints = {
     summary:
       'App：用金币兑换商品。金币、库存、每人限兑、兑换时间和上架状态在同一事务中检查并扣减；会员天数与金币立即到账，兑换码当场发放，实物需填写收货信息并等待发货',
     input: z.object({
+      app: appCode.default(DEFAULT_APP),
       itemId,
       receiverName: textField(rules.receiverName).optional(),
       receiverPhone: phone.optional().meta({ title: '收货手机号' }),
@@ -231,8 +240,8 @@ const singleEndpoints = {
   }),
   '/api/exchange/fetch/mine': endpoint({
     access: 'user',
-    summary: 'App：自己的兑换记录（新的在前）',
-    input: z.object({ page, size }),
+    summary: 'App：自己在本应用的兑换记录（新的在前）',
+    input: z.object({ app: appCode.default(DEFAULT_APP), page, size }),
     output: paged(myExchange),
   }),
 };

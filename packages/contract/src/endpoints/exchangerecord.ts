@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { batchEndpoint } from '../batch';
 import { auditTarget, endpoint } from '../endpoint';
 import {
+  appCode,
   exactTotal,
   id,
   isoTime,
@@ -57,6 +58,7 @@ export const exchangeRecord = myExchange.extend({
 export type ExchangeRecord = z.infer<typeof exchangeRecord>;
 
 export const recordFilter = timeRange.extend({
+  app: appCode.optional(),
   itemId: id.optional().meta({ title: '商品 ID' }),
   kind: exchangeKind.optional(),
   status: exchangeStatus.optional(),

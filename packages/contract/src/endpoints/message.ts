@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { DEFAULT_APP } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
 import {
-  empty,
+  appCode,
   exactTotal,
   id,
   isoTime,
@@ -23,6 +24,8 @@ const target = auditTarget('message', '消息', 'message');
 /** A message as operators manage it. */
 export const adminMessage = z.object({
   id,
+  /** The app whose users' inboxes show it. */
+  app: z.string(),
   title: z.string(),
   content: z.string(),
   /** null: every user; otherwise the one recipient. */
@@ -46,6 +49,9 @@ export const inboxMessage = z.object({
 export type InboxMessage = z.infer<typeof inboxMessage>;
 
 const messageId = z.object({ id: id.meta({ title: '消息 ID' }) });
+/** The app whose inbox an app's call reads (old clients name none: the first app). */
+const inboxApp = appCode.default(DEFAULT_APP);
+const inboxMessageId = messageId.extend({ app: inboxApp });
 
 const messagePage = endpoint({
   access: 'admin',
@@ -54,6 +60,7 @@ const messagePage = endpoint({
     page,
     size,
     exactTotal,
+    app: appCode.optional(),
     search,
     blocked: z.boolean({ error: '屏蔽筛选必须是布尔值' }).optional().meta({ title: '是否屏蔽' }),
     sort: sortBy(['createdAt', 'updatedAt']),
@@ -65,8 +72,9 @@ const messagePage = endpoint({
 export const messageEndpoints = {
   '/api/message/make': endpoint({
     access: 'admin',
-    summary: '发送站内消息（全体用户或指定用户）',
+    summary: '发送站内消息（一个应用的全体用户或指定用户）',
     input: z.object({
+      app: appCode.default(DEFAULT_APP),
       title: messageTitle,
       content: messageContent,
       userId: id.nullable().default(null).meta({ title: '接收用户 ID' }),
@@ -107,15 +115,16 @@ export const messageEndpoints = {
   }),
   '/api/message/fetch/page/unread': endpoint({
     access: 'user',
-    summary: '当前用户的未读消息（产品请求第 0 页、每页 1024 条）',
-    input: z.object({ page, size }),
+    summary: '当前用户在本应用的未读消息（产品请求第 0 页、每页 1024 条）',
+    input: z.object({ app: inboxApp, page, size }),
     output: z.object({ list: z.array(inboxMessage), total: z.number().int() }),
     placement: 'root',
   }),
   '/api/message/fetch/page/mine': endpoint({
     access: 'user',
-    summary: '当前用户的全部消息（已读与未读；unreadFirst 时未读在前）',
+    summary: '当前用户在本应用的全部消息（已读与未读；unreadFirst 时未读在前）',
     input: z.object({
+      app: inboxApp,
       page,
       size,
       unreadFirst: z.boolean({ error: '未读在前必须是布尔值' }).default(false).meta({ title: '未读在前' }),
@@ -125,21 +134,21 @@ export const messageEndpoints = {
   '/api/message/read': endpoint({
     access: 'user',
     summary: '标记一条消息为已读',
-    input: messageId,
+    input: inboxMessageId,
     example: { id: 1 },
     output: z.null(),
   }),
   '/api/message/unread': endpoint({
     access: 'user',
     summary: '标记一条消息为未读',
-    input: messageId,
+    input: inboxMessageId,
     example: { id: 1 },
     output: z.null(),
   }),
   '/api/message/read/all': endpoint({
     access: 'user',
-    summary: '全部标记为已读',
-    input: empty,
+    summary: '本应用的消息全部标记为已读',
+    input: z.object({ app: inboxApp }),
     output: z.object({ count: z.number().int() }),
   }),
 };

@@ -1,5 +1,8 @@
 import { type FieldRule, integerRule, textRule } from '../rules';
 
+/** How many of our apps one promoted app may be shown in (a company runs a handful; the list stays a short text). */
+export const MAX_SHOW_IN = 50;
+
 /** 自家应用's own field limits: its contract entry's schemas and its page's form are built from these. */
 export const selfappRules = {
   name: textRule('应用名称', 1, 30),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { batchEndpoint } from '../batch';
-import { apps, platforms, selfappActions } from '../constants';
+import { DEFAULT_APP, platforms, selfappActions } from '../constants';
 import { auditTarget, endpoint } from '../endpoint';
 import {
   appCode,
@@ -18,7 +18,7 @@ import {
   textField,
 } from '../fields';
 import { rules } from '../rules';
-import { selfappRules } from './selfapp.rules';
+import { MAX_SHOW_IN, selfappRules } from './selfapp.rules';
 
 /**
  * Promotion of the company's other apps (自家应用, spec route `selfapp`): what each of our apps
@@ -33,17 +33,17 @@ const target = auditTarget('selfapp', '自家应用', 'selfapp', {
   androidUrl: '安卓下载地址',
   iosUrl: 'App Store 地址',
   rewardCoins: '安装奖励金币',
-  apps: { label: '展示位置', values: apps },
+  apps: { label: '展示位置', apps: true },
 });
 const selfappId = id.meta({ title: '推广应用 ID' });
 const enabled = z.boolean({ error: '是否启用必须是布尔值' }).meta({ title: '是否启用' });
 export const platform = choice('平台', platforms);
 export const selfappAction = choice('行为', selfappActions);
-/** Which of our apps show a promoted app: at least one. */
+/** Which of our apps show a promoted app: at least one; each code names an app (checked by the server). */
 const showIn = z
   .array(appCode, { error: '展示位置必须是应用列表' })
   .min(1, { error: '请至少选择一个展示它的应用' })
-  .max(apps.length, { error: '展示位置重复' })
+  .max(MAX_SHOW_IN, { error: `展示位置最多 ${MAX_SHOW_IN} 个应用` })
   .refine((list) => new Set(list).size === list.length, { error: '展示位置重复' })
   .meta({ title: '展示位置' });
 
@@ -118,7 +118,7 @@ const singleEndpoints = {
       rewardCoins: fields.rewardCoins.default(0),
       sort: fields.sort.default(0),
       enabled: enabled.default(true),
-      apps: showIn.default(['tailor']),
+      apps: showIn.default([DEFAULT_APP]),
     }),
     output: z.object({ selfapp: selfappView }),
     example: {

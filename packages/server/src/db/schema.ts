@@ -134,6 +134,8 @@ export interface CoinRecordsTable {
 
 export interface MessagesTable {
   id: Generated<number>;
+  /** The app whose users' inboxes show it. */
+  app: string;
   title: string;
   content: string;
   /** null: addressed to every user. */

@@ -1,5 +1,5 @@
 import { type ApiOutput, type ApiPath, type EndpointDef, type Endpoints, fields } from '@appdesk/contract';
-import { apps, channels, platforms } from '@appdesk/contract/constants';
+import { channels, platforms } from '@appdesk/contract/constants';
 import type { z } from 'zod';
 import { pageAnswer, pageOf, type Total } from '../db/paging';
 import { type ExportTable, exportTable } from './export';
@@ -74,6 +74,9 @@ export function pagedHandler<P extends ApiPath>(_path: P, route: RouteDef<P>): P
 /** How many rows an export reads at a time. */
 const BATCH = 1000;
 
+/** An export's file name and columns; a function of the call's context when a cell needs it (an app's name). */
+type ExportLayout<P extends ApiPath> = Omit<ExportTable<ItemOf<P>>, 'rows'>;
+
 /**
  * The export of a list (its contract entry is `listExport` of the list's): the list's whole
  * filtered result in its order, presented by its presenter, as spreadsheet rows under `columns`'
@@ -83,11 +86,14 @@ const BATCH = 1000;
  */
 export function listExport<P extends ApiPath>(
   list: PagedRoute<P>,
-  table: Omit<ExportTable<ItemOf<P>>, 'rows'>,
+  table: ExportLayout<P> | ((ctx: ContextFor<P>) => ExportLayout<P>),
 ): { handler(input: unknown, ctx: ContextFor<P>): Promise<ExportTable> } {
   return {
     handler: async (input, ctx) => {
       const filter = input as InputOf<P>;
+      // Cells may name apps (ctx.apps.nameOf, which reads the loaded list): load it first.
+      await ctx.apps.all();
+      const layout = typeof table === 'function' ? table(ctx) : table;
       async function* rows() {
         for (let page = 0; ; page++) {
           const views = await list.walk(filter, ctx, page, BATCH);
@@ -95,7 +101,7 @@ export function listExport<P extends ApiPath>(
           if (views.length < BATCH) return;
         }
       }
-      return exportTable({ ...table, rows: rows() });
+      return exportTable({ ...layout, rows: rows() });
     },
   };
 }
@@ -119,7 +125,6 @@ export function wordsOf(source: z.ZodType | Words): (value: string | null) => st
 
 export const yesNo = (value: boolean) => (value ? '是' : '否');
 
-/** The words of the codes many lists show. */
-export const appWord = wordsOf(apps);
+/** The words of the codes many lists show (an app's name is data: ctx.apps.nameOf). */
 export const channelWord = wordsOf(channels);
 export const platformWord = wordsOf(platforms);

@@ -1,7 +1,7 @@
 import { countedTotal, shanghaiTime } from '../../db/paging';
 import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
-import { appWord, listExport, pagedRoute } from '../../http/paged';
+import { listExport, pagedRoute } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import {
   canonical,
@@ -193,11 +193,11 @@ export default defineRoutes({
   },
 
   '/api/a11t/fetch/page': configList,
-  '/api/a11t/export': listExport(configList, {
+  '/api/a11t/export': listExport(configList, (ctx) => ({
     filename: '键值配置',
     columns: [
       { header: 'ID', width: 10, cell: (e) => e.id },
-      { header: '应用', width: 12, cell: (e) => appWord(e.app) },
+      { header: '应用', width: 12, cell: (e) => ctx.apps.nameOf(e.app) },
       { header: '键名', width: 28, cell: (e) => e.key },
       { header: '类型', width: 10, cell: (e) => e.type },
       { header: '值', width: 40, cell: (e) => e.value },
@@ -206,7 +206,7 @@ export default defineRoutes({
       { header: '修改人', width: 16, cell: (e) => e.updatedBy },
       { header: '更新时间', width: 18, cell: (e) => shanghaiTime(e.updatedAt) },
     ],
-  }),
+  })),
 
   '/api/a11t/fetch/revisions': {
     handler: async (input, ctx) => ({ list: await revisionsOf(ctx.db, input.id) }),

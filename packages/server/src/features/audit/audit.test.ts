@@ -198,7 +198,15 @@ describe('diffChanges', () => {
       after: '30 天 23 小时',
     });
     expect(change('a11t.make', null, { type: 'number' })).toMatchObject({ label: '类型', after: '数字' });
-    expect(change('help.make', null, { app: 'tailor' })).toMatchObject({ after: '滚动截屏' });
+    // Apps are data: their names come from the registry the route passes, for one app or a list.
+    const names: Record<string, string> = { tailor: '滚动截屏', quote: '名言' };
+    const named = (code: string) => names[code] ?? code;
+    expect(diffChanges('help.make', null, { app: 'tailor' }, named)[0]).toMatchObject({ after: '滚动截屏' });
+    expect(diffChanges('selfapp.update', null, { apps: ['tailor', 'quote'] }, named)[0]).toMatchObject({
+      label: '展示位置',
+      after: '滚动截屏、名言',
+    });
+    expect(change('help.make', null, { app: 'quote' })).toMatchObject({ after: 'quote' });
     expect(change('version.copy', null, { channels: ['huawei', 'xiaomi'] })).toMatchObject({
       after: '华为应用市场、小米应用商店',
     });

@@ -55,6 +55,7 @@ function unwrap(schema: ZodLike): { inner: ZodLike; words: FieldWords } {
       const element = unwrap(def.element).words;
       if (element.labels) words.labels = element.labels;
       if (element.fieldNames) words.fieldNames = element.fieldNames;
+      if (element.apps) words.apps = element.apps;
       break;
     } else break;
   }
@@ -68,6 +69,7 @@ function learn(table: Map<string, FieldWords>, key: string, words: FieldWords): 
     label: known.label ?? words.label,
     labels: known.labels ?? words.labels ?? words.values,
     fieldNames: known.fieldNames ?? words.fieldNames,
+    apps: known.apps ?? words.apps,
     format: known.format ?? words.format,
   });
 }
@@ -206,17 +208,22 @@ function formatted(format: AuditField['format'], value: string | number): string
   return undefined;
 }
 
+/** An app's name by its code (the server's AppRegistry.nameOf): apps are data, not contract words. */
+export type AppName = (code: string) => string;
+const codeItself: AppName = (code) => code;
+
 /**
- * One value in words: its codes' labels, its declared format, 是/否, Shanghai times, nested
- * objects as「名称：值」.
+ * One value in words: its codes' labels, an app's name, its declared format, 是/否, Shanghai
+ * times, nested objects as「名称：值」.
  */
-function valueText(action: string, field: string, value: unknown, depth = 0): string {
+function valueText(action: string, field: string, value: unknown, appName: AppName, depth = 0): string {
   if (value === null || value === undefined || value === '') return '空';
   if (typeof value === 'boolean') return value ? '是' : '否';
   const words = fieldWords(action, field);
   if (typeof value === 'string' || typeof value === 'number') {
     const label = words.labels?.find((o) => o.value === value)?.label;
     if (label) return label;
+    if (words.apps && typeof value === 'string') return appName(value);
     if (words.fieldNames && typeof value === 'string') return columnLabel(action, value);
     const text = formatted(words.format, value);
     if (text !== undefined) return text;
@@ -229,13 +236,13 @@ function valueText(action: string, field: string, value: unknown, depth = 0): st
   }
   if (Array.isArray(value)) {
     if (!value.length) return '无';
-    const items = value.slice(0, 20).map((item) => valueText(action, field, item, depth + 1));
+    const items = value.slice(0, 20).map((item) => valueText(action, field, item, appName, depth + 1));
     return `${items.join('、')}${value.length > 20 ? ` 等 ${value.length} 项` : ''}`;
   }
   if (isPlain(value) && depth < 2) {
     const parts = Object.entries(value)
       .filter(([k, v]) => v !== undefined && v !== null && v !== '' && fieldWords(action, k).format !== 'hidden')
-      .map(([k, v]) => `${fieldLabel(action, k)}：${valueText(action, k, v, depth + 1)}`);
+      .map(([k, v]) => `${fieldLabel(action, k)}：${valueText(action, k, v, appName, depth + 1)}`);
     return parts.length ? parts.join('，') : '无';
   }
   return JSON.stringify(value);
@@ -248,8 +255,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * its Chinese name and both values in words; fields declared `hidden` are left out. A side that
  * is not an object is one row, 内容.
  */
-export function diffChanges(action: string, before: unknown, after: unknown): Change[] {
-  const text = (field: string, v: unknown) => (v === undefined ? null : valueText(action, field, v));
+export function diffChanges(action: string, before: unknown, after: unknown, appName = codeItself): Change[] {
+  const text = (field: string, v: unknown) => (v === undefined ? null : valueText(action, field, v, appName));
   const objects = (isPlain(before) || before == null) && (isPlain(after) || after == null);
   if (!objects) return [{ field: '', label: '内容', before: text('', before), after: text('', after) }];
   const b = (before ?? {}) as Record<string, unknown>;
@@ -280,8 +287,8 @@ export type EntryRow = Selectable<AuditLogTable> & {
 const userName = (u: { phone: string; nickname: string | null }) =>
   u.nickname ? `${u.nickname} · ${maskPhone(u.phone)}` : maskPhone(u.phone);
 
-/** An operation-log row as the page shows it and the export writes it. */
-export function presentEntry(r: EntryRow) {
+/** An operation-log row as the page shows it and the export writes it, apps named by `appName`. */
+export function presentEntry(r: EntryRow, appName: AppName = codeItself) {
   const before = parse(r.before);
   const after = parse(r.after);
   return {
@@ -296,7 +303,7 @@ export function presentEntry(r: EntryRow) {
     targetId: r.target_id,
     targetLink: targetLink(r.target_type, r.target_id),
     targetName: r.target_phone === null ? null : userName({ phone: r.target_phone, nickname: r.target_nickname }),
-    changes: diffChanges(r.action, before, after),
+    changes: diffChanges(r.action, before, after, appName),
     before,
     after,
     ip: r.ip,

@@ -136,13 +136,22 @@ export default defineRoutes({
         },
         keyOf: (row) => [row.id, row.id],
       });
-      return pageAnswer(rows.map(presentEntry), total, input.page, input.size);
+      await ctx.apps.all();
+      const appName = (code: string) => ctx.apps.nameOf(code);
+      return pageAnswer(
+        rows.map((r) => presentEntry(r, appName)),
+        total,
+        input.page,
+        input.size,
+      );
     },
   },
 
   '/api/audit/export': {
     handler: async (raw, ctx) => {
       const input = await resolvePhones(ctx.db, raw);
+      await ctx.apps.all();
+      const appName = (code: string) => ctx.apps.nameOf(code);
       return exportTable({
         filename: '操作日志',
         columns: [
@@ -167,7 +176,7 @@ export default defineRoutes({
           { id: 'a.id', direction: directionOf(raw.order) },
           (batch) => batch(withActors(ctx.db, ctx.dialect).where(entryFilter(input))).execute(),
           (row) => [row.id, row.id],
-          presentEntry,
+          (row) => presentEntry(row, appName),
         ),
       });
     },

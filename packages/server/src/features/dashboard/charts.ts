@@ -1,7 +1,7 @@
 import type { DashboardRange } from '@appdesk/contract/constants';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { DAY_MS, dayOf, firstDayOfMonth, HOUR_MS, hourOf, monthOfDay, SHANGHAI_OFFSET_MS } from './counters';
+import { DAY_MS, dayOf, firstDayOfMonth, HOUR_MS, hourOf, metricOf, monthOfDay, SHANGHAI_OFFSET_MS } from './counters';
 
 type Db = Kysely<Database>;
 const num = (v: unknown) => Number(v ?? 0);
@@ -75,17 +75,18 @@ async function breakdown(
   first: number,
   last: number,
   tie: (a: string, b: string) => number,
-  limit?: number,
+  limit: number | undefined,
+  app: string | undefined,
 ) {
   const lastMonth = monthOfDay(last);
   const wholeMonths = first === firstDayOfMonth(monthOfDay(first)) && monthOfDay(first) < lastMonth;
   const parts = await Promise.all(
     wholeMonths
       ? [
-          sumsByDim(db, `${base}.m${suffix}`, monthOfDay(first), lastMonth - 1),
-          sumsByDim(db, `${base}.d${suffix}`, firstDayOfMonth(lastMonth), last),
+          sumsByDim(db, metricOf(`${base}.m${suffix}`, app), monthOfDay(first), lastMonth - 1),
+          sumsByDim(db, metricOf(`${base}.d${suffix}`, app), firstDayOfMonth(lastMonth), last),
         ]
-      : [sumsByDim(db, `${base}.d${suffix}`, first, last)],
+      : [sumsByDim(db, metricOf(`${base}.d${suffix}`, app), first, last)],
   );
   const sums = new Map<string, number>();
   for (const rows of parts) for (const r of rows) sums.set(r.dim, (sums.get(r.dim) ?? 0) + num(r.v));
@@ -98,19 +99,19 @@ async function breakdown(
 
 export const TOP_ITEMS = 10;
 
-/** The dashboard's charts for a range: every figure from the counters (bounded by buckets, not rows). */
-export async function chartFigures(db: Db, range: DashboardRange, now: number) {
+/** The dashboard's charts for a range (one app's, or all apps'): every figure from the counters (bounded by buckets, not rows). */
+export async function chartFigures(db: Db, range: DashboardRange, now: number, app?: string) {
   const b = rangeBuckets(range, now);
   const grain = b.unit === 'hour' ? 'h' : 'd';
   const [first, last] = b.days;
   const [signups, active, orders, revenue, usersByChannel, revenueByChannel, items] = await Promise.all([
-    series(db, `signups.${grain}`, b.first, b.last),
-    series(db, `active.${grain}`, b.first, b.last),
-    series(db, `orders.${grain}`, b.first, b.last),
-    series(db, `revenue.${grain}`, b.first, b.last),
-    breakdown(db, 'signups', 'c', first, last, byCode),
-    breakdown(db, 'revenue', 'c', first, last, byCode),
-    breakdown(db, 'exchanges', 'i', first, last, newestFirst, TOP_ITEMS),
+    series(db, metricOf(`signups.${grain}`, app), b.first, b.last),
+    series(db, metricOf(`active.${grain}`, app), b.first, b.last),
+    series(db, metricOf(`orders.${grain}`, app), b.first, b.last),
+    series(db, metricOf(`revenue.${grain}`, app), b.first, b.last),
+    breakdown(db, 'signups', 'c', first, last, byCode, undefined, app),
+    breakdown(db, 'revenue', 'c', first, last, byCode, undefined, app),
+    breakdown(db, 'exchanges', 'i', first, last, newestFirst, TOP_ITEMS, app),
   ]);
   const channels = new Map<string, { channel: string; users: number; revenue: number }>();
   const entry = (channel: string) => {

@@ -1,3 +1,4 @@
+import { DEFAULT_APP } from '@appdesk/contract/constants';
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/migrations/helpers';
 
@@ -9,7 +10,18 @@ import type { Dialect } from '../../db/migrations/helpers';
  *
  * Buckets: `.h` metrics count per hour since the epoch; `.d` metrics per day in Asia/Shanghai
  * (UTC+8 all year), numbered from 1970-01-01 there.
+ *
+ * Per app (issue 29): every counter of an app's rows (users by the app they registered in, orders,
+ * redemptions) is kept twice, for all apps (`signups.d`) and for the row's app (`signups.d:quote`),
+ * in the same statement, so the figures of 全部应用 are the sum of the apps' by construction. A user
+ * with no app counts under the first app. Coins are company-wide and kept once. `users` (bucket 0)
+ * is the number of users per app (all apps: row_counts).
  */
+
+/** A counter's name for one app, or for all apps when `app` is undefined. */
+export const metricOf = (metric: string, app?: string) => (app === undefined ? metric : `${metric}:${app}`);
+/** The app a row counts under, in SQL. */
+const appOf = (row: string) => `coalesce(${row}.app, '${DEFAULT_APP}')`;
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
@@ -47,7 +59,12 @@ interface Bump {
   bucket: string;
   dim: string;
   delta: string;
+  /** SQL of the row's app: the bump counts `<metric>:<app>` rather than `<metric>`. */
+  app?: string;
 }
+
+/** Each bump for all apps and again for the row's app. */
+const withApp = (row: 'new' | 'old', bumps: Bump[]): Bump[] => bumps.flatMap((b) => [b, { ...b, app: appOf(row) }]);
 
 interface CounterTrigger {
   name: string;
@@ -64,44 +81,66 @@ interface CounterTrigger {
  * per day and `.mc` per month by channel, `.di` and `.mi` by exchange item (the breakdowns: a year
  * reads eleven months and the current month's days, not 365 days × 24 channels).
  */
-function counterTriggers(dialect: Dialect): CounterTrigger[] {
+function counterTriggers(dialect: Dialect, perApp: boolean): CounterTrigger[] {
+  const twin = perApp ? withApp : (_row: 'new' | 'old', bumps: Bump[]) => bumps;
   const monthSql = monthSqlFor[dialect];
   const channel = (row: string) => `coalesce(${row}.channel, '')`;
-  const paidOrder = (row: 'new' | 'old', sign: '' | '-'): Bump[] => [
-    { metric: 'orders.h', bucket: hourSql(`${row}.paid_at`), dim: "''", delta: `${sign}1` },
-    { metric: 'revenue.h', bucket: hourSql(`${row}.paid_at`), dim: "''", delta: `${sign}${row}.amount` },
-    { metric: 'orders.d', bucket: daySql(`${row}.paid_at`), dim: "''", delta: `${sign}1` },
-    { metric: 'revenue.d', bucket: daySql(`${row}.paid_at`), dim: "''", delta: `${sign}${row}.amount` },
-    { metric: 'revenue.dc', bucket: daySql(`${row}.paid_at`), dim: channel(row), delta: `${sign}${row}.amount` },
-    { metric: 'revenue.mc', bucket: monthSql(`${row}.paid_at`), dim: channel(row), delta: `${sign}${row}.amount` },
-  ];
+  const paidOrder = (row: 'new' | 'old', sign: '' | '-'): Bump[] =>
+    twin(row, [
+      { metric: 'orders.h', bucket: hourSql(`${row}.paid_at`), dim: "''", delta: `${sign}1` },
+      { metric: 'revenue.h', bucket: hourSql(`${row}.paid_at`), dim: "''", delta: `${sign}${row}.amount` },
+      { metric: 'orders.d', bucket: daySql(`${row}.paid_at`), dim: "''", delta: `${sign}1` },
+      { metric: 'revenue.d', bucket: daySql(`${row}.paid_at`), dim: "''", delta: `${sign}${row}.amount` },
+      { metric: 'revenue.dc', bucket: daySql(`${row}.paid_at`), dim: channel(row), delta: `${sign}${row}.amount` },
+      { metric: 'revenue.mc', bucket: monthSql(`${row}.paid_at`), dim: channel(row), delta: `${sign}${row}.amount` },
+    ]);
   const isPaid = (row: 'new' | 'old') => `${row}.status = 'paid' and ${row}.paid_at is not null`;
-  const exchanged = (row: 'new' | 'old', delta: string): Bump[] => [
-    { metric: 'exchanges.di', bucket: daySql(`${row}.created_at`), dim: `cast(${row}.item_id as text)`, delta },
-    { metric: 'exchanges.mi', bucket: monthSql(`${row}.created_at`), dim: `cast(${row}.item_id as text)`, delta },
-  ];
+  const exchanged = (row: 'new' | 'old', delta: string): Bump[] =>
+    twin(row, [
+      { metric: 'exchanges.di', bucket: daySql(`${row}.created_at`), dim: `cast(${row}.item_id as text)`, delta },
+      { metric: 'exchanges.mi', bucket: monthSql(`${row}.created_at`), dim: `cast(${row}.item_id as text)`, delta },
+    ]);
+  const perAppUsers: CounterTrigger[] = perApp
+    ? [
+        {
+          name: 'stat_users_app_insert',
+          table: 'users',
+          event: 'insert',
+          when: 'true',
+          bumps: [{ metric: 'users', bucket: '0', dim: "''", delta: '1', app: appOf('new') }],
+        },
+        {
+          name: 'stat_users_app_delete',
+          table: 'users',
+          event: 'delete',
+          when: 'true',
+          bumps: [{ metric: 'users', bucket: '0', dim: "''", delta: '-1', app: appOf('old') }],
+        },
+      ]
+    : [];
   return [
+    ...perAppUsers,
     {
       name: 'stat_users_signup',
       table: 'users',
       event: 'insert',
       when: 'true',
-      bumps: [
+      bumps: twin('new', [
         { metric: 'signups.h', bucket: hourSql('new.created_at'), dim: "''", delta: '1' },
         { metric: 'signups.d', bucket: daySql('new.created_at'), dim: "''", delta: '1' },
         { metric: 'signups.dc', bucket: daySql('new.created_at'), dim: channel('new'), delta: '1' },
         { metric: 'signups.mc', bucket: monthSql('new.created_at'), dim: channel('new'), delta: '1' },
-      ],
+      ]),
     },
     {
       name: 'stat_users_active_new',
       table: 'users',
       event: 'insert',
       when: 'new.last_active_at is not null',
-      bumps: [
+      bumps: twin('new', [
         { metric: 'active.h', bucket: hourSql('new.last_active_at'), dim: "''", delta: '1' },
         { metric: 'active.d', bucket: daySql('new.last_active_at'), dim: "''", delta: '1' },
-      ],
+      ]),
     },
     // A user counts once per hour and once per day they were active: the first time last_active_at
     // moves into a new hour (day), which the session touch does at most once a minute.
@@ -111,7 +150,7 @@ function counterTriggers(dialect: Dialect): CounterTrigger[] {
       event: 'update',
       columns: ['last_active_at'],
       when: `new.last_active_at is not null and (old.last_active_at is null or ${hourSql('new.last_active_at')} > ${hourSql('old.last_active_at')})`,
-      bumps: [{ metric: 'active.h', bucket: hourSql('new.last_active_at'), dim: "''", delta: '1' }],
+      bumps: twin('new', [{ metric: 'active.h', bucket: hourSql('new.last_active_at'), dim: "''", delta: '1' }]),
     },
     {
       name: 'stat_users_active_day',
@@ -119,7 +158,7 @@ function counterTriggers(dialect: Dialect): CounterTrigger[] {
       event: 'update',
       columns: ['last_active_at'],
       when: `new.last_active_at is not null and (old.last_active_at is null or ${daySql('new.last_active_at')} > ${daySql('old.last_active_at')})`,
-      bumps: [{ metric: 'active.d', bucket: daySql('new.last_active_at'), dim: "''", delta: '1' }],
+      bumps: twin('new', [{ metric: 'active.d', bucket: daySql('new.last_active_at'), dim: "''", delta: '1' }]),
     },
     // Revenue: orders that are paid, at their payment time; a refund (or any change) takes the old
     // figure back and adds the new one.
@@ -182,7 +221,7 @@ function counterTriggers(dialect: Dialect): CounterTrigger[] {
 }
 
 const upsert = (b: Bump) =>
-  `insert into stat_counts (metric, bucket, dim, value) values ('${b.metric}', ${b.bucket}, ${b.dim}, ${b.delta})
+  `insert into stat_counts (metric, bucket, dim, value) values (${b.app ? `'${b.metric}:' || ${b.app}` : `'${b.metric}'`}, ${b.bucket}, ${b.dim}, ${b.delta})
      on conflict (metric, bucket, dim) do update set value = stat_counts.value + excluded.value`;
 
 /** The statements that create one trigger (SQLite: a trigger; PostgreSQL: a function and its trigger). */
@@ -203,12 +242,13 @@ function createTrigger(dialect: Dialect, t: CounterTrigger): string[] {
   ];
 }
 
-export function createTriggersSql(dialect: Dialect): string[] {
-  return counterTriggers(dialect).flatMap((t) => createTrigger(dialect, t));
+/** `perApp: false`: the counters as first made (the 2026-11-23 migration, before rows had apps). */
+export function createTriggersSql(dialect: Dialect, { perApp = true } = {}): string[] {
+  return counterTriggers(dialect, perApp).flatMap((t) => createTrigger(dialect, t));
 }
 
-export function dropTriggersSql(dialect: Dialect): string[] {
-  return counterTriggers(dialect).map((t) =>
+export function dropTriggersSql(dialect: Dialect, { perApp = true } = {}): string[] {
+  return counterTriggers(dialect, perApp).map((t) =>
     dialect === 'sqlite' ? `drop trigger if exists ${t.name}` : `drop trigger if exists ${t.name} on ${t.table}`,
   );
 }
@@ -217,11 +257,16 @@ export function dropTriggersSql(dialect: Dialect): string[] {
 export function rollUpSql(
   dialect: Dialect,
   tables: string[] = ['users', 'orders', 'coin_records', 'exchange_records'],
+  { perApp = true } = {},
 ): string[] {
   const monthSql = monthSqlFor[dialect];
   const into = (metric: string, bucket: string, dim: string, value: string, from: string) =>
     `insert into stat_counts (metric, bucket, dim, value)
        select '${metric}', b, d, v from (select ${bucket} as b, ${dim} as d, ${value} as v from ${from} group by 1, 2) as r`;
+  // The same per app: `<metric>:<app>`; `from` is `<table> [where …]`.
+  const intoPerApp = (metric: string, bucket: string, dim: string, value: string, from: string) =>
+    `insert into stat_counts (metric, bucket, dim, value)
+       select '${metric}:' || a, b, d, v from (select ${appOf(from.split(' ')[0])} as a, ${bucket} as b, ${dim} as d, ${value} as v from ${from} group by 1, 2, 3) as r`;
   const paid = "orders where status = 'paid' and paid_at is not null";
   const active = 'users where last_active_at is not null';
   const kept = "exchange_records where status <> 'cancelled'";
@@ -252,10 +297,54 @@ export function rollUpSql(
       ['exchanges.mi', monthSql('created_at'), 'cast(item_id as text)', 'count(*)', kept],
     ],
   };
-  return tables.flatMap((t) => [
-    `delete from stat_counts where metric in (${statements[t].map(([m]) => `'${m}'`).join(', ')})`,
-    ...statements[t].map((args) => into(...args)),
-  ]);
+  const perAppOnly: Record<string, [string, string, string, string, string][]> = {
+    users: [['users', '0', "''", 'count(*)', 'users']],
+  };
+  const appScoped = new Set(['users', 'orders', 'exchange_records']);
+  return tables.flatMap((t) => {
+    const apps = perApp && appScoped.has(t) ? [...statements[t], ...(perAppOnly[t] ?? [])] : [];
+    const names = [...new Set([...statements[t], ...apps].map(([m]) => m))];
+    return [
+      `delete from stat_counts where metric in (${statements[t].map(([m]) => `'${m}'`).join(', ')})`,
+      ...(apps.length ? names.map((m) => `delete from stat_counts where metric like '${m}:%'`) : []),
+      ...statements[t].map((args) => into(...args)),
+      ...apps.map((args) => intoPerApp(...args)),
+    ];
+  });
+}
+
+/** The counters of app-scoped rows (users, orders, redemptions): kept per app as well. */
+export const APP_SCOPED_METRICS = [
+  'signups.h',
+  'signups.d',
+  'signups.dc',
+  'signups.mc',
+  'active.h',
+  'active.d',
+  'orders.h',
+  'orders.d',
+  'revenue.h',
+  'revenue.d',
+  'revenue.dc',
+  'revenue.mc',
+  'exchanges.di',
+  'exchanges.mi',
+] as const;
+
+/**
+ * The per-app counters of a site from before apps were data, whose every row is the first app's:
+ * a copy of the all-apps counters under that app (their history included, which no roll-up from
+ * the rows could rebuild: activity counts every active hour, the rows only the last), and its
+ * number of users.
+ */
+export function firstAppCountersSql(): string[] {
+  return [
+    `insert into stat_counts (metric, bucket, dim, value)
+       select metric || ':${DEFAULT_APP}', bucket, dim, value from stat_counts
+       where metric in (${APP_SCOPED_METRICS.map((m) => `'${m}'`).join(', ')})`,
+    `insert into stat_counts (metric, bucket, dim, value)
+       select 'users:${DEFAULT_APP}', 0, '', n from row_counts where name = 'users'`,
+  ];
 }
 
 /**

@@ -225,6 +225,7 @@ describe('dashboard charts', () => {
     const item = await insertPhysicalItem(db(), `统计商品${seq++}`, now);
     const record = (status: string) => ({
       record_no: `EX${Date.now()}${seq++}`,
+      app: 'tailor',
       user_id: userId,
       item_id: item.id,
       item_name: item.name,
@@ -268,6 +269,8 @@ describe('dashboard charts', () => {
     const metrics = ['signups.h', 'signups.d', 'signups.dc', 'signups.mc', 'orders.h', 'orders.d'];
     metrics.push('revenue.h', 'revenue.d', 'revenue.dc', 'revenue.mc', 'coins_in.d', 'coins_out.d');
     metrics.push('exchanges.di', 'exchanges.mi');
+    // The first app's own counters too (coins are company-wide: no app of their own).
+    metrics.push(...metrics.filter((m) => !m.startsWith('coins')).map((m) => `${m}:tailor`));
     const read = async () =>
       (
         await db()
@@ -291,7 +294,7 @@ describe('dashboard charts', () => {
         const dialect = server.app.services.dialect;
         await runAll(trx as never, rollUpSql(dialect, ['orders', 'coin_records', 'exchange_records']));
         // Sign-ups (the delete and the first four); activity has no history in the rows.
-        await runAll(trx as never, rollUpSql(dialect, ['users']).slice(0, 5));
+        await runAll(trx as never, rollUpSql(dialect, ['users'], { perApp: false }).slice(0, 5));
         rolled = (
           await trx
             .selectFrom('stat_counts')

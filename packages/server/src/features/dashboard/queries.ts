@@ -1,6 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { DEFAULT_APP } from '@appdesk/contract/constants';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { DAY_MS, dayOf, SHANGHAI_OFFSET_MS } from './counters';
+import { DAY_MS, dayOf, metricOf, SHANGHAI_OFFSET_MS } from './counters';
 
 export const DAY = DAY_MS;
 export const SHANGHAI_OFFSET = SHANGHAI_OFFSET_MS;
@@ -25,25 +26,29 @@ const n = sql<number>`count(*)`.as('n');
 const SNAPSHOTS = ['vipsActive', 'feedbackPending', 'reviewRewardsPending', 'exchangesWaiting'] as const;
 type Snapshot = (typeof SNAPSHOTS)[number];
 
-/** The snapshots of yesterday and today, in one read. */
-async function snapshotsOf(db: Db, today: number) {
+/** The snapshots of yesterday and today, in one read (an app's are named `<figure>:<app>`). */
+async function snapshotsOf(db: Db, today: number, app?: string) {
   const rows = await db
     .selectFrom('stat_snapshots')
     .select(['name', 'day', 'value'])
     .where('day', 'in', [today - 1, today])
-    .where('name', 'in', [...SNAPSHOTS])
+    .where(
+      'name',
+      'in',
+      SNAPSHOTS.map((name) => metricOf(name, app)),
+    )
     .execute();
   return (name: Snapshot, day: number) => {
-    const row = rows.find((r) => r.name === name && Number(r.day) === day);
+    const row = rows.find((r) => r.name === metricOf(name, app) && Number(r.day) === day);
     return row ? num(row.value) : null;
   };
 }
 
 /** Records today's state figures where they changed (the last computation of a day stands for that day). */
-async function recordSnapshots(db: Db, day: number, now: number, values: Record<Snapshot, number>) {
+async function recordSnapshots(db: Db, day: number, now: number, values: Record<Snapshot, number>, app?: string) {
   await db
     .insertInto('stat_snapshots')
-    .values(SNAPSHOTS.map((name) => ({ name, day, value: values[name], updated_at: now })))
+    .values(SNAPSHOTS.map((name) => ({ name: metricOf(name, app), day, value: values[name], updated_at: now })))
     .onConflict((oc) =>
       oc.columns(['name', 'day']).doUpdateSet((eb) => ({
         value: eb.ref('excluded.value'),
@@ -65,15 +70,19 @@ export type Todo = keyof typeof TODOS;
  * The operator's to-dos, counted once for the dashboard's cards and the header bell (notices.ts)
  * alike, each with when its oldest item arrived: one index range of what is pending, never the table.
  */
-export async function todoFigures(db: Db): Promise<Record<Todo, { count: number; oldest: number | null }>> {
+export async function todoFigures(
+  db: Db,
+  app?: string,
+): Promise<Record<Todo, { count: number; oldest: number | null }>> {
   const figures = await Promise.all(
-    Object.values(TODOS).map(({ table, status }) =>
-      db
+    Object.values(TODOS).map(({ table, status }) => {
+      let query = db
         .selectFrom(table)
         .select([n, sql<number | string | null>`min(created_at)`.as('oldest')])
-        .where('status', '=', status)
-        .executeTakeFirst(),
-    ),
+        .where('status', '=', status);
+      if (app !== undefined) query = query.where('app', '=', app);
+      return query.executeTakeFirst();
+    }),
   );
   const [feedbackPending, reviewRewardsPending, exchangesWaiting] = figures.map((row) => ({
     count: num(row?.n),
@@ -83,13 +92,20 @@ export async function todoFigures(db: Db): Promise<Record<Todo, { count: number;
 }
 
 const FLOWS = ['signups.d', 'active.d', 'revenue.d', 'coins_in.d', 'coins_out.d'] as const;
+/** Coins are company-wide (an account's balance serves every app): their counters have no app. */
+const COMPANY_WIDE = new Set<string>(['coins_in.d', 'coins_out.d']);
+const flowMetric = (metric: string, app?: string) => (COMPANY_WIDE.has(metric) ? metric : metricOf(metric, app));
 
 /** The daily counters of the flow cards over the last 60 days, in one read of at most 300 rows. */
-async function flowsOf(db: Db, today: number) {
+async function flowsOf(db: Db, today: number, app?: string) {
   const rows = await db
     .selectFrom('stat_counts')
     .select(['metric', 'bucket', 'value'])
-    .where('metric', 'in', [...FLOWS])
+    .where(
+      'metric',
+      'in',
+      FLOWS.map((m) => flowMetric(m, app)),
+    )
     .where('bucket', '>', today - 60)
     .where('bucket', '<=', today)
     .where('dim', '=', '')
@@ -99,30 +115,56 @@ async function flowsOf(db: Db, today: number) {
     let value = 0;
     let previous = 0;
     for (const r of rows) {
-      if (r.metric !== metric) continue;
+      if (r.metric !== flowMetric(metric, app)) continue;
       const back = today - Number(r.bucket);
       if (back < days) value += num(r.value);
       else if (back < 2 * days) previous += num(r.value);
     }
-    return card(value, previous);
+    return COMPANY_WIDE.has(metric) ? { ...card(value, previous), companyWide: true } : card(value, previous);
   };
 }
 
 const card = (value: number, previous: number | null) => ({ value, previous });
+
+/** Users counted under an app: those who registered in it (one with no app is the first app's). */
+const registeredIn =
+  (app: string) =>
+  ({ eb, or }: ExpressionBuilder<Database, 'users'>) =>
+    app === DEFAULT_APP ? or([eb('app', '=', app), eb('app', 'is', null)]) : eb('app', '=', app);
+
+/** The number of users: the kept count for all apps, the per-app counter (counters.ts) for one. */
+async function usersOf(db: Db, app?: string) {
+  if (app === undefined) return (await kept(db, ['users']))('users');
+  const row = await db
+    .selectFrom('stat_counts')
+    .select('value')
+    .where('metric', '=', metricOf('users', app))
+    .where('bucket', '=', 0)
+    .where('dim', '=', '')
+    .executeTakeFirst();
+  return num(row?.value);
+}
+
+/** Active VIPs among the users counted under the app (all apps: every user). */
+function vipsOf(db: Db, now: number, app?: string) {
+  let query = db.selectFrom('users').select(n).where('vip_expires_at', '>', now);
+  if (app !== undefined) query = query.where(registeredIn(app));
+  return countOf(query);
+}
 
 /**
  * Every card of the dashboard as of `now`, each with the previous period's figure: flows (sign-ups,
  * active users, revenue, coins) from the counters, state figures from kept counts and index ranges,
  * compared with yesterday's snapshot. Records today's snapshot.
  */
-export async function cardFigures(db: Db, now: number) {
+export async function cardFigures(db: Db, now: number, app?: string) {
   const today = dayOf(now);
-  const [count, flow, snapshot, vips, todos] = await Promise.all([
-    kept(db, ['users']),
-    flowsOf(db, today),
-    snapshotsOf(db, today),
-    countOf(db.selectFrom('users').select(n).where('vip_expires_at', '>', now)),
-    todoFigures(db),
+  const [users, flow, snapshot, vips, todos] = await Promise.all([
+    usersOf(db, app),
+    flowsOf(db, today, app),
+    snapshotsOf(db, today, app),
+    vipsOf(db, now, app),
+    todoFigures(db, app),
   ]);
   const state = {
     vipsActive: vips,
@@ -130,8 +172,8 @@ export async function cardFigures(db: Db, now: number) {
     reviewRewardsPending: todos.reviewRewardsPending.count,
     exchangesWaiting: todos.exchangesWaiting.count,
   };
-  if (SNAPSHOTS.some((name) => snapshot(name, today) !== state[name])) await recordSnapshots(db, today, now, state);
-  const users = count('users');
+  if (SNAPSHOTS.some((name) => snapshot(name, today) !== state[name]))
+    await recordSnapshots(db, today, now, state, app);
   const usersNewToday = flow('signups.d', 1);
   const compared = (name: Snapshot) => card(state[name], snapshot(name, today - 1));
   return {

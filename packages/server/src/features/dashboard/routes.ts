@@ -37,14 +37,19 @@ async function keptAnswer<T>(
 export default defineRoutes({
   '/api/dashboard/fetch/cards': {
     handler: async (input, ctx) => {
-      const { value, ...age } = await keptAnswer(ctx.db, 'cards', input.refresh, (now) => cardFigures(ctx.db, now));
+      const { value, ...age } = await keptAnswer(ctx.db, `cards.${input.app ?? ''}`, input.refresh, (now) =>
+        cardFigures(ctx.db, now, input.app),
+      );
       return { cards: value, ...age };
     },
   },
   '/api/dashboard/fetch/charts': {
     handler: async (input, ctx) => {
-      const { value, ...age } = await keptAnswer(ctx.db, `charts.${input.range}`, input.refresh, (now) =>
-        chartFigures(ctx.db, input.range, now),
+      const { value, ...age } = await keptAnswer(
+        ctx.db,
+        `charts.${input.range}.${input.app ?? ''}`,
+        input.refresh,
+        (now) => chartFigures(ctx.db, input.range, now, input.app),
       );
       return { ...value, ...age };
     },

@@ -16,6 +16,7 @@ const kindWord = wordsOf(exchangeItem.shape.kind);
 
 function filteredItems(db: Db, input: InputOf<'/api/exchange/item/fetch/page'>) {
   let filtered = db.selectFrom('exchange_items');
+  if (input.app) filtered = filtered.where('app', '=', input.app);
   if (input.kind) filtered = filtered.where('kind', '=', input.kind);
   if (input.enabled !== undefined) filtered = filtered.where('enabled', '=', input.enabled ? 1 : 0);
   return filtered;
@@ -49,6 +50,7 @@ export default defineRoutes({
       const { id } = await ctx.db
         .insertInto('exchange_items')
         .values({
+          app: input.app,
           name: input.name,
           image: input.image,
           description: input.description,
@@ -125,10 +127,11 @@ export default defineRoutes({
   },
 
   '/api/exchange/item/fetch/page': itemList,
-  '/api/exchange/item/export': listExport(itemList, {
+  '/api/exchange/item/export': listExport(itemList, (ctx) => ({
     filename: '兑换商品',
     columns: [
       { header: 'ID', width: 10, cell: (i) => i.id },
+      { header: '应用', width: 12, cell: (i) => ctx.apps.nameOf(i.app) },
       { header: '名称', width: 24, cell: (i) => i.name },
       { header: '类型', width: 10, cell: (i) => kindWord(i.kind) },
       { header: '面值', width: 8, cell: (i) => i.value },
@@ -142,7 +145,7 @@ export default defineRoutes({
       { header: '上架', width: 8, cell: (i) => yesNo(i.enabled) },
       { header: '创建时间', width: 18, cell: (i) => shanghaiTime(i.createdAt) },
     ],
-  }),
+  })),
 
   '/api/exchange/item/fetch/detail': {
     handler: async (input, ctx) => {

@@ -19,6 +19,7 @@ const numberOrNull = (value: number | string | null) => (value === null ? null :
 export function presentItem(r: ItemRow): ExchangeItem {
   return {
     id: r.id,
+    app: r.app,
     name: r.name,
     image: r.image,
     description: r.description,
@@ -39,6 +40,7 @@ export function presentItem(r: ItemRow): ExchangeItem {
 export function presentMine(r: RecordRow): z.infer<typeof myExchange> {
   return {
     recordNo: r.record_no,
+    app: r.app,
     itemId: r.item_id,
     itemName: r.item_name,
     kind: r.kind as ExchangeItem['kind'],
@@ -80,6 +82,7 @@ export function itemColumns(input: Partial<NewItem>, current?: ItemRow) {
   if (startsAt !== null && endsAt !== null && endsAt <= startsAt) throw fail.badInput('结束时间必须晚于开始时间');
   const physicalOrCode = kind === 'physical' || kind === 'code';
   return {
+    app: input.app,
     name: input.name,
     image: input.image,
     description: input.description,

@@ -22,6 +22,7 @@ function conditions(filter: Filter) {
   const column = (name: string) => sql.ref(`exchange_records.${name}`);
   return <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) =>
     eb.and([
+      ...(filter.app ? [eb(column('app'), '=', filter.app)] : []),
       ...(filter.itemId ? [eb(column('item_id'), '=', filter.itemId)] : []),
       ...(filter.kind ? [eb(column('kind'), '=', filter.kind)] : []),
       ...(filter.status ? [eb(column('status'), '=', filter.status)] : []),
@@ -40,6 +41,7 @@ export default defineRoutes({
       const { id } = await redeem(ctx.db, ctx.dialect, { ...input, operatorId: ctx.user.id });
       const record = presentRecord(await loadRecord(ctx.db, id));
       await sendMessage(ctx.db, {
+        app: record.app,
         userId: input.userId,
         title: '您获得了一件兑换商品',
         content: `运营人员为您补发了“${record.itemName}”${record.status === 'waiting' ? '，我们会尽快为您发货' : '，已发放到您的账户'}。`,
@@ -95,6 +97,7 @@ export default defineRoutes({
       if (!shipped) throw fail.conflict(`该兑换${recordStatusLabel[before.status] ?? before.status}，不能发货`);
       const record = presentRecord(await loadRecord(ctx.db, input.id));
       await sendMessage(ctx.db, {
+        app: record.app,
         userId: record.userId,
         title: before.status === 'shipped' ? '兑换商品的快递单号已更新' : '您兑换的商品已发货',
         content: `您兑换的“${record.itemName}”已由${input.carrier}发出，快递单号 ${input.trackingNo}，请注意查收。`,
@@ -131,7 +134,7 @@ export default defineRoutes({
         .set({ status: 'cancelled', note: input.note, cancelled_at: now, operator_id: ctx.user.id, updated_at: now })
         .where('id', '=', input.id)
         .where('status', 'in', ['waiting', 'shipped'])
-        .returning(['id', 'user_id', 'item_id', 'cost', 'record_no', 'item_name'])
+        .returning(['id', 'app', 'user_id', 'item_id', 'cost', 'record_no', 'item_name'])
         .executeTakeFirst();
       if (!cancelled) {
         throw fail.conflict(
@@ -157,6 +160,7 @@ export default defineRoutes({
         .where('stock', 'is not', null)
         .execute();
       await sendMessage(ctx.db, {
+        app: cancelled.app,
         userId: cancelled.user_id,
         title: '您的兑换已取消',
         content: `您兑换的“${cancelled.item_name}”已取消${cost > 0 ? `，${cost} 金币已退回您的账户` : ''}。原因：${input.note}`,
@@ -172,13 +176,15 @@ export default defineRoutes({
   },
 
   '/api/exchange/record/export': {
-    handler: async (input, ctx) =>
-      exportTable({
+    handler: async (input, ctx) => {
+      await ctx.apps.all();
+      return exportTable({
         filename: '兑换记录',
         // The warehouse ships from this file: the receiver's whole phone is in it, and its log row says so.
         personalData: '收货人完整手机号',
         columns: [
           { header: '兑换单号', width: 22, cell: (r) => r.recordNo },
+          { header: '应用', width: 12, cell: (r) => ctx.apps.nameOf(r.app) },
           { header: '用户 ID', width: 10, cell: (r) => r.userId },
           { header: '用户手机号', width: 16, cell: (r) => r.userPhone },
           { header: '商品', width: 20, cell: (r) => r.itemName },
@@ -203,6 +209,7 @@ export default defineRoutes({
           (row) => [input.sort === 'cost' ? row.cost : row.created_at, row.id],
           (row) => presentRecord(row, { receiverPhone: 'whole' }),
         ),
-      }),
+      });
+    },
   },
 });

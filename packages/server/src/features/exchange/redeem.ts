@@ -8,6 +8,8 @@ import { loadItem, newRecordNo, refuseUnavailable } from './queries';
 export interface Redemption {
   userId: number;
   itemId: number;
+  /** The app redeeming (an app's own call): an item of another app's shop is not there for it. */
+  app?: string;
   receiverName?: string;
   receiverPhone?: string;
   address?: string;
@@ -38,6 +40,7 @@ async function lockUser(db: Db, userId: number) {
 export async function redeem(db: Db, dialect: Dialect, r: Redemption): Promise<{ id: number; coins: number }> {
   const now = Date.now();
   const item = await loadItem(db, r.itemId);
+  if (r.app !== undefined && item.app !== r.app) throw fail.notFound('兑换商品不存在');
   const byOperator = r.operatorId !== undefined;
   if (!byOperator) refuseUnavailable(item, now);
   const physical = item.kind === 'physical';
@@ -101,6 +104,7 @@ export async function redeem(db: Db, dialect: Dialect, r: Redemption): Promise<{
     .insertInto('exchange_records')
     .values({
       record_no: recordNo,
+      app: item.app,
       user_id: r.userId,
       item_id: item.id,
       item_name: item.name,

@@ -6,11 +6,12 @@ import { redeem } from './redeem';
 /** The app's side of the coin shop: what is on offer, redeeming, and one's own records. */
 export default defineRoutes({
   '/api/exchange/fetch/list': {
-    handler: async (_input, ctx) => {
+    handler: async (input, ctx) => {
       const now = Date.now();
       const rows = await ctx.db
         .selectFrom('exchange_items')
         .selectAll()
+        .where('app', '=', input.app)
         .where('enabled', '=', 1)
         .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
         .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
@@ -44,7 +45,10 @@ export default defineRoutes({
 
   '/api/exchange/fetch/mine': {
     handler: async (input, ctx) => {
-      const mine = ctx.db.selectFrom('exchange_records').where('user_id', '=', ctx.user.id);
+      const mine = ctx.db
+        .selectFrom('exchange_records')
+        .where('user_id', '=', ctx.user.id)
+        .where('app', '=', input.app);
       const { rows, ...total } = await pageOf(
         mine.selectAll().orderBy('id', 'desc'),
         countedTotal(ctx.db, mine),

@@ -4,6 +4,8 @@ import type { FeatureDb } from '../../db/index';
 /** exchange_items: what the coin shop offers. */
 export interface ExchangeItemsTable {
   id: Generated<number>;
+  /** The app whose shop offers it. */
+  app: string;
   name: string;
   image: string;
   description: string;
@@ -37,6 +39,8 @@ export interface ExchangeCodesTable {
 export interface ExchangeRecordsTable {
   id: Generated<number>;
   record_no: string;
+  /** The item's app when redeemed. */
+  app: string;
   user_id: number;
   item_id: number;
   item_name: string;

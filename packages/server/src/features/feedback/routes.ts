@@ -5,7 +5,7 @@ import { consumeAll, type Limit } from '../../core/throttle';
 import { countedTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
 import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
-import { appWord, channelWord, listExport, pagedRoute, wordsOf } from '../../http/paged';
+import { channelWord, listExport, pagedRoute, wordsOf } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import { filteredFeedback, insertFeedback, loadFeedback, mine, presentRows, withPeople } from './queries';
 
@@ -112,12 +112,12 @@ export default defineRoutes({
   },
 
   '/api/feedback/fetch/page': feedbackList,
-  '/api/feedback/export': listExport(feedbackList, {
+  '/api/feedback/export': listExport(feedbackList, (ctx) => ({
     filename: '意见反馈',
     columns: [
       { header: 'ID', width: 10, cell: (f) => f.id },
       { header: '提交时间', width: 18, cell: (f) => shanghaiTime(f.createdAt) },
-      { header: '应用', width: 12, cell: (f) => appWord(f.app) },
+      { header: '应用', width: 12, cell: (f) => ctx.apps.nameOf(f.app) },
       { header: '用户', width: 16, cell: (f) => f.user },
       { header: '内容', width: 50, cell: (f) => f.content },
       { header: '联系方式', width: 20, cell: (f) => f.contact },
@@ -130,7 +130,7 @@ export default defineRoutes({
       { header: '处理人', width: 16, cell: (f) => f.handler ?? '' },
       { header: '处理时间', width: 18, cell: (f) => shanghaiTime(f.handledAt) },
     ],
-  }),
+  })),
 
   '/api/feedback/reply': {
     transaction: true,

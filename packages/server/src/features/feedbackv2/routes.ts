@@ -5,7 +5,7 @@ import type { Db } from '../../db/index';
 import { countedTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
 import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
-import { appWord, listExport, pagedRoute, wordsOf, yesNo } from '../../http/paged';
+import { listExport, pagedRoute, wordsOf, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import {
   filteredThreads,
@@ -220,14 +220,14 @@ export default defineRoutes({
   },
 
   '/api/feedbackv2/fetch/page': threadList,
-  '/api/feedbackv2/export': listExport(threadList, {
+  '/api/feedbackv2/export': listExport(threadList, (ctx) => ({
     filename: '反馈工单',
     columns: [
       { header: 'ID', width: 10, cell: (t) => t.id },
       { header: '主题', width: 36, cell: (t) => t.subject },
       { header: '分类', width: 12, cell: (t) => categoryWord(t.category) },
       { header: '状态', width: 10, cell: (t) => statusWord(t.status) },
-      { header: '应用', width: 12, cell: (t) => appWord(t.app) },
+      { header: '应用', width: 12, cell: (t) => ctx.apps.nameOf(t.app) },
       { header: '用户', width: 16, cell: (t) => t.user },
       { header: '负责人', width: 16, cell: (t) => t.assignee ?? '' },
       { header: '未读', width: 8, cell: (t) => yesNo(t.unread) },
@@ -236,7 +236,7 @@ export default defineRoutes({
       { header: '最后留言', width: 18, cell: (t) => shanghaiTime(t.lastPostAt) },
       { header: '创建时间', width: 18, cell: (t) => shanghaiTime(t.createdAt) },
     ],
-  }),
+  })),
 
   '/api/feedbackv2/fetch/detail': {
     handler: (input, ctx) => adminAnswer(ctx, input.id),

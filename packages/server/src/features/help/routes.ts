@@ -2,7 +2,7 @@ import { renderMarkdown } from '../../core/markdown';
 import { countedTotal, shanghaiTime } from '../../db/paging';
 import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
-import { appWord, listExport, pagedRoute, yesNo } from '../../http/paged';
+import { listExport, pagedRoute, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import { presentArticle, presentArticleRow, presentPublished } from './presenter';
 import { categoriesOf, filteredArticles, insertArticle, loadArticle, orderedArticles, updateArticle } from './queries';
@@ -73,11 +73,11 @@ export default defineRoutes({
   },
 
   '/api/help/fetch/page': articleList,
-  '/api/help/export': listExport(articleList, {
+  '/api/help/export': listExport(articleList, (ctx) => ({
     filename: '帮助文章',
     columns: [
       { header: 'ID', width: 10, cell: (a) => a.id },
-      { header: '应用', width: 12, cell: (a) => appWord(a.app) },
+      { header: '应用', width: 12, cell: (a) => ctx.apps.nameOf(a.app) },
       { header: '分类', width: 14, cell: (a) => a.category },
       { header: '标题', width: 36, cell: (a) => a.title },
       { header: '摘要', width: 50, cell: (a) => a.excerpt },
@@ -85,7 +85,7 @@ export default defineRoutes({
       { header: '已发布', width: 8, cell: (a) => yesNo(a.published) },
       { header: '更新时间', width: 18, cell: (a) => shanghaiTime(a.updatedAt) },
     ],
-  }),
+  })),
 
   '/api/help/fetch/detail': {
     handler: async (input, ctx) => ({ article: presentArticle(await loadArticle(ctx.db, input.id)) }),

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { countedTotal, iso, shanghaiTime } from '../../db/paging';
 import { fail } from '../../http/errors';
-import { appWord, type InputOf, listExport, pagedRoute, platformWord, wordsOf, yesNo } from '../../http/paged';
+import { type InputOf, listExport, pagedRoute, platformWord, wordsOf, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import type { IapProductsTable } from './tables';
 
@@ -147,11 +147,11 @@ export default defineRoutes({
   },
 
   '/api/iap/fetch/page': productList,
-  '/api/iap/export': listExport(productList, {
+  '/api/iap/export': listExport(productList, (ctx) => ({
     filename: '内购商品',
     columns: [
       { header: 'ID', width: 10, cell: (p) => p.id },
-      { header: '应用', width: 12, cell: (p) => appWord(p.app) },
+      { header: '应用', width: 12, cell: (p) => ctx.apps.nameOf(p.app) },
       { header: '平台', width: 10, cell: (p) => platformWord(p.platform) },
       { header: '商品 ID', width: 30, cell: (p) => p.productId },
       { header: '类型', width: 12, cell: (p) => typeWord(p.type) },
@@ -162,7 +162,7 @@ export default defineRoutes({
       { header: '启用', width: 8, cell: (p) => yesNo(p.enabled) },
       { header: '创建时间', width: 18, cell: (p) => shanghaiTime(p.createdAt) },
     ],
-  }),
+  })),
 
   '/api/iap/fetch/detail': {
     handler: async (input, ctx) => ({ product: presentProduct(await loadProduct(ctx.db, input.id)) }),

@@ -1,5 +1,5 @@
 import { iapRecord } from '@appdesk/contract/endpoints/iaprecord';
-import type { AppRecord, AppRegistry } from '../../core/apps';
+import type { AppRecord } from '../../core/apps';
 import { countedTotal, iso, keptTotal, pageAnswer, shanghaiTime } from '../../db/paging';
 import type { RequestContext } from '../../http/context';
 import { fail } from '../../http/errors';
@@ -44,29 +44,6 @@ const recordList = pagedHandler('/api/iaprecord/fetch/page', {
     return pageAnswer(rows.map(presentRecord), total, page, size);
   },
 });
-
-/** The list as a spreadsheet; an app is shown by its name. */
-const recordExport = (apps: AppRegistry) =>
-  listExport(recordList, {
-    filename: '内购记录',
-    columns: [
-      { header: 'ID', width: 10, cell: (r) => r.id },
-      { header: '时间', width: 18, cell: (r) => shanghaiTime(r.createdAt) },
-      { header: '用户', width: 16, cell: (r) => r.userPhone ?? '' },
-      { header: '应用', width: 12, cell: (r) => apps.nameOf(r.app) },
-      { header: '平台', width: 10, cell: (r) => platformWord(r.platform) },
-      { header: '商品', width: 24, cell: (r) => r.productName ?? r.productId },
-      { header: '交易号', width: 28, cell: (r) => r.transactionId ?? '' },
-      { header: '环境', width: 12, cell: (r) => r.environment ?? '' },
-      { header: '状态', width: 10, cell: (r) => statusWord(r.status) },
-      { header: '原因', width: 30, cell: (r) => r.reason ?? '' },
-      { header: '会员天数', width: 10, cell: (r) => r.vipDays },
-      { header: '金币', width: 8, cell: (r) => r.coins },
-      { header: '购买时间', width: 18, cell: (r) => shanghaiTime(r.purchasedAt) },
-      { header: '到期时间', width: 18, cell: (r) => shanghaiTime(r.expiresAt) },
-      { header: '退款时间', width: 18, cell: (r) => shanghaiTime(r.refundedAt) },
-    ],
-  });
 
 export default defineRoutes({
   '/api/iaprecord/apple': {
@@ -144,13 +121,26 @@ export default defineRoutes({
   },
 
   '/api/iaprecord/fetch/page': recordList,
-  '/api/iaprecord/export': {
-    handler: async (input, ctx) => {
-      // The apps' names for the cells, read before the rows stream.
-      await ctx.apps.all();
-      return recordExport(ctx.apps).handler(input, ctx);
-    },
-  },
+  '/api/iaprecord/export': listExport(recordList, (ctx) => ({
+    filename: '内购记录',
+    columns: [
+      { header: 'ID', width: 10, cell: (r) => r.id },
+      { header: '时间', width: 18, cell: (r) => shanghaiTime(r.createdAt) },
+      { header: '用户', width: 16, cell: (r) => r.userPhone ?? '' },
+      { header: '应用', width: 12, cell: (r) => ctx.apps.nameOf(r.app) },
+      { header: '平台', width: 10, cell: (r) => platformWord(r.platform) },
+      { header: '商品', width: 24, cell: (r) => r.productName ?? r.productId },
+      { header: '交易号', width: 28, cell: (r) => r.transactionId ?? '' },
+      { header: '环境', width: 12, cell: (r) => r.environment ?? '' },
+      { header: '状态', width: 10, cell: (r) => statusWord(r.status) },
+      { header: '原因', width: 30, cell: (r) => r.reason ?? '' },
+      { header: '会员天数', width: 10, cell: (r) => r.vipDays },
+      { header: '金币', width: 8, cell: (r) => r.coins },
+      { header: '购买时间', width: 18, cell: (r) => shanghaiTime(r.purchasedAt) },
+      { header: '到期时间', width: 18, cell: (r) => shanghaiTime(r.expiresAt) },
+      { header: '退款时间', width: 18, cell: (r) => shanghaiTime(r.refundedAt) },
+    ],
+  })),
 
   '/api/iaprecord/fetch/detail': {
     handler: async (input, ctx) => {

@@ -12,12 +12,14 @@ import { listExport, pagedHandler, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 
 /**
- * The messages a user can see: those addressed to them, and broadcasts sent since they signed
- * up (a new account does not inherit years of old announcements); never blocked ones.
+ * The messages a user can see in an app: those addressed to them, and broadcasts sent since they
+ * signed up (a new account does not inherit years of old announcements); never blocked ones.
+ * Without an app (the console's header bell): every app's.
  */
-function visibleTo(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>) {
-  return db
-    .selectFrom('messages as m')
+function visibleTo(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>, app?: string) {
+  let messages = db.selectFrom('messages as m');
+  if (app !== undefined) messages = messages.where('m.app', '=', app);
+  return messages
     .where('m.blocked', '=', 0)
     .where((eb) =>
       eb.or([
@@ -27,11 +29,11 @@ function visibleTo(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>) {
     );
 }
 
-export function unreadBy(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>) {
+export function unreadBy(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>, app?: string) {
   // An operator's own broadcast is not news to them (a message they addressed to themselves is).
   const notMine = (eb: ExpressionBuilder<Database & { m: MessagesTable }, 'm'>) =>
     eb.or([eb('m.user_id', 'is not', null), eb('m.author_id', 'is', null), eb('m.author_id', '!=', user.id)]);
-  return visibleTo(db, user)
+  return visibleTo(db, user, app)
     .where(notMine)
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -72,6 +74,7 @@ function presentAdminMessage(
 ) {
   return {
     id: row.id,
+    app: row.app,
     title: row.title,
     content: row.content,
     userId: row.user_id,
@@ -95,9 +98,9 @@ async function setBlocked(ctx: RequestContext, id: number, blocked: 0 | 1) {
   return { message: await loadAdminMessage(ctx, id) };
 }
 
-async function assertVisible(ctx: SignedInContext, id: number) {
+async function assertVisible(ctx: SignedInContext, id: number, app: string) {
   const user = ctx.user;
-  const found = await visibleTo(ctx.db, user).select('m.id').where('m.id', '=', id).executeTakeFirst();
+  const found = await visibleTo(ctx.db, user, app).select('m.id').where('m.id', '=', id).executeTakeFirst();
   if (!found) throw fail.notFound('消息不存在');
   return user;
 }
@@ -107,12 +110,13 @@ export const inboxColumns = ['m.id', 'm.title', 'm.content', 'm.created_at'] as 
 const messageList = pagedHandler('/api/message/fetch/page', {
   handler: async (input, ctx) => {
     let base = ctx.db.selectFrom('messages as m');
+    if (input.app) base = base.where('m.app', '=', input.app);
     if (input.blocked !== undefined) base = base.where('m.blocked', '=', input.blocked ? 1 : 0);
     if (input.search) base = base.where(containsText(['m.title', 'm.content'], input.search));
     const direction = input.order === 'ascend' ? 'asc' : 'desc';
     let sorted = base.leftJoin('users as u', 'u.id', 'm.user_id');
     if (input.sort === 'updatedAt') sorted = sorted.orderBy('m.updated_at', direction);
-    const filtered = input.blocked !== undefined || Boolean(input.search);
+    const filtered = input.blocked !== undefined || Boolean(input.search) || Boolean(input.app);
     const { rows, ...total } = await pageOf(
       sorted.selectAll('m').select(['u.phone as user_phone']).select(readCount).orderBy('m.id', direction),
       filtered ? countedTotal(ctx.db, base, input.exactTotal) : keptTotal(ctx.db, 'messages'),
@@ -138,6 +142,7 @@ export default defineRoutes({
         if (!recipient) throw fail.notFound('接收用户不存在');
       }
       const id = await sendMessage(ctx.db, {
+        app: input.app,
         userId: input.userId,
         title: input.title,
         content: input.content,
@@ -145,7 +150,7 @@ export default defineRoutes({
       });
       await ctx.audit({
         targetId: id,
-        after: { title: input.title, userId: input.userId },
+        after: { app: input.app, title: input.title, userId: input.userId },
       });
       return { message: await loadAdminMessage(ctx, id) };
     },
@@ -176,10 +181,11 @@ export default defineRoutes({
   },
 
   '/api/message/fetch/page': messageList,
-  '/api/message/export': listExport(messageList, {
+  '/api/message/export': listExport(messageList, (ctx) => ({
     filename: '站内消息',
     columns: [
       { header: 'ID', width: 10, cell: (m) => m.id },
+      { header: '应用', width: 12, cell: (m) => ctx.apps.nameOf(m.app) },
       { header: '标题', width: 30, cell: (m) => m.title },
       { header: '内容', width: 50, cell: (m) => m.content },
       { header: '接收人', width: 16, cell: (m) => (m.userId === null ? '全部用户' : (m.userPhone ?? `#${m.userId}`)) },
@@ -188,7 +194,7 @@ export default defineRoutes({
       { header: '发送时间', width: 18, cell: (m) => shanghaiTime(m.createdAt) },
       { header: '更新时间', width: 18, cell: (m) => shanghaiTime(m.updatedAt) },
     ],
-  }),
+  })),
 
   '/api/message/block': {
     transaction: true,
@@ -204,7 +210,7 @@ export default defineRoutes({
   '/api/message/fetch/page/unread': {
     handler: async (input, ctx) => {
       const user = ctx.user;
-      const base = unreadBy(ctx.db, user);
+      const base = unreadBy(ctx.db, user, input.app);
       // A user's own messages: few enough to count exactly.
       const { rows, total } = await pageOf(
         base.select(inboxColumns).orderBy('m.id', 'desc'),
@@ -228,7 +234,7 @@ export default defineRoutes({
   '/api/message/fetch/page/mine': {
     handler: async (input, ctx) => {
       const user = ctx.user;
-      const base = visibleTo(ctx.db, user);
+      const base = visibleTo(ctx.db, user, input.app);
       let mine = base
         .leftJoin('message_reads as r', (join) => join.onRef('r.message_id', '=', 'm.id').on('r.user_id', '=', user.id))
         .select([...inboxColumns, 'r.read_at']);
@@ -254,7 +260,7 @@ export default defineRoutes({
   '/api/message/read': {
     message: '已标记为已读',
     handler: async (input, ctx) => {
-      const user = await assertVisible(ctx, input.id);
+      const user = await assertVisible(ctx, input.id, input.app);
       await ctx.db
         .insertInto('message_reads')
         .values({ message_id: input.id, user_id: user.id, read_at: Date.now() })
@@ -267,7 +273,7 @@ export default defineRoutes({
   '/api/message/unread': {
     message: '已标记为未读',
     handler: async (input, ctx) => {
-      const user = await assertVisible(ctx, input.id);
+      const user = await assertVisible(ctx, input.id, input.app);
       await ctx.db
         .deleteFrom('message_reads')
         .where('message_id', '=', input.id)
@@ -279,14 +285,18 @@ export default defineRoutes({
 
   '/api/message/read/all': {
     message: '已全部标记为已读',
-    handler: async (_input, ctx) => {
+    handler: async (input, ctx) => {
       const user = ctx.user;
       const now = Date.now();
       const result = await ctx.db
         .insertInto('message_reads')
         .columns(['message_id', 'user_id', 'read_at'])
         .expression(
-          unreadBy(ctx.db, user).select((eb) => ['m.id', eb.val(user.id).as('user_id'), eb.val(now).as('read_at')]),
+          unreadBy(ctx.db, user, input.app).select((eb) => [
+            'm.id',
+            eb.val(user.id).as('user_id'),
+            eb.val(now).as('read_at'),
+          ]),
         )
         .onConflict((oc) => oc.columns(['user_id', 'message_id']).doNothing())
         .executeTakeFirst();

@@ -68,6 +68,7 @@ async function addTodos() {
   let seq = 0;
   const record = (status: string) => ({
     record_no: `EXTODO${now}${seq++}`,
+    app: 'tailor',
     user_id: userId,
     item_id: item.id,
     item_name: item.name,

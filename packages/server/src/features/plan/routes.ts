@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { countedTotal, iso, shanghaiTime } from '../../db/paging';
 import { fail } from '../../http/errors';
-import { appWord, type InputOf, listExport, pagedRoute, yesNo } from '../../http/paged';
+import { type InputOf, listExport, pagedRoute, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import type { PlansTable } from './tables';
 
@@ -140,11 +140,11 @@ export default defineRoutes({
   },
 
   '/api/plan/fetch/page': planList,
-  '/api/plan/export': listExport(planList, {
+  '/api/plan/export': listExport(planList, (ctx) => ({
     filename: '会员套餐',
     columns: [
       { header: 'ID', width: 10, cell: (p) => p.id },
-      { header: '应用', width: 12, cell: (p) => appWord(p.app) },
+      { header: '应用', width: 12, cell: (p) => ctx.apps.nameOf(p.app) },
       { header: '名称', width: 20, cell: (p) => p.name },
       { header: '价格（分）', width: 10, cell: (p) => p.price },
       { header: '原价（分）', width: 10, cell: (p) => p.originalPrice },
@@ -155,7 +155,7 @@ export default defineRoutes({
       { header: '上架', width: 8, cell: (p) => yesNo(p.onSale) },
       { header: '创建时间', width: 18, cell: (p) => shanghaiTime(p.createdAt) },
     ],
-  }),
+  })),
 
   '/api/plan/fetch/detail': {
     handler: async (input, ctx) => ({ plan: presentPlan(await loadPlan(ctx.db, input.id)) }),

@@ -1,17 +1,22 @@
-import { apps, channels } from '@appdesk/contract/constants';
+import { channels } from '@appdesk/contract/constants';
 import { reviewClaim } from '@appdesk/contract/endpoints/reviewreward';
 import { labelOf } from '@appdesk/contract/rules';
 import { changeCoins } from '../../core/ledger';
 import { sendMessage } from '../../core/messages';
 import { lockMoney } from '../../core/money-lock';
 import { countedTotal, keptTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
+import type { RequestContext } from '../../http/context';
 import { fail } from '../../http/errors';
-import { appWord, channelWord, listExport, pagedHandler, wordsOf } from '../../http/paged';
+import { channelWord, listExport, pagedHandler, wordsOf } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import { claimConditions, claimsWithPeople, loadClaim, presentClaim, presentMine, rewardCoins } from './queries';
 
 const statusLabel: Record<string, string> = { pending: '待审核', approved: '已通过', rejected: '已驳回' };
-const where = (app: string, store: string) => `${labelOf(apps, app)}在${labelOf(channels, store)}`;
+/** 「滚动截屏在华为应用市场」: the app by its name (data), the store by its word. */
+async function where(ctx: Pick<RequestContext, 'apps'>, app: string, store: string) {
+  await ctx.apps.all();
+  return `${ctx.apps.nameOf(app)}在${labelOf(channels, store)}`;
+}
 
 /** 好评奖励: app users claim, operators approve (coins through the ledger) or reject with a reason. */
 const statusWord = wordsOf(reviewClaim.shape.status);
@@ -50,7 +55,8 @@ export default defineRoutes({
         .where('store', '=', input.store)
         .where('status', 'in', ['pending', 'approved'])
         .executeTakeFirst();
-      if (open?.status === 'approved') throw fail.conflict(`你已领取过${where(input.app, input.store)}的好评奖励`);
+      if (open?.status === 'approved')
+        throw fail.conflict(`你已领取过${await where(ctx, input.app, input.store)}的好评奖励`);
       if (open) throw fail.conflict('你的申请正在审核中，请耐心等待');
       const now = Date.now();
       const row = await ctx.db
@@ -88,13 +94,13 @@ export default defineRoutes({
   },
 
   '/api/reviewreward/fetch/page': claimList,
-  '/api/reviewreward/export': listExport(claimList, {
+  '/api/reviewreward/export': listExport(claimList, (ctx) => ({
     filename: '好评奖励申请',
     columns: [
       { header: 'ID', width: 10, cell: (c) => c.id },
       { header: '提交时间', width: 18, cell: (c) => shanghaiTime(c.createdAt) },
       { header: '用户', width: 16, cell: (c) => c.userPhone },
-      { header: '应用', width: 12, cell: (c) => appWord(c.app) },
+      { header: '应用', width: 12, cell: (c) => ctx.apps.nameOf(c.app) },
       { header: '商店', width: 14, cell: (c) => channelWord(c.store) },
       { header: '状态', width: 10, cell: (c) => statusWord(c.status) },
       { header: '奖励金币', width: 10, cell: (c) => c.coins },
@@ -102,7 +108,7 @@ export default defineRoutes({
       { header: '审核人', width: 16, cell: (c) => c.reviewerName ?? '' },
       { header: '审核时间', width: 18, cell: (c) => shanghaiTime(c.reviewedAt) },
     ],
-  }),
+  })),
 
   '/api/reviewreward/reject': {
     transaction: true,
@@ -120,9 +126,10 @@ export default defineRoutes({
         throw fail.conflict(`该申请${statusLabel[before.status] ?? before.status}，不能驳回`);
       }
       await sendMessage(ctx.db, {
+        app: before.app,
         userId: before.user_id,
         title: '好评奖励申请未通过',
-        content: `你提交的${where(before.app, before.store)}的好评截图未通过审核。原因：${input.reason}。你可以重新提交。`,
+        content: `你提交的${await where(ctx, before.app, before.store)}的好评截图未通过审核。原因：${input.reason}。你可以重新提交。`,
         authorId: null,
       });
       await ctx.audit({
@@ -151,7 +158,9 @@ export default defineRoutes({
         .where('status', '=', 'approved')
         .executeTakeFirst();
       if (other)
-        throw fail.conflict(`该用户已领取过${where(before.app, before.store)}的好评奖励（每个商店只能领取一次）`);
+        throw fail.conflict(
+          `该用户已领取过${await where(ctx, before.app, before.store)}的好评奖励（每个商店只能领取一次）`,
+        );
       const done = await ctx.db
         .updateTable('review_rewards')
         .set({ status: 'approved', coins, reason: null, reviewer_id: ctx.user.id, reviewed_at: now, updated_at: now })
@@ -168,12 +177,13 @@ export default defineRoutes({
         refType: 'review_reward',
         refId: input.id,
         operatorId: ctx.user.id,
-        note: `${where(before.app, before.store)}的好评奖励`,
+        note: `${await where(ctx, before.app, before.store)}的好评奖励`,
       });
       await sendMessage(ctx.db, {
+        app: before.app,
         userId: before.user_id,
         title: '好评奖励已发放',
-        content: `感谢你在${where(before.app, before.store)}的好评！${coins} 金币已发放到你的账户。`,
+        content: `感谢你在${await where(ctx, before.app, before.store)}的好评！${coins} 金币已发放到你的账户。`,
         authorId: null,
       });
       await ctx.audit({ targetId: input.id, before: { status: before.status }, after: { status: 'approved', coins } });

@@ -67,7 +67,7 @@ const insertReport = compiledOnce(
 export default defineRoutes({
   '/api/selfapp/fetch/list': {
     handler: async (input, ctx) => {
-      const own = ownPackages(input.app);
+      const own = ownPackages(await ctx.apps.get(input.app));
       let query = ctx.db
         .selectFrom('selfapps')
         .select(['id', 'name', 'icon', 'description', 'package_id', 'android_url', 'ios_url', 'reward_coins'])

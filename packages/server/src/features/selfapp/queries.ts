@@ -1,8 +1,8 @@
-import { type AppCode, appPackages } from '@appdesk/contract/constants';
 import type { SelfappView } from '@appdesk/contract/endpoints/selfapp';
 import type { SelfappRecord } from '@appdesk/contract/endpoints/selfapprecord';
 import { maskPhone } from '@appdesk/contract/format';
 import type { Selectable } from 'kysely';
+import type { AppRecord } from '../../core/apps';
 import type { Db } from '../../db/index';
 import { iso } from '../../db/paging';
 import { fail } from '../../http/errors';
@@ -39,9 +39,13 @@ export async function loadSelfapp(db: Db, id: number): Promise<SelfappRow> {
 }
 
 /** The package ids of one of our apps: a promoted app with one of them is that app itself. */
-export function ownPackages(app: AppCode): string[] {
-  const own = appPackages[app];
-  return own ? [...new Set([own.android, own.ios])] : [];
+export function ownPackages(app: AppRecord | undefined): string[] {
+  return app ? [...new Set([app.androidPackage, app.iosBundleId].filter(Boolean))] : [];
+}
+
+/** Refuses a 展示位置 naming a code no app has (the contract checks only the codes' shape). */
+export async function checkShowIn(apps: { get(code: string): Promise<AppRecord | undefined> }, codes: string[]) {
+  for (const code of codes) if (!(await apps.get(code))) throw fail.badInput(`未知的应用：${code}`);
 }
 
 /** Android: the download URL, or the store's market link of the package when only that is set. */

@@ -1,4 +1,4 @@
-import { apps, channels, platforms, selfappActions } from '@appdesk/contract/constants';
+import { channels, platforms, selfappActions } from '@appdesk/contract/constants';
 import type { selfappRecordFilter } from '@appdesk/contract/endpoints/selfapprecord';
 import { labelOf } from '@appdesk/contract/rules';
 import { type ExpressionBuilder, sql } from 'kysely';
@@ -108,14 +108,15 @@ export default defineRoutes({
   },
 
   '/api/selfapp/record/export': {
-    handler: async (input, ctx) =>
-      exportTable({
+    handler: async (input, ctx) => {
+      await ctx.apps.all();
+      return exportTable({
         filename: '推广记录',
         columns: [
           { header: '记录 ID', width: 10, cell: (r) => r.id },
           { header: '推广应用', width: 20, cell: (r) => r.selfappName || `已删除的应用 #${r.selfappId}` },
           { header: '行为', width: 8, cell: (r) => labelOf(selfappActions, r.action) },
-          { header: '来源应用', width: 12, cell: (r) => labelOf(apps, r.app) },
+          { header: '来源应用', width: 12, cell: (r) => ctx.apps.nameOf(r.app) },
           { header: '平台', width: 10, cell: (r) => labelOf(platforms, r.platform) },
           { header: '渠道', width: 16, cell: (r) => labelOf(channels, r.channel) },
           { header: '设备 ID', width: 24, cell: (r) => r.deviceId },
@@ -134,6 +135,7 @@ export default defineRoutes({
           (row) => [input.sort === 'coins' ? row.coins : row.created_at, row.id],
           presentRecord,
         ),
-      }),
+      });
+    },
   },
 });

@@ -1,8 +1,8 @@
 import { countedTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
 import { fail } from '../../http/errors';
-import { appWord, listExport, pagedHandler, yesNo } from '../../http/paged';
+import { listExport, pagedHandler, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
-import { appsColumn, loadSelfapp, presentSelfapp } from './queries';
+import { appsColumn, checkShowIn, loadSelfapp, presentSelfapp } from './queries';
 
 const defined = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
@@ -64,6 +64,7 @@ export default defineRoutes({
       if (!input.androidUrl && !input.packageId && !input.iosUrl) {
         throw fail.badInput('请至少填写安卓包名、安卓下载地址或 App Store 地址中的一项');
       }
+      await checkShowIn(ctx.apps, input.apps);
       const now = Date.now();
       const { id } = await ctx.db
         .insertInto('selfapps')
@@ -101,6 +102,7 @@ export default defineRoutes({
         ...(apps === undefined ? [] : ['apps']),
       ] as (keyof typeof input)[];
       if (fields.length === 0) throw fail.badInput('请至少修改一项');
+      if (apps !== undefined) await checkShowIn(ctx.apps, apps);
       const current = await loadSelfapp(ctx.db, id);
       const next = { ...presentSelfapp(current), ...given };
       if (!next.androidUrl && !next.packageId && !next.iosUrl) {
@@ -121,21 +123,21 @@ export default defineRoutes({
   },
 
   '/api/selfapp/fetch/page': selfappList,
-  '/api/selfapp/export': listExport(selfappList, {
+  '/api/selfapp/export': listExport(selfappList, (ctx) => ({
     filename: '推广应用',
     columns: [
       { header: 'ID', width: 10, cell: (a) => a.id },
       { header: '名称', width: 20, cell: (a) => a.name },
       { header: '安卓包名', width: 28, cell: (a) => a.packageId },
       { header: '安装奖励金币', width: 12, cell: (a) => a.rewardCoins },
-      { header: '展示位置', width: 16, cell: (a) => a.apps.map(appWord).join('、') },
+      { header: '展示位置', width: 16, cell: (a) => a.apps.map((code) => ctx.apps.nameOf(code)).join('、') },
       { header: '安装数', width: 8, cell: (a) => a.installs },
       { header: '已奖励', width: 8, cell: (a) => a.rewarded },
       { header: '排序', width: 8, cell: (a) => a.sort },
       { header: '启用', width: 8, cell: (a) => yesNo(a.enabled) },
       { header: '创建时间', width: 18, cell: (a) => shanghaiTime(a.createdAt) },
     ],
-  }),
+  })),
 
   '/api/selfapp/fetch/detail': {
     handler: async (input, ctx) => ({ selfapp: presentSelfapp(await loadSelfapp(ctx.db, input.id)) }),

@@ -2,6 +2,7 @@ import { type ChannelCode, channelDelivery, channels, FALLBACK_CHANNEL, UpdateTy
 import type { versionEndpoints } from '@appdesk/contract/endpoints/version';
 import { inRollout } from '@appdesk/contract/rollout';
 import type { z } from 'zod';
+import type { AppRecord } from '../../core/apps';
 import type { Db } from '../../db/index';
 import { isoOrNull } from '../../db/paging';
 import type { RequestContext } from '../../http/context';
@@ -11,9 +12,14 @@ import { fileUrl } from './presenter';
 type Check = z.output<(typeof versionEndpoints)['/api/version/fetch/latest']['input']>;
 const known = new Set<string>(channels.map((c) => c.value));
 
-/** The channel an app's answer comes from: its own when known, else the official site (`other`). */
-export const resolveChannel = (channel: string): ChannelCode =>
-  known.has(channel) ? (channel as ChannelCode) : FALLBACK_CHANNEL;
+/**
+ * The channel an app's answer comes from: its own when known and the app ships on it (应用管理),
+ * else the official site (`other`).
+ */
+export const resolveChannel = (channel: string, app: AppRecord | undefined): ChannelCode =>
+  known.has(channel) && (!app || app.channels.some((c) => c.channel === channel))
+    ? (channel as ChannelCode)
+    : FALLBACK_CHANNEL;
 
 /** The salt of a release's rollout: stable across edits, so raising the share keeps its devices. */
 const rolloutSalt = (row: { app: string; platform: string; version_code: number }) =>
@@ -75,7 +81,8 @@ function publishedReleases(ctx: RequestContext, app: string, platform: string, c
  * are held while the store reviews it.
  */
 export async function latestFor(ctx: RequestContext, input: Check) {
-  const channel = resolveChannel(input.channel);
+  const app = await ctx.apps.get(input.app);
+  const channel = resolveChannel(input.channel, app);
   const rows = (await publishedReleases(ctx, input.app, input.platform, channel)).filter(
     (row) => row.version_code > input.versionCode,
   );
@@ -86,6 +93,8 @@ export async function latestFor(ctx: RequestContext, input: Check) {
   if (!forced && offered.review_hold === 1) return { updateType: UpdateType.NONE, version: null };
   await countCheck(ctx.db, offered.id, channel);
   const delivery = channelDelivery[channel].delivery;
+  // The release's link, set when it was made from the app's link on the channel (应用管理) or typed.
+  const storeUrl = offered.store_url;
   const download = offered.file_key ? `${ctx.config.publicUrl}${fileUrl(offered.file_key)}` : '';
   return {
     updateType: forced ? UpdateType.FORCED : UpdateType.OPTIONAL,
@@ -96,8 +105,8 @@ export async function latestFor(ctx: RequestContext, input: Check) {
       minVersionCode: offered.min_version_code,
       changelog: offered.changelog,
       channel,
-      delivery: delivery === 'store' && offered.store_url ? ('store' as const) : ('direct' as const),
-      storeUrl: offered.store_url,
+      delivery: delivery === 'store' && storeUrl ? ('store' as const) : ('direct' as const),
+      storeUrl,
       downloadUrl: download,
       size: Number(offered.size),
       md5: offered.md5,

@@ -1,12 +1,7 @@
-import {
-  type AppCode,
-  appPackages,
-  type ChannelCode,
-  channelDelivery,
-  storeLinkFor,
-} from '@appdesk/contract/constants';
+import { type ChannelCode, channelDelivery } from '@appdesk/contract/constants';
 import type { versionEndpoints } from '@appdesk/contract/endpoints/version';
 import type { z } from 'zod';
+import type { AppRecord } from '../../core/apps';
 import type { Db } from '../../db/index';
 import { containsText } from '../../db/paging';
 import type { RequestContext } from '../../http/context';
@@ -88,7 +83,7 @@ export async function packageFacts(
       release.platform === 'ios' ? 'iOS 版本只能使用 IPA 安装包' : 'Android 版本只能使用 APK 或 AAB 安装包',
     );
   }
-  const expected = appPackages[release.app as AppCode][release.platform === 'ios' ? 'ios' : 'android'];
+  const expected = appPackage(await appOf(ctx, release.app), release.platform);
   let packageName = '';
   if (type === 'apk') {
     const info = await ctx.storage.withLocalFile(file.key, readApk);
@@ -111,10 +106,37 @@ export async function packageFacts(
 }
 
 /** The store link a release uses: the one entered, or the channel's own for the app's package. */
-export function storeUrlFor(channel: string, entered: string, packageName: string): string {
+export function storeUrlFor(app: AppRecord, channel: string, entered: string, packageName: string): string {
   if (entered) return entered;
   const delivery = channelDelivery[channel as ChannelCode];
-  return delivery?.delivery === 'store' ? storeLinkFor(channel as ChannelCode, packageName) : '';
+  return delivery?.delivery === 'store' ? appStoreLink(app, channel as ChannelCode, packageName) : '';
+}
+
+/** A release's app (the route's app check has refused a code no app has). */
+export async function appOf(ctx: Pick<RequestContext, 'apps'>, code: string): Promise<AppRecord> {
+  const app = await ctx.apps.get(code);
+  if (!app) throw fail.badInput(`未知的应用：${code}`);
+  return app;
+}
+
+/** The package id a store knows the app by on a platform: an uploaded package must carry it. */
+export const appPackage = (app: AppRecord, platform: string) =>
+  platform === 'ios' ? app.iosBundleId : app.androidPackage;
+
+/** Whether the app ships on a channel (应用管理's channel list). */
+export const shipsOn = (app: AppRecord, channel: string) => app.channels.some((c) => c.channel === channel);
+
+/**
+ * The app's store link on a channel: the one its 应用管理 entry sets, else the channel's template
+ * filled with the Android package (or the app's Apple ID); empty where the operator must paste one.
+ */
+export function appStoreLink(app: AppRecord, channel: ChannelCode, packageName: string): string {
+  const own = app.channels.find((c) => c.channel === channel)?.storeLink;
+  if (own) return own;
+  const template = channelDelivery[channel].storeLink;
+  if (!template) return '';
+  if (template.includes('{appleId}')) return app.appleAppId ? template.replace('{appleId}', app.appleAppId) : '';
+  return template.replace('{package}', packageName);
 }
 
 /** A release can be published when an app has something to open: a store link, or (direct) a package. */

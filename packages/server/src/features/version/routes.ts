@@ -1,21 +1,16 @@
-import {
-  type AppCode,
-  appPackages,
-  type ChannelCode,
-  channelDelivery,
-  channels,
-  versionStatuses,
-} from '@appdesk/contract/constants';
+import { type ChannelCode, channelDelivery, channels, versionStatuses } from '@appdesk/contract/constants';
 import { sql } from 'kysely';
 import { countedTotal, shanghaiTime } from '../../db/paging';
 import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
-import { appWord, channelWord, listExport, pagedRoute, platformWord, wordsOf } from '../../http/paged';
+import { channelWord, listExport, pagedRoute, platformWord, wordsOf } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import { readApk } from './apk';
 import { countEvent, flushStats, forgetReleases, latestFor, resolveChannel, shanghaiDay } from './latest';
 import { presentVersion, type Release } from './presenter';
 import {
+  appOf,
+  appPackage,
   assertCodes,
   assertPublishable,
   filteredVersions,
@@ -23,6 +18,7 @@ import {
   noPackage,
   orderedVersions,
   packageFacts,
+  shipsOn,
   storeUrlFor,
 } from './queries';
 
@@ -69,8 +65,14 @@ export default defineRoutes({
     message: '版本已创建',
     handler: async (input, ctx) => {
       assertCodes(input.versionCode, input.minVersionCode);
+      const app = await appOf(ctx, input.app);
+      if (!shipsOn(app, input.channel)) {
+        throw fail.badInput(
+          `应用「${app.name}」不在「${channelWord(input.channel)}」渠道上架，请先在应用管理中添加该渠道`,
+        );
+      }
       const facts = input.fileId === null ? noPackage : await packageFacts(ctx, input, input.fileId);
-      const packageName = facts.package_name || appPackages[input.app as AppCode].android;
+      const packageName = facts.package_name || app.androidPackage;
       const now = Date.now();
       const values = {
         app: input.app,
@@ -81,7 +83,7 @@ export default defineRoutes({
         min_version_code: input.minVersionCode,
         changelog: input.changelog,
         ...facts,
-        store_url: storeUrlFor(input.channel, input.storeUrl, input.platform === 'android' ? packageName : ''),
+        store_url: storeUrlFor(app, input.channel, input.storeUrl, input.platform === 'android' ? packageName : ''),
         status: input.published ? ('published' as const) : ('draft' as const),
         rollout: input.rollout,
         prompt_times: input.promptTimes,
@@ -192,22 +194,24 @@ export default defineRoutes({
             .execute()
         ).map((r) => r.channel),
       );
+      const app = await appOf(ctx, source.app);
       const created: Release[] = [];
       const skipped: string[] = [];
       const now = Date.now();
       for (const channel of targets as ChannelCode[]) {
-        if (taken.has(channel)) {
+        // A channel taken already, or one the app does not ship on, is skipped and said.
+        if (taken.has(channel) || !shipsOn(app, channel)) {
           skipped.push(channel);
           continue;
         }
         const { id: _id, file_key: _k, file_name: _n, ...rest } = source;
-        const packageName = source.package_name || appPackages[source.app as AppCode].android;
+        const packageName = source.package_name || app.androidPackage;
         const { id } = await ctx.db
           .insertInto('versions')
           .values({
             ...rest,
             channel,
-            store_url: storeUrlFor(channel, '', source.platform === 'android' ? packageName : ''),
+            store_url: storeUrlFor(app, channel, '', source.platform === 'android' ? packageName : ''),
             status: 'draft',
             review_hold: channelDelivery[channel].holdDuringReview ? 1 : 0,
             published_at: null,
@@ -239,11 +243,11 @@ export default defineRoutes({
   },
 
   '/api/version/fetch/page': releaseList,
-  '/api/version/export': listExport(releaseList, {
+  '/api/version/export': listExport(releaseList, (ctx) => ({
     filename: '版本',
     columns: [
       { header: 'ID', width: 10, cell: (r) => r.id },
-      { header: '应用', width: 12, cell: (r) => appWord(r.app) },
+      { header: '应用', width: 12, cell: (r) => ctx.apps.nameOf(r.app) },
       { header: '平台', width: 10, cell: (r) => platformWord(r.platform) },
       { header: '渠道', width: 16, cell: (r) => channelWord(r.channel) },
       { header: '版本名', width: 12, cell: (r) => r.versionName },
@@ -255,7 +259,7 @@ export default defineRoutes({
       { header: '发布时间', width: 18, cell: (r) => shanghaiTime(r.publishedAt) },
       { header: '创建时间', width: 18, cell: (r) => shanghaiTime(r.createdAt) },
     ],
-  }),
+  })),
 
   '/api/version/fetch/detail': {
     handler: async (input, ctx) => ({ version: presentVersion(await loadVersion(ctx.db, input.id)) }),
@@ -335,7 +339,7 @@ export default defineRoutes({
       const file = await ctx.db.selectFrom('files').selectAll().where('id', '=', input.fileId).executeTakeFirst();
       if (file?.kind !== 'package') throw fail.notFound('安装包文件不存在');
       const packageType = file.key.split('.').pop() ?? '';
-      const expectedPackage = appPackages[input.app as AppCode][packageType === 'ipa' ? 'ios' : 'android'];
+      const expectedPackage = appPackage(await appOf(ctx, input.app), packageType === 'ipa' ? 'ios' : 'android');
       const info = packageType === 'apk' ? await ctx.storage.withLocalFile(file.key, readApk) : null;
       if (packageType === 'apk' && !info)
         throw fail.badInput('无法读取这个 APK 的包信息（AndroidManifest.xml），请确认安装包完整');
@@ -357,9 +361,13 @@ export default defineRoutes({
 
   '/api/version/report': {
     handler: async (input, ctx) => {
-      const row = await ctx.db.selectFrom('versions').select('id').where('id', '=', input.id).executeTakeFirst();
+      const row = await ctx.db
+        .selectFrom('versions')
+        .select(['id', 'app'])
+        .where('id', '=', input.id)
+        .executeTakeFirst();
       if (!row) throw fail.notFound('版本不存在');
-      await countEvent(ctx.db, input.id, resolveChannel(input.channel), input.event);
+      await countEvent(ctx.db, input.id, resolveChannel(input.channel, await ctx.apps.get(row.app)), input.event);
       return null;
     },
   },

@@ -24,6 +24,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('updated_at', ms(dialect), (c) => c.notNull())
     .addPrimaryKeyConstraint('stat_snapshots_pkey', ['name', 'day'])
     .execute();
-  await runAll(db, rollUpSql(dialect));
-  await runAll(db, createTriggersSql(dialect));
+  // As first made: the per-app counters came with apps (202612010120_dashboard_per_app).
+  await runAll(db, rollUpSql(dialect, undefined, { perApp: false }));
+  await runAll(db, createTriggersSql(dialect, { perApp: false }));
 }
