@@ -234,7 +234,7 @@ function createTrigger(dialect: Dialect, t: CounterTrigger): string[] {
     ];
   }
   return [
-    `create function ${t.name}() returns trigger language plpgsql as $$ begin
+    `create or replace function ${t.name}() returns trigger language plpgsql as $$ begin
        if ${t.when} then ${t.bumps.map((b) => `${upsert(b)};`).join('\n')} end if;
        return null;
      end $$`,
