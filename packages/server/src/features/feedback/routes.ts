@@ -141,6 +141,7 @@ export default defineRoutes({
       const messageSent = before.user_id !== null;
       if (before.user_id !== null) {
         await sendMessage(ctx.db, {
+          app: before.app,
           userId: before.user_id,
           title: '你的意见反馈有了回复',
           content: `你的反馈：${excerpt(before.content)}\n\n回复：${input.reply}`,

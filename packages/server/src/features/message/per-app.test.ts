@@ -67,6 +67,28 @@ describe('in-app messages per app', () => {
     expect(await listed('tailor')).toEqual([toTailor.id]);
     expect((await listed()).sort()).toEqual([toQuote.id, toTailor.id].sort());
 
+    // A message sent on a record's behalf goes to the record's app, not the app the account
+    // registered in: a 滚动截屏 user's feedback sent from 名言 is answered in 名言.
+    const { id: tailorUser } = await db()
+      .insertInto('users')
+      .values(newUserRow({ phone: '19900000293', password_hash: 'x', app: 'tailor' }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const tailorToken = await createSession(db(), tailorUser, { ip: null, userAgent: null });
+    const { feedback } = await ok<{ feedback: { id: number } }>(
+      '/api/feedback/make',
+      { app: 'quote', content: '希望增加每日名言推送', deviceId: 'device-quote-1' },
+      tailorToken,
+    );
+    await ok('/api/feedback/reply', { id: feedback.id, reply: '已加入计划' });
+    const inbox = async (app: string) =>
+      (await server.call('/api/message/fetch/page/unread', { app, page: 0, size: 100 }, tailorToken))
+        .body as unknown as {
+        list: Message[];
+      };
+    expect((await inbox('quote')).list.map((m) => m.title)).toEqual(['你的意见反馈有了回复']);
+    expect((await inbox('tailor')).list.map((m) => m.title)).not.toContain('你的意见反馈有了回复');
+
     // The operation log names the app by its name, never its code.
     const log = await ok<{ list: { action: string; targetId: string; changes: { field: string; after: string }[] }[] }>(
       '/api/audit/fetch/page',
