@@ -17,10 +17,17 @@ async function vipUser(token: string) {
   });
   const id = (registered.data?.user as { id: number } | undefined)?.id as number;
   expect(
-    (await api('/api/vip/update', { id, days: 30, reason: '客服补偿：订单异常导致会员未到账，补发三十天' }, token))
-      .code,
+    (
+      await api(
+        '/api/vip/update',
+        { id, app: 'tailor', days: 30, reason: '客服补偿：订单异常导致会员未到账，补发三十天' },
+        token,
+      )
+    ).code,
   ).toBe(200);
-  expect((await api('/api/vip/update', { id, days: -3, reason: '多补的天数收回' }, token)).code).toBe(200);
+  expect((await api('/api/vip/update', { id, app: 'tailor', days: -3, reason: '多补的天数收回' }, token)).code).toBe(
+    200,
+  );
   return id;
 }
 

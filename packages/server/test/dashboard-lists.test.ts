@@ -108,9 +108,8 @@ it('shows on every card what the list it opens counts', async () => {
   const now = Date.now();
   const { id: userId } = await server.addUser();
   await db()
-    .updateTable('users')
-    .set({ vip_expires_at: now + DAY })
-    .where('id', '=', userId)
+    .insertInto('vip_entitlements')
+    .values({ user_id: userId, app: 'tailor', expires_at: now + DAY, updated_at: now })
     .execute();
   const plan = await db()
     .insertInto('plans')

@@ -177,7 +177,7 @@ it('kept totals equal real counts after every kind of change', async () => {
   await ok('/api/order/refund', { id: orders[1], note: '退款' });
   await ok('/api/order/cancel', { id: orders[2], note: '取消' });
   expect((await server.call('/api/order/refund', { id: orders[3], note: '未付' }, admin)).body.code).toBe(409);
-  await ok('/api/vip/update', { id: ids[3].id, days: 7, reason: '补偿' });
+  await ok('/api/vip/update', { id: ids[3].id, app: 'tailor', days: 7, reason: '补偿' });
 
   const real = await realCounts();
   expect(await keptCounts()).toEqual(real);

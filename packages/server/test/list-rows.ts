@@ -292,6 +292,7 @@ export async function seedListRows(db: Db, spread: readonly number[], users: num
       .insertInto('vip_records')
       .values({
         user_id,
+        app: 'tailor',
         days: v,
         before_expires_at: null,
         after_expires_at: at(-v),

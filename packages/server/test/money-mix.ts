@@ -291,19 +291,27 @@ export async function moneyProblems(db: Db, run: MoneyRun): Promise<string[]> {
     if (rows.length !== part.length) problems.push(`applied notifications: ${rows.length} of ${part.length}`);
   }
   for (const u of await unreconciledUsers(db)) problems.push(`user ${u.id}: balance ${u.coins}, ledger ${u.ledger}`);
+  // VIP is per app: each (user, app) history is one chain, ending at that app's expiry.
   const vip = await db
     .selectFrom('vip_records')
-    .select(['user_id', 'before_expires_at', 'after_expires_at'])
+    .select(['user_id', 'app', 'before_expires_at', 'after_expires_at'])
     .orderBy('user_id')
     .orderBy('id')
     .execute();
-  const last = new Map<number, number | null>();
+  const last = new Map<string, number | null>();
   for (const r of vip) {
+    const key = `${r.user_id} in ${r.app}`;
     const before = r.before_expires_at === null ? null : Number(r.before_expires_at);
-    if (last.has(r.user_id) && last.get(r.user_id) !== before) {
-      problems.push(`user ${r.user_id}: a VIP change started from ${before}, not ${last.get(r.user_id)}`);
+    if (last.has(key) && last.get(key) !== before) {
+      problems.push(`user ${key}: a VIP change started from ${before}, not ${last.get(key)}`);
     }
-    last.set(r.user_id, r.after_expires_at === null ? null : Number(r.after_expires_at));
+    last.set(key, r.after_expires_at === null ? null : Number(r.after_expires_at));
+  }
+  for (const e of await db.selectFrom('vip_entitlements').select(['user_id', 'app', 'expires_at']).execute()) {
+    const key = `${e.user_id} in ${e.app}`;
+    if (last.has(key) && last.get(key) !== Number(e.expires_at)) {
+      problems.push(`user ${key}: VIP expires at ${e.expires_at}, its history ends at ${last.get(key)}`);
+    }
   }
   for (const table of ['coin_records', 'vip_records', 'orders', 'payment_notifications'] as const) {
     const kept = await db.selectFrom('row_counts').select('n').where('name', '=', table).executeTakeFirst();

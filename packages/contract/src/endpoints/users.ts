@@ -73,7 +73,8 @@ export const currentUser = z
     isAdmin: z.boolean(),
     status: userStatus,
     coins: z.number().int(),
-    vipExpiresAt: isoTime.nullable(),
+    // Per app: the session's (or asked) app's; operators' lists: the listed app's, else the latest of any app's.
+    vipExpiresAt: isoTime.nullable().meta({ title: '会员到期时间', description: '会员按应用计' }),
     createdAt: isoTime,
     mustChangePassword: z.boolean().meta({
       title: '需修改密码',
@@ -147,8 +148,12 @@ export const email = z
 export const userEndpoints = {
   '/api/users/login': endpoint({
     access: 'public',
-    summary: '手机号 + 密码登录，返回令牌',
-    input: z.object({ phone, password: passwordDigest }),
+    summary: '手机号 + 密码登录，返回令牌（会话属于所登录的应用，不填为默认应用）',
+    input: z.object({
+      phone,
+      password: passwordDigest,
+      app: appCode.optional().meta({ title: '应用', description: '登录的应用；不填为默认应用（滚动截屏）' }),
+    }),
     output: z.object({ token: z.string(), user: currentUser }),
     example: { phone: '13800000000', password: digests.admin },
   }),
@@ -162,8 +167,8 @@ export const userEndpoints = {
   '/api/users/fetch/info': endpoint({
     access: 'user',
     openDuringPasswordChange: true,
-    summary: '读取当前登录用户',
-    input: empty,
+    summary: '读取当前登录用户（会员为本会话所属应用的，或所填应用的）',
+    input: z.object({ app: appCode.optional().meta({ title: '应用', description: '不填为本会话所属的应用' }) }),
     output: z.object({ user: currentUser }),
   }),
   '/api/users/update/password': endpoint({
@@ -241,9 +246,14 @@ export const userAdminEndpoints = {
   }),
   '/api/users/fetch/detail': endpoint({
     access: 'admin',
-    summary: '查看用户资料',
+    summary: '查看用户资料（含各应用的会员到期时间）',
     input: z.object({ id: userId }),
-    output: z.object({ user: adminUser }),
+    output: z.object({
+      user: adminUser,
+      vips: z
+        .array(z.object({ app: appCode, expiresAt: isoTime }))
+        .meta({ title: '各应用会员', description: '开通过会员的每个应用及其到期时间' }),
+    }),
     example: { id: 3 },
   }),
   '/api/users/fetch/phone': endpoint({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { vipReasons } from '../constants';
 import { endpoint } from '../endpoint';
 import {
+  appCode,
   exactTotal,
   id,
   integerField,
@@ -20,7 +21,7 @@ import { rules, valuesOf } from '../rules';
 import { userTarget } from './users';
 
 /**
- * VIP (会员): a user's expiry (users.vipExpiresAt) and its history. Every grant (orders, in-app
+ * VIP (会员): a user's expiry per app (VIP in 滚动截屏 says nothing of 名言) and its history. Every grant (orders, in-app
  * purchases, redemptions, operators) goes through one server function and leaves a record.
  */
 const target = userTarget;
@@ -35,6 +36,7 @@ export const vipRecord = z.object({
   id,
   userId: id,
   userPhone: z.string(),
+  app: appCode,
   /** Days asked for (negative: taken back); null for lifetime. */
   days: z.number().int().nullable(),
   beforeExpiresAt: isoTime.nullable(),
@@ -50,12 +52,13 @@ export type VipRecord = z.infer<typeof vipRecord>;
 
 const vipPage = endpoint({
   access: 'admin',
-  summary: '分页查询会员变动记录（按用户、原因）',
+  summary: '分页查询会员变动记录（按用户、应用、原因）',
   input: z.object({
     page,
     size,
     exactTotal,
     userId: userId.optional(),
+    app: appCode.optional(),
     reason: vipReason.optional(),
     sort: sortBy(['createdAt']),
     order,
@@ -67,10 +70,10 @@ const vipPage = endpoint({
 export const vipEndpoints = {
   '/api/vip/update': endpoint({
     access: 'admin',
-    summary: '管理员调整用户会员时长（正数延长，负数收回；记入会员记录）',
-    input: z.object({ id: userId, days: integerField(rules.vipDays), reason: reasonNote }),
+    summary: '管理员调整用户在某个应用的会员时长（正数延长，负数收回；记入会员记录）',
+    input: z.object({ id: userId, app: appCode, days: integerField(rules.vipDays), reason: reasonNote }),
     output: z.object({ vipExpiresAt: isoTime.nullable(), recordId: id }),
-    example: { id: 3, days: 30, reason: '客服补偿' },
+    example: { id: 3, app: 'tailor', days: 30, reason: '客服补偿' } as const,
     audit: { action: 'vip.update', label: '调整会员时长', target },
     idempotent: true,
   }),

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { DEFAULT_APP } from '@appdesk/contract/constants';
 import { compiledOnce } from '../db/compiled';
 import type { Db } from '../db/index';
 import type { UsersTable } from '../db/schema';
@@ -21,7 +22,8 @@ export function hashToken(token: string): string {
 export async function createSession(
   db: Db,
   userId: number,
-  meta: { ip: string | null; userAgent: string | null },
+  // An app that names none (the console, the apps of before) signs in to the default app.
+  meta: { ip: string | null; userAgent: string | null; app?: string },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
@@ -29,6 +31,7 @@ export async function createSession(
     .insertInto('sessions')
     .values({
       user_id: userId,
+      app: meta.app ?? DEFAULT_APP,
       token_hash: hashToken(token),
       ip: meta.ip,
       user_agent: meta.userAgent?.slice(0, 300) ?? null,
@@ -55,17 +58,16 @@ export async function createSession(
 
 export type SessionUser = Pick<
   UsersTable,
-  | 'phone'
-  | 'nickname'
-  | 'avatar'
-  | 'email'
-  | 'email_verified'
-  | 'is_admin'
-  | 'status'
-  | 'coins'
-  | 'vip_expires_at'
-  | 'created_at'
-> & { id: number; must_change_password: number };
+  'phone' | 'nickname' | 'avatar' | 'email' | 'email_verified' | 'is_admin' | 'status' | 'coins' | 'created_at'
+> & {
+  id: number;
+  must_change_password: number;
+  /** The app the session signed in to (sessions.app): what its VIP answers are about. */
+  session_app: string;
+};
+
+/** The account's own columns of a SessionUser (without the session's app). */
+export type AccountColumns = Omit<SessionUser, 'session_app'>;
 
 /** What a request knows of its signed-in account. */
 export const sessionUserColumns = [
@@ -78,7 +80,6 @@ export const sessionUserColumns = [
   'is_admin',
   'status',
   'coins',
-  'vip_expires_at',
   'created_at',
   'must_change_password',
 ] as const;
@@ -87,12 +88,14 @@ export const sessionUserColumns = [
 function sessionUserOf(row: SessionUser): SessionUser {
   const user: Partial<Record<keyof SessionUser, unknown>> = {};
   for (const column of sessionUserColumns) user[column] = row[column];
+  user.session_app = row.session_app;
   return user as SessionUser;
 }
 
-/** The account as a session sees it, read again after a change. */
-export async function readSessionUser(db: Db, id: number): Promise<SessionUser> {
-  return db.selectFrom('users').select(sessionUserColumns).where('id', '=', id).executeTakeFirstOrThrow();
+/** The account as a session of `app` sees it, read again after a change. */
+export async function readSessionUser(db: Db, id: number, app: string): Promise<SessionUser> {
+  const row = await db.selectFrom('users').select(sessionUserColumns).where('id', '=', id).executeTakeFirstOrThrow();
+  return { ...row, session_app: app };
 }
 
 export type SessionLookup =
@@ -111,6 +114,7 @@ const sessionByTokenHash = compiledOnce(
         'sessions.created_at as session_created_at',
         'sessions.last_used_at',
         'sessions.expires_at',
+        'sessions.app as session_app',
         ...sessionUserColumns.map((c) => `users.${c}` as const),
       ])
       .where('sessions.token_hash', '=', tokenHash),

@@ -36,7 +36,9 @@ export interface UsersTable {
   is_admin: number;
   status: 'normal' | 'blocked';
   coins: number;
-  vip_expires_at: number | null;
+  // vip_expires_at is left in the table as migration 202612012100_vip_per_app read it: VIP is per
+  // app now (features/vip, vip_entitlements), so it is not part of this type.
+  /** The app the account registered in. */
   app: string | null;
   channel: string | null;
   last_login_at: number | null;
@@ -50,6 +52,8 @@ export interface UsersTable {
 export interface SessionsTable {
   id: Generated<number>;
   user_id: number;
+  /** The app signed in to (login's or registration's `app`; features/sessions migration 202612012110). */
+  app: string;
   /** SHA-256 hex of the token; the token itself is never stored. */
   token_hash: string;
   ip: string | null;

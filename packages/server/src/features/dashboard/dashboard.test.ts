@@ -60,10 +60,10 @@ describe('dashboard cards', () => {
     const today = startOfShanghaiDay(now);
     const before = await cardFigures(db(), now);
     const { id: userId } = await server.addUser();
+    await db().updateTable('users').set({ last_active_at: now }).where('id', '=', userId).execute();
     await db()
-      .updateTable('users')
-      .set({ last_active_at: now, vip_expires_at: now + DAY })
-      .where('id', '=', userId)
+      .insertInto('vip_entitlements')
+      .values({ user_id: userId, app: 'tailor', expires_at: now + DAY, updated_at: now })
       .execute();
     const plan = await addPlan();
     await db()

@@ -66,10 +66,10 @@ async function activity(app: string, users: number, amount: number) {
       )
       .returning('id')
       .executeTakeFirstOrThrow();
+    await db().updateTable('users').set({ last_active_at: now }).where('id', '=', id).execute();
     await db()
-      .updateTable('users')
-      .set({ last_active_at: now, vip_expires_at: now + 86_400_000 })
-      .where('id', '=', id)
+      .insertInto('vip_entitlements')
+      .values({ user_id: id, app, expires_at: now + 86_400_000, updated_at: now })
       .execute();
     await db()
       .insertInto('orders')

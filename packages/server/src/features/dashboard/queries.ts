@@ -1,6 +1,7 @@
 import { DEFAULT_APP } from '@appdesk/contract/constants';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { vipCount } from '../vip/public';
 import { DAY_MS, dayOf, metricOf, SHANGHAI_OFFSET_MS } from './counters';
 
 export const DAY = DAY_MS;
@@ -17,9 +18,6 @@ async function kept(db: Db, names: string[]) {
   return (name: string) => num(rows.find((r) => r.name === name)?.n);
 }
 
-/** How many rows match: bounded by what is pending or active now (an index range), never the whole table. */
-const countOf = async (query: { executeTakeFirst(): Promise<{ n: unknown } | undefined> }) =>
-  num((await query.executeTakeFirst())?.n);
 const n = sql<number>`count(*)`.as('n');
 
 /** State figures without a history of their own: compared with the last value recorded the day before. */
@@ -146,12 +144,6 @@ async function usersOf(db: Db, app?: string) {
 }
 
 /** Active VIPs among the users counted under the app (all apps: every user). */
-function vipsOf(db: Db, now: number, app?: string) {
-  let query = db.selectFrom('users').select(n).where('vip_expires_at', '>', now);
-  if (app !== undefined) query = query.where(registeredIn(app));
-  return countOf(query);
-}
-
 /**
  * Every card of the dashboard as of `now`, each with the previous period's figure: flows (sign-ups,
  * active users, revenue, coins) from the counters, state figures from kept counts and index ranges,
@@ -163,7 +155,7 @@ export async function cardFigures(db: Db, now: number, app?: string) {
     usersOf(db, app),
     flowsOf(db, today, app),
     snapshotsOf(db, today, app),
-    vipsOf(db, now, app),
+    vipCount(db, app, now),
     todoFigures(db, app),
   ]);
   const state = {

@@ -72,11 +72,12 @@ describe('exchange', () => {
     const [user] = await appUsers(1, 1000);
     expect((await redeem(user.token, { itemId: vip.id })).code).toBe(200);
     const vipUser = await db()
-      .selectFrom('users')
-      .select('vip_expires_at')
-      .where('id', '=', user.id)
+      .selectFrom('vip_entitlements')
+      .select('expires_at')
+      .where('user_id', '=', user.id)
+      .where('app', '=', 'tailor')
       .executeTakeFirst();
-    expect(Number(vipUser?.vip_expires_at) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    expect(Number(vipUser?.expires_at) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     const gotCoins = await redeem(user.token, { itemId: coins.id });
     expect(gotCoins).toMatchObject({ code: 200, data: { coins: 1000 - 70 - 50 + 100 } });
     const gotCode = await redeem(user.token, { itemId: codeItem.id });

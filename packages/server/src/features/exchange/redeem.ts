@@ -1,3 +1,4 @@
+import { DEFAULT_APP } from '@appdesk/contract/constants';
 import { changeCoins } from '../../core/ledger';
 import { lockMoney } from '../../core/money-lock';
 import type { Db, Dialect } from '../../db/index';
@@ -139,6 +140,8 @@ export async function redeem(db: Db, dialect: Dialect, r: Redemption): Promise<{
   if (item.kind === 'vip_days') {
     await changeVip(db, {
       userId: r.userId,
+      // Exchange items have no app on this base yet: their app is wired in when they get one.
+      app: DEFAULT_APP,
       days: Number(item.value),
       reason: 'exchange',
       refType: 'exchange',

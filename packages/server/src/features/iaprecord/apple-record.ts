@@ -176,6 +176,7 @@ export async function recordAppleTransaction(
   }
   await applyGrant(db, {
     userId,
+    app: input.app,
     days: product.vip_days,
     coins: Number(product.coins),
     source: 'iap',

@@ -95,8 +95,10 @@ const notify = async (type: string, tx: object) => {
 const vipOf = async (id: number, on = server) => {
   const row = await on.app.services.db
     .selectFrom('users')
-    .select(['vip_expires_at', 'coins'])
-    .where('id', '=', id)
+    // VIP is per app: these purchases are the default app's (tailor).
+    .leftJoin('vip_entitlements as v', (j) => j.onRef('v.user_id', '=', 'users.id').on('v.app', '=', 'tailor'))
+    .select(['users.coins', 'v.expires_at as vip_expires_at'])
+    .where('users.id', '=', id)
     .executeTakeFirstOrThrow();
   return { vip: row.vip_expires_at === null ? null : Number(row.vip_expires_at), coins: Number(row.coins) };
 };

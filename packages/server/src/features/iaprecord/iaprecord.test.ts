@@ -63,8 +63,10 @@ const post = async (token: string, signedTransaction: string) => {
 const userState = async (id: number) => {
   const row = await db()
     .selectFrom('users')
-    .select(['coins', 'vip_expires_at'])
-    .where('id', '=', id)
+    // VIP is per app: these purchases are the default app's (tailor).
+    .leftJoin('vip_entitlements as v', (j) => j.onRef('v.user_id', '=', 'users.id').on('v.app', '=', 'tailor'))
+    .select(['users.coins', 'v.expires_at as vip_expires_at'])
+    .where('users.id', '=', id)
     .executeTakeFirstOrThrow();
   return { coins: Number(row.coins), vip: row.vip_expires_at === null ? null : Number(row.vip_expires_at) };
 };

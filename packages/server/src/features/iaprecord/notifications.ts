@@ -155,7 +155,7 @@ export async function applyNotification(
     .where('app', '=', app)
     // A transaction still waiting for the app's post is refunded too, so that post grants nothing.
     .where('status', 'in', ['granted', 'pending'])
-    .returning(['id', 'user_id', 'vip_days', 'coins'])
+    .returning(['id', 'user_id', 'app', 'vip_days', 'coins'])
     .executeTakeFirst();
   if (!refunded) return settle({ status: 'ignored', reason: '没有对应的已发放记录（可能已退款）' }, transactionId);
   if (refunded.user_id === null) {
@@ -163,6 +163,7 @@ export async function applyNotification(
   }
   const outcome = await takeBackGrant(db, {
     userId: refunded.user_id,
+    app: refunded.app,
     days: refunded.vip_days,
     coins: Number(refunded.coins),
     source: 'iap',

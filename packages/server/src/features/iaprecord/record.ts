@@ -158,6 +158,7 @@ export async function recordGooglePurchase(
   if (!inserted) return earlierRecord(db, 'android', v.orderId, input.userId, refuseForeign);
   await applyGrant(db, {
     userId: input.userId,
+    app: input.app,
     days: product.vip_days,
     coins: Number(product.coins),
     source: 'iap',

@@ -41,8 +41,10 @@ const order = (token: string, planId: number, body: Record<string, unknown> = {}
 const userState = async (id: number) => {
   const row = await db()
     .selectFrom('users')
-    .select(['coins', 'vip_expires_at'])
-    .where('id', '=', id)
+    // VIP is per app: these purchases are the default app's (tailor).
+    .leftJoin('vip_entitlements as v', (j) => j.onRef('v.user_id', '=', 'users.id').on('v.app', '=', 'tailor'))
+    .select(['users.coins', 'v.expires_at as vip_expires_at'])
+    .where('users.id', '=', id)
     .executeTakeFirstOrThrow();
   return { coins: Number(row.coins), vip: row.vip_expires_at === null ? null : Number(row.vip_expires_at) };
 };
@@ -135,7 +137,7 @@ describe('orders', () => {
   it('a lifetime plan sets VIP to 永久, and its refund puts back the expiry the user had before', async () => {
     const planId = await makePlan({ lifetime: true, bonusCoins: 0 });
     const user = await appUser();
-    await ok('/api/vip/update', { id: user.id, days: 10, reason: '活动赠送' });
+    await ok('/api/vip/update', { id: user.id, app: 'tailor', days: 10, reason: '活动赠送' });
     const had = (await userState(user.id)).vip as number;
     const made = await order(user.token, planId);
     await ok('/api/order/pay', { id: made.id, note: '已到账' });

@@ -35,9 +35,16 @@ export interface Payment {
   note?: string | null;
 }
 
-type Granted = Pick<Grant, 'userId' | 'days' | 'coins' | 'refId'>;
-const grantOf = (o: { user_id: number; duration_days: number | null; bonus_coins: number; order_no: string }) => ({
+type Granted = Pick<Grant, 'userId' | 'app' | 'days' | 'coins' | 'refId'>;
+const grantOf = (o: {
+  user_id: number;
+  app: string;
+  duration_days: number | null;
+  bonus_coins: number;
+  order_no: string;
+}) => ({
   userId: o.user_id,
+  app: o.app,
   days: o.duration_days ?? ('lifetime' as const),
   coins: Number(o.bonus_coins),
   refId: o.order_no,
@@ -66,7 +73,7 @@ export async function payOrder(trx: Db, p: Payment): Promise<{ previousStatus: s
     .set({ status: 'paid', paid_at: now, transaction_id: p.transactionId, updated_at: now })
     .where('id', '=', p.orderId)
     .where('status', 'in', ['pending', 'closed', 'cancelled'])
-    .returning(['id', 'order_no', 'user_id', 'duration_days', 'bonus_coins', 'amount'])
+    .returning(['id', 'order_no', 'user_id', 'app', 'duration_days', 'bonus_coins', 'amount'])
     .executeTakeFirst();
   if (!paid) return null;
   await addOrderEvent(trx, {
@@ -105,7 +112,7 @@ export async function payOrder(trx: Db, p: Payment): Promise<{ previousStatus: s
 /** Takes back what a paid order granted (the order row has already moved to refunded). */
 export function takeBackOrder(
   trx: Db,
-  order: { user_id: number; duration_days: number | null; bonus_coins: number; order_no: string },
+  order: { user_id: number; app: string; duration_days: number | null; bonus_coins: number; order_no: string },
   operatorId: number | null,
   note: string,
 ): Promise<TakenBack> {

@@ -235,7 +235,7 @@ export default defineRoutes({
         .set({ status: 'refunded', updated_at: Date.now() })
         .where('id', '=', input.id)
         .where('status', '=', 'paid')
-        .returning(['id', 'order_no', 'user_id', 'duration_days', 'bonus_coins', 'amount'])
+        .returning(['id', 'order_no', 'user_id', 'app', 'duration_days', 'bonus_coins', 'amount'])
         .executeTakeFirst();
       if (!refunded) return refuseUnless(ctx, input.id, 'paid', '退款（只有已支付的订单可以退款）');
       const outcome = await takeBackOrder(ctx.db, refunded, ctx.user.id, input.note);

@@ -6,7 +6,7 @@ import { createSession, readSessionUser } from '../../core/sessions';
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
 import { sendEmailVerification } from './email';
-import { presentCurrentUser } from './presenter';
+import { presentSessionUser } from './presenter';
 import { beginAttempt, finishSignIn, logAttempt, signIn } from './sign-in';
 import { takeRegistration, takeVerificationMail } from './throttle';
 
@@ -18,7 +18,7 @@ export default defineRoutes({
   '/api/users/register': {
     message: '注册成功',
     // A resent registration (Idempotency-Key) signs in again: the stored first answer keeps no token.
-    replay: (input, ctx) => signIn(ctx, input.phone, input.password),
+    replay: (input, ctx) => signIn(ctx, input.phone, input.password, input.app),
     handler: async (input, ctx) => {
       await ctx.survivesFailure((db) => takeRegistration(db, ctx.config.quotas, ctx.ip));
       const taken = () => fail.conflict('该手机号已注册，请直接登录');
@@ -32,7 +32,7 @@ export default defineRoutes({
       const { account, reservation } = await beginAttempt(ctx, input.phone);
       if (account) {
         if (await verifyPassword(account.password_hash, input.password)) {
-          return finishSignIn(ctx, input.phone, account, reservation);
+          return finishSignIn(ctx, input.phone, account, reservation, input.app);
         }
         await logAttempt(ctx, input.phone, account, 'phone_taken');
         throw taken();
@@ -76,10 +76,11 @@ export default defineRoutes({
             refId: row.id,
           });
         }
-        return { token: await createSession(tx.db, row.id, { ip: ctx.ip, userAgent: ctx.userAgent }), userId: row.id };
+        const session = { ip: ctx.ip, userAgent: ctx.userAgent, app: input.app };
+        return { token: await createSession(tx.db, row.id, session), userId: row.id };
       });
       ctx.identify({ userId });
-      return { token, user: presentCurrentUser(await readSessionUser(ctx.db, userId)) };
+      return { token, user: await presentSessionUser(ctx.db, await readSessionUser(ctx.db, userId, input.app)) };
     },
   },
 
@@ -102,7 +103,10 @@ export default defineRoutes({
           .execute();
       }
       const emailSent = mail && input.email ? await sendEmailVerification(ctx, user.id, input.email) : false;
-      return { user: presentCurrentUser(await readSessionUser(ctx.db, user.id)), emailSent };
+      return {
+        user: await presentSessionUser(ctx.db, await readSessionUser(ctx.db, user.id, user.session_app)),
+        emailSent,
+      };
     },
   },
 
@@ -122,7 +126,7 @@ export default defineRoutes({
       await ctx.db.updateTable('users').set({ avatar: ctx.file.url }).where('id', '=', user.id).execute();
       // The old picture goes once this commits, unless something else shows it.
       ctx.releaseFile(previous);
-      return { user: presentCurrentUser({ ...user, avatar: ctx.file.url }) };
+      return { user: await presentSessionUser(ctx.db, { ...user, avatar: ctx.file.url }) };
     },
   },
 });

@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { apps, channels } from '@appdesk/contract/constants';
+import { channels } from '@appdesk/contract/constants';
 import { userStatuses } from '@appdesk/contract/endpoints/users';
 import { maskPhone } from '@appdesk/contract/format';
 import { labelOf, reservedPhonePrefix } from '@appdesk/contract/rules';
@@ -13,14 +13,17 @@ import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
+import { vipEntitlementsOf } from '../vip/public';
 import { blockEnd, forgetSoonestBlock, liftDueBlocks } from './blocks';
 import { exportOrder, filteredUsers, keptUserTotal, sortColumn, userPage } from './list';
-import { adminUserColumns, presentAdminUser } from './presenter';
+import { adminUserColumns, presentAdminUser, withVip } from './presenter';
 
+/** One account as operators see it; its VIP expiry is the latest of any app's (the detail lists each). */
 async function loadUser(ctx: RequestContext, id: number) {
   const row = await ctx.db.selectFrom('users').select(adminUserColumns).where('id', '=', id).executeTakeFirst();
   if (!row) throw fail.notFound('用户不存在');
-  return row;
+  const [user] = await withVip(ctx.db, [row], undefined);
+  return user;
 }
 
 /**
@@ -70,7 +73,8 @@ export default defineRoutes({
     handler: async (input, ctx) => {
       await liftDueBlocks(ctx.db);
       const { rows, ...total } = await userPage(ctx.db, ctx.dialect, input, adminUserColumns);
-      return pageAnswer(rows.map(presentAdminUser), total, input.page, input.size);
+      const shown = await withVip(ctx.db, rows, input.app);
+      return pageAnswer(shown.map(presentAdminUser), total, input.page, input.size);
     },
   },
 
@@ -99,14 +103,19 @@ export default defineRoutes({
           { header: '管理员', width: 8, cell: (u) => (u.isAdmin ? '是' : '否') },
           { header: '金币', width: 10, cell: (u) => u.coins },
           { header: '会员到期', width: 20, cell: (u) => shanghaiTime(u.vipExpiresAt) },
-          { header: '应用', width: 10, cell: (u) => labelOf(apps, u.app) },
+          { header: '应用', width: 10, cell: (u) => ctx.apps.nameOf(u.app) },
           { header: '渠道', cell: (u) => labelOf(channels, u.channel) },
           { header: '注册时间', width: 20, cell: (u) => shanghaiTime(u.createdAt) },
           { header: '最近活跃', width: 20, cell: (u) => shanghaiTime(u.lastActiveAt) },
         ],
         rows: exportRows(
           exportOrder(input.sort, input.order),
-          (batch) => batch(filteredUsers(ctx.db, ctx.dialect, input).select(adminUserColumns)).execute(),
+          async (batch) =>
+            withVip(
+              ctx.db,
+              await batch(filteredUsers(ctx.db, ctx.dialect, input).select(adminUserColumns)).execute(),
+              input.app,
+            ),
           (row) => [row[sortColumn[input.sort]], row.id],
           presentAdminUser,
         ),
@@ -117,7 +126,8 @@ export default defineRoutes({
   '/api/users/fetch/detail': {
     handler: async (input, ctx) => {
       await liftDueBlocks(ctx.db, input.id);
-      return { user: presentAdminUser(await loadUser(ctx, input.id)) };
+      const [user, vips] = await Promise.all([loadUser(ctx, input.id), vipEntitlementsOf(ctx.db, input.id)]);
+      return { user: presentAdminUser(user), vips: vips.map((v) => ({ app: v.app, expiresAt: iso(v.expiresAt) })) };
     },
   },
 

@@ -14,6 +14,7 @@ import {
 import { NARROW_RANGES } from '../../db/pg-prepared';
 import type { Database } from '../../db/schema';
 import { directionOf, type ExportOrder } from '../../http/export';
+import { vipSegment } from '../vip/public';
 
 type Segments = Pick<UserListFilter, 'channel' | 'app' | 'from' | 'to' | 'activeFrom' | 'activeTo' | 'vip'>;
 type Filter = Required<Pick<UserListFilter, 'status' | 'search' | 'sort'>> &
@@ -136,7 +137,7 @@ function searchCondition(dialect: Dialect, search: string) {
 /**
  * The users matching a list filter, unordered: callers add select, order and limits. Segments
  * are plain column conditions over indexes (channel and app with sign-up time, sign-up time,
- * last activity, VIP expiry; migration 202611231700 and earlier), so the database picks the
+ * last activity; migration 202611231700 and earlier) or the VIP entitlements' index (vipSegment), so the database picks the
  * narrowest and a page or a capped count reads little of the table.
  */
 export function filteredUsers(
@@ -157,12 +158,8 @@ export function filteredUsers(
   const active = { from: ms(filter.activeFrom), to: ms(filter.activeTo) };
   if (active.from !== undefined) query = query.where('last_active_at', '>=', active.from);
   if (active.to !== undefined) query = query.where('last_active_at', '<=', active.to);
-  if (filter.vip) {
-    const now = Date.now();
-    if (filter.vip === 'active') query = query.where('vip_expires_at', '>', now);
-    if (filter.vip === 'expired') query = query.where('vip_expires_at', '<=', now);
-    if (filter.vip === 'never') query = query.where('vip_expires_at', 'is', null);
-  }
+  // VIP is per app: in the listed app when one is chosen, else in any app (features/vip).
+  if (filter.vip) query = query.where(vipSegment(filter.vip, filter.app, Date.now()));
   return query;
 }
 

@@ -184,8 +184,12 @@ describe('segments', () => {
       .execute();
     await db()
       .updateTable('users')
-      .set({ last_active_at: stamp - DAY, vip_expires_at: stamp + 30 * DAY })
+      .set({ last_active_at: stamp - DAY })
       .where('id', '=', vivo.id)
+      .execute();
+    await db()
+      .insertInto('vip_entitlements')
+      .values({ user_id: vivo.id, app: 'tailor', expires_at: stamp + 30 * DAY, updated_at: stamp })
       .execute();
     const ids = async (filter: Data) => {
       const answer = await server.call('/api/users/fetch/page', { size: 100, ...filter }, admin);

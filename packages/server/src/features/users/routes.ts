@@ -1,14 +1,15 @@
+import { DEFAULT_APP } from '@appdesk/contract/constants';
 import { hashPassword, verifyPassword } from '../../core/passwords';
 import { hashToken, revokeSession, revokeUserSessions } from '../../core/sessions';
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
-import { presentCurrentUser } from './presenter';
+import { presentSessionUser } from './presenter';
 import { signIn } from './sign-in';
 
 export default defineRoutes({
   '/api/users/login': {
     message: '登录成功',
-    handler: (input, ctx) => signIn(ctx, input.phone, input.password),
+    handler: (input, ctx) => signIn(ctx, input.phone, input.password, input.app ?? DEFAULT_APP),
   },
 
   '/api/users/logout': {
@@ -20,7 +21,7 @@ export default defineRoutes({
   },
 
   '/api/users/fetch/info': {
-    handler: async (_input, ctx) => ({ user: presentCurrentUser(ctx.user) }),
+    handler: async (input, ctx) => ({ user: await presentSessionUser(ctx.db, ctx.user, input.app) }),
   },
 
   '/api/users/update/password': {

@@ -8,7 +8,7 @@ import { shanghaiTime } from '../../db/paging';
 import type { RequestContext } from '../../http/context';
 import { ApiError, fail } from '../../http/errors';
 import { liftDueBlocks } from './blocks';
-import { presentCurrentUser } from './presenter';
+import { presentSessionUser } from './presenter';
 
 export interface Account {
   id: number;
@@ -88,6 +88,7 @@ export async function finishSignIn(
   phone: string,
   account: Account,
   reservation: Reservation,
+  app: string,
 ): Promise<{ token: string; user: CurrentUser }> {
   ctx.identify({ userId: account.id });
   await releaseAttempt(ctx.db, reservation);
@@ -107,16 +108,17 @@ export async function finishSignIn(
     .set({ last_login_at: now, last_active_at: now })
     .where('id', '=', account.id)
     .execute();
-  const token = await createSession(ctx.db, account.id, { ip: ctx.ip, userAgent: ctx.userAgent });
+  const token = await createSession(ctx.db, account.id, { ip: ctx.ip, userAgent: ctx.userAgent, app });
   await logAttempt(ctx, phone, account, 'success');
-  return { token, user: presentCurrentUser(await readSessionUser(ctx.db, account.id)) };
+  return { token, user: await presentSessionUser(ctx.db, await readSessionUser(ctx.db, account.id, app)) };
 }
 
-/** A sign-in with phone and password digest: counted, checked, logged; a new session when right. */
+/** A sign-in with phone and password digest to `app`: counted, checked, logged; a new session of that app when right. */
 export async function signIn(
   ctx: RequestContext,
   phone: string,
   password: string,
+  app: string,
 ): Promise<{ token: string; user: CurrentUser }> {
   const { account, reservation } = await beginAttempt(ctx, phone);
   // Unknown phone and wrong password answer alike, and take as long.
@@ -125,5 +127,5 @@ export async function signIn(
     await logAttempt(ctx, phone, account, account ? 'wrong_password' : 'unknown_phone');
     throw fail.unauthenticated('手机号或密码错误');
   }
-  return finishSignIn(ctx, phone, account, reservation);
+  return finishSignIn(ctx, phone, account, reservation, app);
 }

@@ -9,6 +9,8 @@ import { changeVip, DAY_MS, type VipResult } from './ledger';
  */
 export interface Grant {
   userId: number;
+  /** The app of the purchase (orders.app, iap_records.app): VIP is per app, coins company-wide. */
+  app: string;
   /** VIP days; 'lifetime' sets 永久; 0 grants no VIP time. */
   days: number | 'lifetime';
   coins: number;
@@ -26,6 +28,7 @@ export async function applyGrant(trx: Db, g: Grant): Promise<{ vip: VipResult | 
       ? null
       : await changeVip(trx, {
           userId: g.userId,
+          app: g.app,
           days: g.days,
           reason: g.source,
           refType: g.source,
@@ -74,6 +77,7 @@ export async function takeBackGrant(trx: Db, g: Grant): Promise<TakenBack> {
         : undefined;
     const vip = await changeVip(trx, {
       userId: g.userId,
+      app: g.app,
       days: g.days === 'lifetime' ? 'lifetime' : -g.days,
       ...(g.days === 'lifetime'
         ? { restoreTo: before?.before_expires_at == null ? null : Number(before.before_expires_at) }

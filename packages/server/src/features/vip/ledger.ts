@@ -7,6 +7,8 @@ export const DAY_MS = 86_400_000;
 
 export interface VipChange {
   userId: number;
+  /** The app whose VIP changes: the app of the business record behind it (order, receipt, item). */
+  app: string;
   /**
    * Positive: extend by this many days from the later of now and the current expiry. Negative:
    * take back up to this many days from the current expiry (never below now: time already used
@@ -45,7 +47,8 @@ export function nextExpiry(current: number | null, days: number | 'lifetime', no
 }
 
 /**
- * The one way a VIP expiry changes (like core/ledger.ts for coins). Must run inside the caller's
+ * The one way a VIP expiry changes (like core/ledger.ts for coins): a user's expiry in one app
+ * (vip_entitlements). Must run inside the caller's
  * transaction, so the change and the record of why commit together. The user row is locked
  * first, in the money paths' one lock order (core/money-lock.ts; SQLite's single writer), so concurrent grants extend one after the
  * other and never from the same old expiry. Every change leaves a `vip_records` row with the
@@ -58,27 +61,36 @@ export async function changeVip(trx: Db, change: VipChange): Promise<VipResult> 
     throw new Error('VIP days must be a non-zero integer');
   }
   const now = Date.now();
-  // A no-op update takes the row lock on PostgreSQL before the expiry is read.
+  // Touching the user row takes its lock on PostgreSQL first (the money paths' one lock order),
+  // so the expiry below is read by one grant at a time.
   const locked = await trx
     .updateTable('users')
-    .set((eb) => ({ vip_expires_at: eb.ref('vip_expires_at') }))
+    .set({ updated_at: now })
     .where('id', '=', change.userId)
-    .returning('vip_expires_at')
+    .returning('id')
     .executeTakeFirst();
   if (!locked) throw fail.notFound('用户不存在');
   await lockMoney(trx, change.userId, true);
-  const before = locked.vip_expires_at === null ? null : Number(locked.vip_expires_at);
+  const current = await trx
+    .selectFrom('vip_entitlements')
+    .select('expires_at')
+    .where('user_id', '=', change.userId)
+    .where('app', '=', change.app)
+    .executeTakeFirst();
+  const before = current === undefined ? null : Number(current.expires_at);
   const after =
     change.restoreTo !== undefined
       ? before === null || before <= now
         ? before
         : Math.min(before, Math.max(now, change.restoreTo ?? now))
       : nextExpiry(before, change.days, now);
-  await trx
-    .updateTable('users')
-    .set({ vip_expires_at: after, updated_at: now })
-    .where('id', '=', change.userId)
-    .execute();
+  if (after !== null && after !== before) {
+    await trx
+      .insertInto('vip_entitlements')
+      .values({ user_id: change.userId, app: change.app, expires_at: after, updated_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'app']).doUpdateSet({ expires_at: after, updated_at: now }))
+      .execute();
+  }
   const refId = change.refId === undefined || change.refId === null ? null : String(change.refId);
   // The VIP time still ahead, before and after: what the change really added or took back.
   const changedMs = Math.max(after ?? now, now) - Math.max(before ?? now, now);
@@ -86,6 +98,7 @@ export async function changeVip(trx: Db, change: VipChange): Promise<VipResult> 
     .insertInto('vip_records')
     .values({
       user_id: change.userId,
+      app: change.app,
       days: change.days === 'lifetime' || change.restoreTo !== undefined ? null : change.days,
       before_expires_at: before,
       after_expires_at: after,

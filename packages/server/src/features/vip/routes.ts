@@ -16,6 +16,7 @@ function presentRecord(r: RecordRow): VipRecord {
     id: r.id,
     userId: r.user_id,
     userPhone: maskPhone(r.phone),
+    app: r.app,
     days: r.days,
     beforeExpiresAt: isoOrNull(r.before_expires_at === null ? null : Number(r.before_expires_at)),
     afterExpiresAt: isoOrNull(r.after_expires_at === null ? null : Number(r.after_expires_at)),
@@ -35,9 +36,10 @@ const recordList = pagedHandler('/api/vip/fetch/page', {
     const direction = input.order === 'ascend' ? 'asc' : 'desc';
     let filtered = ctx.db.selectFrom('vip_records');
     if (input.userId !== undefined) filtered = filtered.where('vip_records.user_id', '=', input.userId);
+    if (input.app !== undefined) filtered = filtered.where('vip_records.app', '=', input.app);
     if (input.reason !== undefined) filtered = filtered.where('vip_records.reason', '=', input.reason);
     const counting =
-      input.userId === undefined && input.reason === undefined
+      input.userId === undefined && input.app === undefined && input.reason === undefined
         ? keptTotal(ctx.db, 'vip_records')
         : countedTotal(ctx.db, filtered, input.exactTotal);
     const pageIds = filtered
@@ -65,6 +67,7 @@ export default defineRoutes({
     handler: async (input, ctx) => {
       const result = await changeVip(ctx.db, {
         userId: input.id,
+        app: input.app,
         days: input.days,
         reason: 'admin',
         operatorId: ctx.user.id,
@@ -73,26 +76,31 @@ export default defineRoutes({
       if (result.changedMs === 0) throw fail.conflict('该用户没有剩余的会员时长可以收回');
       await ctx.audit({
         targetId: input.id,
-        before: { vipExpiresAt: isoOrNull(result.before) },
-        after: { vipExpiresAt: isoOrNull(result.after), days: input.days, reason: input.reason },
+        before: { app: input.app, vipExpiresAt: isoOrNull(result.before) },
+        after: { app: input.app, vipExpiresAt: isoOrNull(result.after), days: input.days, reason: input.reason },
       });
       return { vipExpiresAt: isoOrNull(result.after), recordId: result.recordId };
     },
   },
 
   '/api/vip/fetch/page': recordList,
-  '/api/vip/export': listExport(recordList, {
-    filename: '会员变动记录',
-    columns: [
-      { header: 'ID', width: 10, cell: (r) => r.id },
-      { header: '时间', width: 18, cell: (r) => shanghaiTime(r.createdAt) },
-      { header: '用户', width: 16, cell: (r) => r.userPhone },
-      { header: '原因', width: 12, cell: (r) => reasonWord(r.reason) },
-      { header: '天数', width: 8, cell: (r) => r.days ?? '永久' },
-      { header: '变动前到期', width: 18, cell: (r) => shanghaiTime(r.beforeExpiresAt) },
-      { header: '变动后到期', width: 18, cell: (r) => shanghaiTime(r.afterExpiresAt) },
-      { header: '关联', width: 20, cell: (r) => (r.refType ? `${r.refType} ${r.refId ?? ''}` : '') },
-      { header: '备注', width: 30, cell: (r) => r.note ?? '' },
-    ],
-  }),
+  '/api/vip/export': {
+    // The app's name (data, not a constant) is read from the registry of the call.
+    handler: (input, ctx) =>
+      listExport(recordList, {
+        filename: '会员变动记录',
+        columns: [
+          { header: 'ID', width: 10, cell: (r) => r.id },
+          { header: '时间', width: 18, cell: (r) => shanghaiTime(r.createdAt) },
+          { header: '用户', width: 16, cell: (r) => r.userPhone },
+          { header: '应用', width: 12, cell: (r) => ctx.apps.nameOf(r.app) },
+          { header: '原因', width: 12, cell: (r) => reasonWord(r.reason) },
+          { header: '天数', width: 8, cell: (r) => r.days ?? '永久' },
+          { header: '变动前到期', width: 18, cell: (r) => shanghaiTime(r.beforeExpiresAt) },
+          { header: '变动后到期', width: 18, cell: (r) => shanghaiTime(r.afterExpiresAt) },
+          { header: '关联', width: 20, cell: (r) => (r.refType ? `${r.refType} ${r.refId ?? ''}` : '') },
+          { header: '备注', width: 30, cell: (r) => r.note ?? '' },
+        ],
+      }).handler(input, ctx),
+  },
 });

@@ -15,9 +15,14 @@ afterAll(async () => {
 });
 
 const db = () => server.app.services.db;
-const expiryOf = async (id: number) => {
-  const row = await db().selectFrom('users').select('vip_expires_at').where('id', '=', id).executeTakeFirstOrThrow();
-  return row.vip_expires_at === null ? null : Number(row.vip_expires_at);
+const expiryOf = async (id: number, app = 'tailor') => {
+  const row = await db()
+    .selectFrom('vip_entitlements')
+    .select('expires_at')
+    .where('user_id', '=', id)
+    .where('app', '=', app)
+    .executeTakeFirst();
+  return row === undefined ? null : Number(row.expires_at);
 };
 const recordsOf = (id: number) =>
   db().selectFrom('vip_records').selectAll().where('user_id', '=', id).orderBy('id').execute();
@@ -39,15 +44,19 @@ describe('VIP expiry', () => {
   it('an operator adjusts it with a reason: recorded in the history and the operation log, seen by the app', async () => {
     const user = await server.addUser();
     const before = Date.now();
-    const answer = await server.call('/api/vip/update', { id: user.id, days: 30, reason: '客服补偿' }, token);
+    const answer = await server.call(
+      '/api/vip/update',
+      { id: user.id, app: 'tailor', days: 30, reason: '客服补偿' },
+      token,
+    );
     expect(answer.body.code).toBe(200);
     const first = (await expiryOf(user.id)) as number;
     expect(first).toBeGreaterThanOrEqual(before + 30 * DAY_MS);
     expect(first).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
 
-    await server.call('/api/vip/update', { id: user.id, days: 10, reason: '活动赠送' }, token);
+    await server.call('/api/vip/update', { id: user.id, app: 'tailor', days: 10, reason: '活动赠送' }, token);
     expect(await expiryOf(user.id)).toBe(first + 10 * DAY_MS);
-    await server.call('/api/vip/update', { id: user.id, days: -5, reason: '误操作收回' }, token);
+    await server.call('/api/vip/update', { id: user.id, app: 'tailor', days: -5, reason: '误操作收回' }, token);
     expect(await expiryOf(user.id)).toBe(first + 5 * DAY_MS);
 
     const records = await recordsOf(user.id);
@@ -84,7 +93,11 @@ describe('VIP expiry', () => {
 
   it('taking back from a user with no time left is refused and changes nothing', async () => {
     const user = await server.addUser();
-    const answer = await server.call('/api/vip/update', { id: user.id, days: -3, reason: '收回' }, token);
+    const answer = await server.call(
+      '/api/vip/update',
+      { id: user.id, app: 'tailor', days: -3, reason: '收回' },
+      token,
+    );
     expect(answer.body).toMatchObject({ code: 409, message: '该用户没有剩余的会员时长可以收回' });
     expect(await recordsOf(user.id)).toEqual([]);
     expect(await expiryOf(user.id)).toBeNull();
@@ -93,7 +106,7 @@ describe('VIP expiry', () => {
   it('amounts that are not whole days in range are refused', async () => {
     const user = await server.addUser();
     for (const days of [0, 0.5, '30', 1e308, 2 ** 53, 36_501, -36_501]) {
-      const answer = await server.call('/api/vip/update', { id: user.id, days, reason: '测试' }, token);
+      const answer = await server.call('/api/vip/update', { id: user.id, app: 'tailor', days, reason: '测试' }, token);
       expect(answer.body.code, String(days)).toBe(400);
     }
     expect(await recordsOf(user.id)).toEqual([]);
@@ -103,7 +116,7 @@ describe('VIP expiry', () => {
     const user = await server.addUser();
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        server.call('/api/vip/update', { id: user.id, days: 1, reason: `并发 ${i}` }, token),
+        server.call('/api/vip/update', { id: user.id, app: 'tailor', days: 1, reason: `并发 ${i}` }, token),
       ),
     );
     const records = await recordsOf(user.id);
@@ -114,7 +127,9 @@ describe('VIP expiry', () => {
     const grant = () =>
       db()
         .transaction()
-        .execute((trx) => changeVip(trx, { userId: user.id, days: 7, reason: 'order', refType: 'order', refId: 'X1' }));
+        .execute((trx) =>
+          changeVip(trx, { userId: user.id, app: 'tailor', days: 7, reason: 'order', refType: 'order', refId: 'X1' }),
+        );
     await grant();
     await expect(grant()).rejects.toThrow();
     expect(await expiryOf(user.id)).toBe(first + 26 * DAY_MS);

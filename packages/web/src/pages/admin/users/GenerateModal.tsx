@@ -1,4 +1,4 @@
-import { type AppCode, apps, type ChannelCode, channels } from '@appdesk/contract/constants';
+import { type ChannelCode, channels, DEFAULT_APP } from '@appdesk/contract/constants';
 import { formatDate } from '@appdesk/contract/format';
 import { reservedPhonePrefix } from '@appdesk/contract/rules';
 import type { ApiOutput } from '@appdesk/contract/types';
@@ -8,17 +8,17 @@ import { useApiAction } from '../../../api/hooks';
 import { EditorModal } from '../../../components/admin/EditorModal';
 import { downloadCsv } from '../../../components/download';
 import { formRules, inputLimits, rules } from '../../../components/rules';
+import { useApps, useCurrentApp } from '../../../state/apps';
 
 type Account = ApiOutput<'/api/users/generate'>['accounts'][number];
 
 interface Values {
   count: number;
   phonePrefix: string;
-  app: AppCode;
+  app: string;
   channel: ChannelCode;
 }
 
-const appOptions = apps.map((a) => ({ value: a.value, label: a.label }));
 const channelOptions = channels.map((c) => ({ value: c.value, label: c.label }));
 
 function saveAccounts(accounts: Account[]) {
@@ -33,6 +33,9 @@ function saveAccounts(accounts: Account[]) {
 export function GenerateModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const [accounts, setAccounts] = useState<Account[] | null>(null);
+  // New accounts register in the app the console works in, else the default app.
+  const currentApp = useCurrentApp();
+  const appOptions = useApps().options;
   const generate = useApiAction('/api/users/generate', {
     success: ({ accounts: list }) => ({ title: `已生成 ${list.length} 个账号`, description: 'CSV 文件已开始下载' }),
   });
@@ -121,7 +124,7 @@ export function GenerateModal({ open, onClose }: { open: boolean; onClose: () =>
         form={form}
         layout="vertical"
         autoComplete="off"
-        initialValues={{ count: 10, phonePrefix: '', app: apps[0].value, channel: 'other' }}
+        initialValues={{ count: 10, phonePrefix: '', app: currentApp ?? DEFAULT_APP, channel: 'other' }}
         onFinish={() => void submit()}
       >
         <Form.Item

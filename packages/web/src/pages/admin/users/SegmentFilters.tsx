@@ -1,10 +1,11 @@
-import { apps, channels } from '@appdesk/contract/constants';
+import { channels } from '@appdesk/contract/constants';
 import { datePresets } from '@appdesk/contract/format';
 import { DatePicker, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import type { ListValues } from '../../../components/list';
 import { leaveOnTab } from '../../../components/list/ListView';
+import { useApps } from '../../../state/apps';
 
 function rangeOf(from: string | undefined, to: string | undefined): [Dayjs, Dayjs] | null {
   const a = from ? dayjs(from) : null;
@@ -23,6 +24,7 @@ export function SegmentFilters({
   values: ListValues;
   update: (patch: Record<string, string | undefined>) => void;
 }) {
+  const apps = useApps();
   const presets = useMemo(
     () => Object.entries(datePresets()).map(([label, value]) => ({ label, value: value as [Dayjs, Dayjs] })),
     [],
@@ -64,11 +66,7 @@ export function SegmentFilters({
         '渠道',
         channels.map(({ value, label }) => ({ value, label })),
       )}
-      {select(
-        'app',
-        '应用',
-        apps.map(({ value, label }) => ({ value, label })),
-      )}
+      {select('app', '应用', apps.options)}
       {range(['activeFrom', 'activeTo'], '最近活跃')}
     </div>
   );

@@ -1,5 +1,5 @@
 import { UserOutlined } from '@ant-design/icons';
-import { apps, channels, coinReasons } from '@appdesk/contract/constants';
+import { channels, coinReasons } from '@appdesk/contract/constants';
 import { formatDateTime, formatExactTime } from '@appdesk/contract/format';
 import { labelOf } from '@appdesk/contract/rules';
 import type { AdminUser, ApiOutput } from '@appdesk/contract/types';
@@ -7,16 +7,33 @@ import { Avatar, Button, Descriptions, Drawer, Empty, Result, Skeleton, Space, T
 import { useNavigate } from 'react-router';
 import { useApiQuery } from '../../../api/hooks';
 import { DeltaCell, TimeCell, useIsMobile } from '../../../components/list';
+import { useApps } from '../../../state/apps';
 import { PhoneReveal } from './PhoneReveal';
 import { StatusTag } from './StatusTag';
 import { UserMenu } from './UserMenu';
-import { VipSection } from './VipSection';
+import { VipSection, type Vips } from './VipSection';
 import { VipText } from './VipText';
 import './users.css';
 
 type Other = ApiOutput<'/api/users/fetch/other/info'>;
 type CoinRow = Other['coinRecords'][number];
 type SessionRow = Other['sessions'][number];
+
+/** VIP is per app: each app the user ever had VIP time in, by name, with its expiry. */
+function AppVips({ vips }: { vips: Vips }) {
+  const apps = useApps();
+  if (vips.length === 0) return <VipText expires={null} />;
+  return (
+    <Space orientation="vertical" size={2}>
+      {vips.map((v) => (
+        <Space key={v.app} size={6}>
+          <span>{apps.nameOf(v.app)}</span>
+          <VipText expires={v.expiresAt} />
+        </Space>
+      ))}
+    </Space>
+  );
+}
 
 /** 用户详情: profile, coins, VIP, source, latest ledger rows and login sessions, with the actions. */
 export function UserDrawer({
@@ -34,6 +51,8 @@ export function UserDrawer({
   const detail = useApiQuery('/api/users/fetch/detail', { id: id ?? 0 }, enabled);
   const other = useApiQuery('/api/users/fetch/other/info', { id: id ?? 0 }, enabled);
   const user = detail.data && detail.data.user.id === id ? detail.data.user : undefined;
+  const vips = detail.data?.vips ?? [];
+  const apps = useApps();
 
   let body: React.ReactNode;
   if (detail.isError) {
@@ -87,15 +106,15 @@ export function UserDrawer({
               label: '金币',
               children: <strong>{user.coins.toLocaleString('zh-CN')}</strong>,
             },
-            { key: 'vip', label: 'VIP 到期', children: <VipText expires={user.vipExpiresAt} /> },
-            { key: 'app', label: '应用', children: labelOf(apps, user.app) || '-' },
+            { key: 'vip', label: 'VIP 到期', span: mobile ? 1 : 2, children: <AppVips vips={vips} /> },
+            { key: 'app', label: '注册应用', children: apps.nameOf(user.app) || '-' },
             { key: 'channel', label: '渠道', children: labelOf(channels, user.channel) || '-' },
             { key: 'createdAt', label: '注册时间', children: formatDateTime(user.createdAt) },
             { key: 'lastLoginAt', label: '最近登录', children: formatDateTime(user.lastLoginAt) },
             { key: 'lastActiveAt', label: '最近活跃', children: formatDateTime(user.lastActiveAt) },
           ]}
         />
-        <VipSection user={user} />
+        <VipSection user={user} vips={vips} />
         <div className="user-detail-section">
           <div className="user-detail-subhead">
             <Typography.Title level={5} style={{ margin: 0 }}>

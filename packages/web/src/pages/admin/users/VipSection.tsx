@@ -1,25 +1,36 @@
-import { vipReasons } from '@appdesk/contract/constants';
+import { DEFAULT_APP, vipReasons } from '@appdesk/contract/constants';
 import { sourceText } from '@appdesk/contract/format';
 import { labelOf } from '@appdesk/contract/rules';
 import type { AdminUser, ApiOutput } from '@appdesk/contract/types';
-import { Button, Empty, Form, Input, InputNumber, Table, Typography } from 'antd';
+import { Button, Empty, Form, Input, InputNumber, Select, Table, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
 import { EditorModal } from '../../../components/admin/EditorModal';
 import { TimeCell, useScrollableTable } from '../../../components/list';
 import { formRules, inputLimits, rules } from '../../../components/rules';
+import { useApps, useCurrentApp } from '../../../state/apps';
 import { vipTime } from './VipText';
 
 type VipRow = ApiOutput<'/api/vip/fetch/page'>['list'][number];
+/** The user's VIP in each app it ever had some (users/fetch/detail). */
+export type Vips = ApiOutput<'/api/users/fetch/detail'>['vips'];
 
 interface Values {
+  app: string;
   days: number | null;
   reason: string;
 }
 
-/** 调整会员: whole days (negative takes back) and a required reason; recorded in the VIP history. */
-function VipModal({ user, open, onClose }: { user: AdminUser; open: boolean; onClose: () => void }) {
+/**
+ * 调整会员: in one app (VIP is per app; the console's current app first), whole days (negative
+ * takes back) and a required reason; recorded in the VIP history.
+ */
+function VipModal({ user, vips, open, onClose }: { user: AdminUser; vips: Vips; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
+  const apps = useApps();
+  const initialApp = useCurrentApp() ?? DEFAULT_APP;
+  const app = Form.useWatch('app', form) ?? initialApp;
+  const current = vips.find((v) => v.app === app)?.expiresAt ?? null;
   const adjust = useApiAction('/api/vip/update', {
     refreshes: ['/api/vip/', '/api/users/'],
     success: ({ vipExpiresAt }) => ({ title: '会员时长已调整', description: `到期时间：${vipTime(vipExpiresAt)}` }),
@@ -31,7 +42,10 @@ function VipModal({ user, open, onClose }: { user: AdminUser; open: boolean; onC
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values || typeof values.days !== 'number') return;
-    adjust.mutate({ id: user.id, days: values.days, reason: values.reason.trim() }, { onSuccess: close });
+    adjust.mutate(
+      { id: user.id, app: values.app, days: values.days, reason: values.reason.trim() },
+      { onSuccess: close },
+    );
   };
   return (
     <EditorModal
@@ -45,10 +59,19 @@ function VipModal({ user, open, onClose }: { user: AdminUser; open: boolean; onC
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">
-        当前到期：{vipTime(user.vipExpiresAt)}
-        。正数从当前到期时间（已过期则从现在）起延长，负数收回剩余时长，调整会记入会员记录和操作日志。
+        {apps.nameOf(app)}当前到期：{vipTime(current)}
+        。会员按应用分别计算；正数从当前到期时间（已过期则从现在）起延长，负数收回剩余时长，调整会记入会员记录和操作日志。
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" autoComplete="off" onFinish={() => void submit()}>
+      <Form
+        form={form}
+        layout="vertical"
+        autoComplete="off"
+        initialValues={{ app: initialApp }}
+        onFinish={() => void submit()}
+      >
+        <Form.Item label="应用" name="app" rules={[{ required: true, message: '请选择应用' }]}>
+          <Select options={apps.options} />
+        </Form.Item>
         <Form.Item label="调整天数" name="days" rules={formRules(rules.vipDays)}>
           <InputNumber<number>
             precision={0}
@@ -76,8 +99,9 @@ function VipModal({ user, open, onClose }: { user: AdminUser; open: boolean; onC
  * desktop drawer the table fits (long notes wrap); on a phone it scrolls sideways inside its own box,
  * which the keyboard can reach.
  */
-export function VipSection({ user }: { user: AdminUser }) {
+export function VipSection({ user, vips }: { user: AdminUser; vips: Vips }) {
   const [open, setOpen] = useState(false);
+  const apps = useApps();
   const history = useApiQuery('/api/vip/fetch/page', { userId: user.id, size: 10 });
   const section = useRef<HTMLDivElement>(null);
   useScrollableTable(section, '会员记录（可左右滚动）');
@@ -98,10 +122,11 @@ export function VipSection({ user }: { user: AdminUser }) {
         loading={history.isFetching}
         dataSource={history.data?.list ?? []}
         pagination={false}
-        scroll={{ x: 600 }}
+        scroll={{ x: 680 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="该用户还没有会员变动记录" /> }}
         columns={[
           { title: '时间', dataIndex: 'createdAt', render: (v: string) => <TimeCell value={v} /> },
+          { title: '应用', dataIndex: 'app', render: (v: string) => apps.nameOf(v) },
           {
             title: '变动',
             dataIndex: 'days',
@@ -120,7 +145,7 @@ export function VipSection({ user }: { user: AdminUser }) {
           },
         ]}
       />
-      <VipModal user={user} open={open} onClose={() => setOpen(false)} />
+      <VipModal user={user} vips={vips} open={open} onClose={() => setOpen(false)} />
     </div>
   );
 }

@@ -107,7 +107,9 @@ test('segment filters find the right users and stay in the URL', async ({ page }
   const xiaomi = await register('xiaomi');
   const kuan = await register('kuan');
   const token = await adminToken();
-  expect((await api('/api/vip/update', { id: kuan.id, days: 30, reason: 'e2e 会员' }, token)).code).toBe(200);
+  expect((await api('/api/vip/update', { id: kuan.id, app: 'tailor', days: 30, reason: 'e2e 会员' }, token)).code).toBe(
+    200,
+  );
   await signInAdmin(page);
   await page.goto(`/admin/admin/users?search=${middle}`);
   const rowOf = (phone: string) => page.locator('tr.ant-table-row', { hasText: masked(phone) });

@@ -1,4 +1,4 @@
-import { apps, channels, userListStatuses, userVipSegments } from '@appdesk/contract/constants';
+import { APP_CODE_PATTERN, channels, userListStatuses, userVipSegments } from '@appdesk/contract/constants';
 import dayjs from 'dayjs';
 import { type ListOptions, type ListValues, sortParams } from '../../../components/list/listState';
 
@@ -26,7 +26,8 @@ export function segmentFilter(values: ListValues) {
   const time = (v: string | undefined) => (v && dayjs(v).isValid() ? v : undefined);
   return {
     channel: channels.find((c) => c.value === values.channel)?.value,
-    app: apps.find((a) => a.value === values.app)?.value,
+    // Apps are data: any code of the right shape (the server refuses one no app has).
+    app: values.app && APP_CODE_PATTERN.test(values.app) ? values.app : undefined,
     from: time(values.from),
     to: time(values.to),
     activeFrom: time(values.activeFrom),

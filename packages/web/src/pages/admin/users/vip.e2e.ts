@@ -1,7 +1,7 @@
 import { api, ensureSiteReady, expectNotice, freshPhone, sha256, shoot, signInAdmin } from '@appdesk/e2e/support';
 import { expect, test } from '@playwright/test';
 
-test('an operator extends a user’s VIP with a reason; the list, the drawer, the history and the app agree', async ({
+test('an operator extends a user’s VIP in an app with a reason; the list, the drawer, the history and the app agree', async ({
   page,
 }) => {
   await ensureSiteReady();
@@ -22,6 +22,8 @@ test('an operator extends a user’s VIP with a reason; the list, the drawer, th
   await expect(drawer.getByText('该用户还没有会员变动记录')).toBeVisible();
   await drawer.getByRole('button', { name: '调整会员' }).click();
   const modal = page.getByRole('dialog', { name: /调整会员/ });
+  // VIP is per app: the form names the app it adjusts (the default app unless the console works in another).
+  await expect(modal.getByText('滚动截屏当前到期')).toBeVisible();
   await modal.getByLabel('调整天数').fill('30');
   await modal.getByLabel('原因').fill('客服补偿');
   await expectNotice(page, '会员时长已调整', () => modal.getByRole('button', { name: '确认调整' }).click());

@@ -1,0 +1,79 @@
+import type { userVipSegments } from '@appdesk/contract/constants';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/index';
+
+/** A user's VIP expiry in one app, or null when the user never had VIP time there. */
+export async function vipExpiryOf(db: Db, userId: number, app: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('vip_entitlements')
+    .select('expires_at')
+    .where('user_id', '=', userId)
+    .where('app', '=', app)
+    .executeTakeFirst();
+  return row === undefined ? null : Number(row.expires_at);
+}
+
+/**
+ * The VIP expiry of each of these users: in `app`, or with no app the latest of any app's (the
+ * users list across apps). Users without one are absent.
+ */
+export async function vipExpiries(db: Db, userIds: readonly number[], app?: string): Promise<Map<number, number>> {
+  const found = new Map<number, number>();
+  if (userIds.length === 0) return found;
+  let query = db
+    .selectFrom('vip_entitlements')
+    .select(['user_id', (eb) => eb.fn.max('expires_at').as('expires_at')])
+    .where('user_id', 'in', userIds)
+    .groupBy('user_id');
+  if (app !== undefined) query = query.where('app', '=', app);
+  for (const row of await query.execute()) found.set(row.user_id, Number(row.expires_at));
+  return found;
+}
+
+/** Every app a user ever had VIP time in, with its expiry (the console's user detail). */
+export async function vipEntitlementsOf(db: Db, userId: number): Promise<{ app: string; expiresAt: number }[]> {
+  const rows = await db
+    .selectFrom('vip_entitlements')
+    .select(['app', 'expires_at'])
+    .where('user_id', '=', userId)
+    .orderBy('app')
+    .execute();
+  return rows.map((r) => ({ app: r.app, expiresAt: Number(r.expires_at) }));
+}
+
+/**
+ * How many VIP entitlements are live at `now`: in one app, or with no app in every app, each
+ * (user, app) once, so the figure for all apps is the sum of the apps' (a user VIP in two apps
+ * counts in both). Read from the (app, expires_at) and (expires_at, user_id) indexes.
+ */
+export async function vipCount(db: Db, app: string | undefined, now: number): Promise<number> {
+  let query = db
+    .selectFrom('vip_entitlements')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('expires_at', '>', now);
+  if (app !== undefined) query = query.where('app', '=', app);
+  const row = await query.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The users list's VIP segment as a condition on the `users` row: VIP time still ahead, lapsed
+ * (had some, none ahead) or never had any; in `app`, or with no app across apps (active: VIP in
+ * some app; lapsed: had VIP somewhere and is VIP nowhere; never: had VIP in no app).
+ */
+export function vipSegment(
+  segment: (typeof userVipSegments)[number]['value'],
+  app: string | undefined,
+  now: number,
+): RawBuilder<SqlBool> {
+  const inApp = app === undefined ? sql`` : sql`and e.app = ${app}`;
+  if (segment === 'active') {
+    return sql<SqlBool>`users.id in (select e.user_id from vip_entitlements as e where e.expires_at > ${now} ${inApp})`;
+  }
+  if (segment === 'never') {
+    return sql<SqlBool>`not exists (select 1 from vip_entitlements as e where e.user_id = users.id ${inApp})`;
+  }
+  return app === undefined
+    ? sql<SqlBool>`users.id in (select e.user_id from vip_entitlements as e group by e.user_id having max(e.expires_at) <= ${now})`
+    : sql<SqlBool>`users.id in (select e.user_id from vip_entitlements as e where e.expires_at <= ${now} ${inApp})`;
+}
