@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digest, nextPhone, startServer, type TestServer } from '../../../test/harness';
 import { unreconciledUsers } from '../../core/ledger';
-import { DAY_MS, vipCount } from './public';
+import { applyGrant, DAY_MS, takeBackGrant, vipCount } from './public';
 
 let server: TestServer;
 let admin: string;
@@ -177,6 +177,40 @@ describe('VIP per app', () => {
     expect(await expiryOf(user.id, 'quote')).toBeLessThanOrEqual(Date.now());
     expect(await expiryOf(user.id, 'tailor')).toBe(tailor);
     expect(await unreconciledUsers(db())).toEqual([]);
+  });
+
+  it('a purchase’s grant and its take-back change the purchase’s app only (as an in-app receipt of quote)', async () => {
+    const user = await register('quote');
+    await ok('/api/vip/update', { id: user.id, app: 'tailor', days: 4, reason: '滚动截屏会员' });
+    const tailor = await expiryOf(user.id, 'tailor');
+    const grant = {
+      userId: user.id,
+      app: 'quote',
+      days: 30,
+      coins: 10,
+      source: 'iap' as const,
+      refId: `ios:q-${user.id}`,
+    };
+    const granted = await db()
+      .transaction()
+      .execute((trx) => applyGrant(trx, grant));
+    expect(granted.vip?.before).toBeNull();
+    const quote = (await expiryOf(user.id, 'quote')) as number;
+    expect(quote).toBe(granted.vip?.after);
+    expect(quote).toBeGreaterThan(Date.now() + 29 * DAY_MS);
+    expect(await expiryOf(user.id, 'tailor')).toBe(tailor);
+    // The same receipt grants once.
+    await expect(
+      db()
+        .transaction()
+        .execute((trx) => applyGrant(trx, grant)),
+    ).rejects.toThrow();
+    const back = await db()
+      .transaction()
+      .execute((trx) => takeBackGrant(trx, grant));
+    expect(back).toMatchObject({ coinsTaken: 10, coinsNotTaken: 0 });
+    expect(await expiryOf(user.id, 'quote')).toBeLessThanOrEqual(Date.now());
+    expect(await expiryOf(user.id, 'tailor')).toBe(tailor);
   });
 
   it('counts live entitlements per app; across apps the sum of the apps’', async () => {
