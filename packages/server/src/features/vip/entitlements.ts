@@ -1,15 +1,18 @@
 import type { userVipSegments } from '@appdesk/contract/constants';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled';
 import type { Db } from '../../db/index';
+
+/** The expiry row of (user, app) by its primary key: read on every fetch/info, so compiled once, on SQLite in the main thread. */
+const expiryByKey = compiledOnce(
+  (db: Db, userId: number, app: string) =>
+    db.selectFrom('vip_entitlements').select('expires_at').where('user_id', '=', userId).where('app', '=', app),
+  { pointRead: true },
+);
 
 /** A user's VIP expiry in one app, or null when the user never had VIP time there. */
 export async function vipExpiryOf(db: Db, userId: number, app: string): Promise<number | null> {
-  const row = await db
-    .selectFrom('vip_entitlements')
-    .select('expires_at')
-    .where('user_id', '=', userId)
-    .where('app', '=', app)
-    .executeTakeFirst();
+  const [row] = await expiryByKey(db, userId, app);
   return row === undefined ? null : Number(row.expires_at);
 }
 
