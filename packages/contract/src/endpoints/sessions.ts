@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { auditTarget, endpoint } from '../endpoint';
-import { empty, exactTotal, id, isoTime, listExport, page, paged, phone, size } from '../fields';
+import { appCode, empty, exactTotal, id, isoTime, listExport, page, paged, phone, size } from '../fields';
 
 /**
  * Sessions (登录会话): an account's own live sessions, which it may sign out one by one (个人中心),
@@ -12,6 +12,7 @@ const sessionId = z.object({ id: id.meta({ title: '会话 ID' }) });
 /** One of the signed-in account's own sessions; `current` is the one making the call. */
 export const ownSession = z.object({
   id,
+  app: appCode.meta({ title: '应用', description: '会话登录的应用' }),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
   device: z.string().nullable().meta({ title: '设备', description: '由 User-Agent 读出，如 Chrome 120 · Windows 10' }),
@@ -27,6 +28,7 @@ export const liveSession = z.object({
   phone: z.string(),
   name: z.string(),
   isAdmin: z.boolean(),
+  app: appCode.meta({ title: '应用', description: '会话登录的应用' }),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
   device: z.string().nullable().meta({ title: '设备', description: '由 User-Agent 读出，如 Chrome 120 · Windows 10' }),

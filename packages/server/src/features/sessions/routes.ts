@@ -29,6 +29,7 @@ const sessionList = pagedHandler('/api/sessions/fetch/page', {
       .select([
         'sessions.id',
         'sessions.user_id',
+        'sessions.app',
         'sessions.ip',
         'sessions.user_agent',
         'sessions.created_at',
@@ -52,6 +53,7 @@ const sessionList = pagedHandler('/api/sessions/fetch/page', {
       phone: maskPhone(r.phone),
       name: r.nickname || maskPhone(r.phone),
       isAdmin: r.is_admin === 1,
+      app: r.app,
       ip: r.ip,
       userAgent: r.user_agent,
       device: describeDevice(r.user_agent),
@@ -68,7 +70,7 @@ export default defineRoutes({
     handler: async (_input, ctx) => {
       const rows = await ctx.db
         .selectFrom('sessions')
-        .select(['id', 'ip', 'user_agent', 'created_at', 'last_used_at'])
+        .select(['id', 'app', 'ip', 'user_agent', 'created_at', 'last_used_at'])
         .where('user_id', '=', ctx.user.id)
         .where('expires_at', '>', Date.now())
         .orderBy('last_used_at', 'desc')
@@ -77,6 +79,7 @@ export default defineRoutes({
       return {
         list: rows.map((r) => ({
           id: r.id,
+          app: r.app,
           ip: r.ip,
           userAgent: r.user_agent,
           device: describeDevice(r.user_agent),
@@ -105,21 +108,26 @@ export default defineRoutes({
   },
 
   '/api/sessions/fetch/page': sessionList,
-  '/api/sessions/export': listExport(sessionList, {
-    filename: '在线会话',
-    columns: [
-      { header: 'ID', width: 10, cell: (s) => s.id },
-      { header: '用户 ID', width: 10, cell: (s) => s.userId },
-      { header: '手机号', width: 14, cell: (s) => s.phone },
-      { header: '昵称', width: 16, cell: (s) => s.name },
-      { header: '管理员', width: 8, cell: (s) => yesNo(s.isAdmin) },
-      { header: '设备', width: 24, cell: (s) => s.device ?? '' },
-      { header: 'IP', width: 16, cell: (s) => s.ip ?? '' },
-      { header: '登录时间', width: 18, cell: (s) => shanghaiTime(s.createdAt) },
-      { header: '最近活跃', width: 18, cell: (s) => shanghaiTime(s.lastUsedAt) },
-      { header: '到期时间', width: 18, cell: (s) => shanghaiTime(s.expiresAt) },
-    ],
-  }),
+  '/api/sessions/export': {
+    // The app's name is data: read from the registry of the call.
+    handler: (input, ctx) =>
+      listExport(sessionList, {
+        filename: '在线会话',
+        columns: [
+          { header: 'ID', width: 10, cell: (s) => s.id },
+          { header: '用户 ID', width: 10, cell: (s) => s.userId },
+          { header: '手机号', width: 14, cell: (s) => s.phone },
+          { header: '昵称', width: 16, cell: (s) => s.name },
+          { header: '管理员', width: 8, cell: (s) => yesNo(s.isAdmin) },
+          { header: '应用', width: 12, cell: (s) => ctx.apps.nameOf(s.app) },
+          { header: '设备', width: 24, cell: (s) => s.device ?? '' },
+          { header: 'IP', width: 16, cell: (s) => s.ip ?? '' },
+          { header: '登录时间', width: 18, cell: (s) => shanghaiTime(s.createdAt) },
+          { header: '最近活跃', width: 18, cell: (s) => shanghaiTime(s.lastUsedAt) },
+          { header: '到期时间', width: 18, cell: (s) => shanghaiTime(s.expiresAt) },
+        ],
+      }).handler(input, ctx),
+  },
 
   '/api/sessions/revoke': {
     transaction: true,

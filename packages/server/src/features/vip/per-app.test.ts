@@ -72,6 +72,11 @@ describe('VIP per app', () => {
       .orderBy('id')
       .execute();
     expect(sessions.map((s) => s.app)).toEqual(['quote', 'tailor', 'quote']);
+    // The account's own list and 在线用户 say which app each session is in.
+    const mine = await ok<{ list: { app: string; current: boolean }[] }>('/api/sessions/fetch/mine', {}, quote.token);
+    expect(mine.list.find((s) => s.current)?.app).toBe('quote');
+    const live = await ok<{ list: { app: string }[] }>('/api/sessions/fetch/page', { userId: user.id });
+    expect(live.list.map((s) => s.app).sort()).toEqual(['quote', 'quote', 'tailor']);
 
     const unknown = await server.call('/api/users/login', { phone: user.phone, password: user.password, app: 'nope' });
     expect([unknown.body.code, unknown.body.message]).toEqual([400, '未知的应用：nope']);
