@@ -1,5 +1,4 @@
-import { DEFAULT_APP } from '@appdesk/contract/constants';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { vipCount } from '../vip/public';
 import { DAY_MS, dayOf, metricOf, SHANGHAI_OFFSET_MS } from './counters';
@@ -123,12 +122,6 @@ async function flowsOf(db: Db, today: number, app?: string) {
 }
 
 const card = (value: number, previous: number | null) => ({ value, previous });
-
-/** Users counted under an app: those who registered in it (one with no app is the first app's). */
-const registeredIn =
-  (app: string) =>
-  ({ eb, or }: ExpressionBuilder<Database, 'users'>) =>
-    app === DEFAULT_APP ? or([eb('app', '=', app), eb('app', 'is', null)]) : eb('app', '=', app);
 
 /** The number of users: the kept count for all apps, the per-app counter (counters.ts) for one. */
 async function usersOf(db: Db, app?: string) {

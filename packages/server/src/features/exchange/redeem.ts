@@ -1,4 +1,3 @@
-import { DEFAULT_APP } from '@appdesk/contract/constants';
 import { changeCoins } from '../../core/ledger';
 import { lockMoney } from '../../core/money-lock';
 import type { Db, Dialect } from '../../db/index';
@@ -140,8 +139,8 @@ export async function redeem(db: Db, dialect: Dialect, r: Redemption): Promise<{
   if (item.kind === 'vip_days') {
     await changeVip(db, {
       userId: r.userId,
-      // Exchange items have no app on this base yet: their app is wired in when they get one.
-      app: DEFAULT_APP,
+      // VIP time bought in an app's shop is VIP in that app.
+      app: item.app,
       days: Number(item.value),
       reason: 'exchange',
       refType: 'exchange',
