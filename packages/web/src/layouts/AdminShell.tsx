@@ -14,6 +14,7 @@ import { allocationStore, loadAllocation, redirectIfNotInitialised } from '../st
 import { fetchNotices, fetchUnreadMessages, globalStore, setCollapsed } from '../state/global';
 import { clearSession, clearSessionCookie, restoreLogin, updateStoredUser, userStore } from '../state/session';
 import { useStore } from '../state/store';
+import { AppSwitcher } from './AppSwitcher';
 import { preparePage } from './adminBoot';
 import { adminPages, adminPath } from './adminPages';
 import { SideMenu } from './SideMenu';
@@ -163,6 +164,7 @@ export function AdminShell() {
             {current?.hint && !mobile ? <p className="admin-page-hint">{current.hint}</p> : null}
           </div>
           <div className="admin-actions">
+            <AppSwitcher compact={mobile} />
             <ThemeSwitch compact />
             <NoticeBell onOpenLink={(link) => navigate(link)} />
             <Button

@@ -2,6 +2,7 @@ import type { ApiInput } from '@appdesk/contract/types';
 import { startEarly } from '../api/early';
 import { type ListOptions, listInputOf, type PagedPath } from '../components/list/listState';
 import { usersList } from '../pages/admin/users/query';
+import { currentAppStore } from '../state/currentApp';
 import { loadPageCode } from './adminChunks';
 
 /** Lists whose first page is asked for with the page's code (the users list: 1M rows take a while). */
@@ -20,6 +21,6 @@ export function preparePage(
   loadPageCode(key);
   const list = earlyLists[key];
   if (!list) return;
-  const input = listInputOf(search, list);
+  const input = listInputOf(search, list, currentAppStore.get().app);
   if (!cached(list.fetchPath, input)) startEarly(list.fetchPath, input as ApiInput<PagedPath>);
 }

@@ -3,7 +3,9 @@ import type { ApiPath } from '@appdesk/contract/types';
 import { Button, Empty, Pagination, Space, Spin, Table } from 'antd';
 import type { ColumnsType, TablePaginationConfig, TableProps } from 'antd/es/table';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { setCurrentApp, useApps } from '../../state/apps';
 import { useIsMobile } from '../useIsMobile';
+import { followsApp } from './appScope';
 import { actionsKey } from './columnCells';
 import { DetailDrawer } from './DetailDrawer';
 import { FilterForm } from './FilterForm';
@@ -57,8 +59,15 @@ export interface ListViewProps<Row> {
  * on a phone), with column settings, a detail view of every row and export.
  */
 export function ListView<Row extends object>(props: ListViewProps<Row>) {
-  const { list, columns, rowKey, fields, emptyText, header, expandable, onDetail } = props;
+  const { list, columns, rowKey, emptyText, header, expandable, onDetail } = props;
   const mobile = useIsMobile();
+  const { nameOf } = useApps();
+  // A list that follows the header's app has no 应用 filter of its own: the switcher is it.
+  const fetchPath = list.fetchPath;
+  const fields = useMemo(
+    () => (followsApp(fetchPath) ? props.fields.filter((field) => field.name !== 'app') : props.fields),
+    [props.fields, fetchPath],
+  );
   const table = useTableSettings(props.settingsKey ?? list.fetchPath, columns);
   const view = useRef<HTMLDivElement>(null);
   useScrollableTable(view, '表格（可左右滚动）');
@@ -129,13 +138,29 @@ export function ListView<Row extends object>(props: ListViewProps<Row>) {
         重新加载
       </Button>
     </Empty>
+  ) : list.app && !list.hasFilters ? (
+    // Only one app's records are asked for: the others' may be what the operator looks for.
+    <Empty
+      className="list-empty"
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={`当前应用「${nameOf(list.app)}」：${emptyText}`}
+    >
+      <Button onClick={() => setCurrentApp(undefined)}>查看全部应用</Button>
+    </Empty>
   ) : list.hasFilters ? (
     <Empty
       className="list-empty"
       image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description="没有符合筛选条件的记录，请调整或清空筛选条件"
+      description={
+        list.app
+          ? `当前应用「${nameOf(list.app)}」没有符合筛选条件的记录，请调整或清空筛选条件`
+          : '没有符合筛选条件的记录，请调整或清空筛选条件'
+      }
     >
-      <Button onClick={list.reset}>清空筛选</Button>
+      <Space wrap>
+        <Button onClick={list.reset}>清空筛选</Button>
+        {list.app ? <Button onClick={() => setCurrentApp(undefined)}>在全部应用中查看</Button> : null}
+      </Space>
     </Empty>
   ) : (
     <Empty className="list-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />

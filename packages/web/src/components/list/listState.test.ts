@@ -3,6 +3,7 @@ import {
   flagValue,
   idValue,
   listFailure,
+  listFilter,
   listInputOf,
   rangeValue,
   readListState,
@@ -91,5 +92,40 @@ describe('filter values', () => {
       sort: 'createdAt',
       order: 'descend',
     });
+  });
+});
+
+describe("a list under the header's app", () => {
+  // A page's filter as the pages write it: its own 应用 value from the URL, and a search.
+  const toFilter = (values: Record<string, string | undefined>) => ({ app: values.app, search: values.search });
+  const state = (values: Record<string, string | undefined>) => ({ values, sort: undefined, order: undefined });
+
+  it("asks a list whose endpoint takes an app for the switcher's app, whatever the URL says", () => {
+    const plans = { fetchPath: '/api/plan/fetch/page', toFilter } as never;
+    expect(listFilter(plans, state({ app: 'tailor', search: 'x' }), 'quote')).toEqual({ app: 'quote', search: 'x' });
+    expect(listFilter(plans, state({ search: 'x' }), 'quote')).toEqual({ app: 'quote', search: 'x' });
+  });
+
+  it("sends no app under 全部应用, not even one left in the URL by a page's old filter", () => {
+    const plans = { fetchPath: '/api/plan/fetch/page', toFilter } as never;
+    const filter = listFilter(plans, state({ app: 'tailor', search: 'x' }), undefined);
+    expect(filter).toEqual({ search: 'x' });
+    expect('app' in filter).toBe(false);
+  });
+
+  it('leaves a company-wide list (no app in its input) as the page asks it', () => {
+    const coins = { fetchPath: '/api/coin/fetch/page', toFilter } as never;
+    expect(listFilter(coins, state({ search: 'x' }), 'quote')).toEqual({ app: undefined, search: 'x' });
+  });
+
+  it("asks the first page for the switcher's app too (the page asked early, before its code loaded)", () => {
+    const users = { fetchPath: '/api/users/fetch/page', keys: ['search', 'app'], toFilter } as never;
+    expect(listInputOf('search=138&app=tailor', users, 'quote')).toEqual({
+      app: 'quote',
+      search: '138',
+      page: 0,
+      size: 20,
+    });
+    expect(listInputOf('search=138&app=tailor', users)).toEqual({ search: '138', page: 0, size: 20 });
   });
 });

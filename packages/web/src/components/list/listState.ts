@@ -1,4 +1,5 @@
 import type { ApiInput, ApiOutput, ApiPath } from '@appdesk/contract/types';
+import { followsApp, scopeToApp } from './appScope';
 
 /*
  * A list's state as the URL query holds it, and the server page that state asks for: plain
@@ -113,11 +114,30 @@ export function listInput<P extends PagedPath>(filter: FilterOf<P>, state: ListS
   return { ...filter, page: state.page, size: state.size, ...(exactTotal ? { exactTotal } : {}) };
 }
 
-/** The page request the URL query asks for (what useList will ask, from the same query). */
-export function listInputOf<P extends PagedPath>(search: string, options: ListOptions<P>) {
+/**
+ * A list's filter: the page's, from the URL's values, under the header's app (`app`, undefined:
+ * 全部应用) when the list follows the switcher. The switcher is then the one source of the app: a
+ * page's own 应用 value in the URL is not read.
+ */
+export function listFilter<P extends PagedPath>(
+  options: Pick<ListOptions<P>, 'fetchPath' | 'toFilter'>,
+  state: Pick<ListState, 'values' | 'sort' | 'order'>,
+  app: string | undefined,
+): FilterOf<P> {
+  const values = followsApp(options.fetchPath) ? ownValues(state.values) : state.values;
+  return scopeToApp(options.fetchPath, options.toFilter(values, { sort: state.sort, order: state.order }), app);
+}
+
+/** The URL's values without the page's own app (the switcher holds it). */
+export function ownValues(values: ListValues): ListValues {
+  const { app: _app, ...rest } = values;
+  return rest;
+}
+
+/** The page request the URL query asks for under the header's app (what useList will ask, from the same query). */
+export function listInputOf<P extends PagedPath>(search: string, options: ListOptions<P>, app?: string) {
   const state = readListState(search, options);
-  const filter = options.toFilter(state.values, { sort: state.sort, order: state.order });
-  return listInput(filter, state, wantsExactTotal(search));
+  return listInput(listFilter(options, state, app), state, wantsExactTotal(search));
 }
 
 /**

@@ -4,9 +4,13 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { takeEarly } from '../../api/early';
 import { callOk } from '../../api/request';
+import { useCurrentApp } from '../../state/currentApp';
+import { followsApp } from './appScope';
 import {
   type ListOptions,
+  listFilter,
   listInput,
+  ownValues,
   type PagedData,
   type PagedPath,
   type RowOf,
@@ -39,10 +43,10 @@ export function useList<P extends PagedPath>(options: ListOptions<P>) {
     [search, keys, defaultSize, sortKey, sortOrder],
   );
 
-  const filter = useMemo(
-    () => toFilter(state.values, { sort: state.sort, order: state.order }),
-    [toFilter, state.values, state.sort, state.order],
-  );
+  // The header's app, for a list whose endpoint takes one (components/list/appScope.ts).
+  const currentApp = useCurrentApp();
+  const app = followsApp(fetchPath) ? currentApp : undefined;
+  const filter = useMemo(() => listFilter({ fetchPath, toFilter }, state, app), [fetchPath, toFilter, state, app]);
   const exactTotal = wantsExactTotal(search);
   const input = useMemo(() => listInput(filter, state, exactTotal), [filter, state, exactTotal]);
 
@@ -90,7 +94,9 @@ export function useList<P extends PagedPath>(options: ListOptions<P>) {
   /** Refetches this list (every page of it), e.g. after an action changed a row. */
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: [fetchPath] }), [queryClient, fetchPath]);
 
-  const hasFilters = keys.some((k) => state.values[k] !== undefined);
+  // The switcher's app is not one of the page's filters (清空筛选 cannot clear it).
+  const own = followsApp(fetchPath) ? ownValues(state.values) : state.values;
+  const hasFilters = keys.some((k) => own[k] !== undefined);
 
   /** Any other value of the URL query (e.g. which detail drawer is open). */
   const param = useCallback((name: string) => new URLSearchParams(search).get(name) ?? undefined, [search]);
@@ -110,6 +116,8 @@ export function useList<P extends PagedPath>(options: ListOptions<P>) {
     hasFilters,
     fetchPath,
     defaultSort,
+    /** The header's app this list is narrowed to (undefined: 全部应用, or a list that does not follow it). */
+    app,
   };
 }
 

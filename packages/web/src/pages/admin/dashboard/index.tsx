@@ -3,10 +3,12 @@ import { type DashboardRange, dashboardRanges } from '@appdesk/contract/constant
 import { fenToYuan, formatExactTime } from '@appdesk/contract/format';
 import type { ApiOutput } from '@appdesk/contract/types';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Segmented, Skeleton, Statistic, Typography } from 'antd';
+import { Alert, Button, Card, Segmented, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApiQuery } from '../../../api/hooks';
+import { followsApp, scopeToApp } from '../../../components/list/appScope';
+import { useApps, useCurrentApp } from '../../../state/apps';
 import './dashboard.css';
 
 /** ECharts comes with the charts, in a chunk of their own: the cards show without waiting for it. */
@@ -122,34 +124,38 @@ function Change({ value, previous, versus }: { value: number; previous: number |
 }
 
 /**
- * The newest figures answered (generatedAt), per `keyOf` (the charts' range): behind several instances
- * a 刷新 may be answered from another instance's kept copy, older than the figures on screen, which
- * must not go back in time.
+ * The newest figures answered (generatedAt) for one request (`key`: the app, the charts' range):
+ * behind several instances a 刷新 may be answered from another instance's kept copy, older than the
+ * figures on screen, which must not go back in time. A placeholder (the previous request's answer,
+ * shown while the new one loads) is never taken for the new request's.
  */
 function useNewest<T extends { generatedAt: string }>(
   data: T | undefined,
-  keyOf: (d: T) => string = () => '',
+  key: string,
+  placeholder: boolean,
 ): T | undefined {
-  const shown = useRef<T | undefined>(undefined);
+  const shown = useRef<{ key: string; data: T } | undefined>(undefined);
   const current = shown.current;
-  const older =
-    data && current && keyOf(data) === keyOf(current) && Date.parse(data.generatedAt) < Date.parse(current.generatedAt);
-  if (data && !older) shown.current = data;
-  return shown.current;
+  if (data && !placeholder) {
+    const older = current?.key === key && Date.parse(data.generatedAt) < Date.parse(current.data.generatedAt);
+    if (!older) shown.current = { key, data };
+  }
+  return shown.current?.data ?? data;
 }
 
 const rangeOf = (value: string | null): DashboardRange =>
   dashboardRanges.find((r) => r.value === value)?.value ?? 'week';
 
 /** The charts of a range preset (kept in the URL as ?range=), drawn once ECharts has loaded. */
-function ChartsSection({ refresh }: { refresh: boolean }) {
+function ChartsSection({ refresh, app }: { refresh: boolean; app: string | undefined }) {
   const [params, setParams] = useSearchParams();
   const range = rangeOf(params.get('range'));
   const rangeLabel = dashboardRanges.find((r) => r.value === range)?.label ?? '';
-  const charts = useApiQuery('/api/dashboard/fetch/charts', refresh ? { range, refresh } : { range }, {
+  const path = '/api/dashboard/fetch/charts';
+  const charts = useApiQuery(path, scopeToApp(path, refresh ? { range, refresh } : { range }, app), {
     keepPrevious: true,
   });
-  const chartData = useNewest(charts.data, (d) => d.range);
+  const chartData = useNewest(charts.data, `${range} ${app ?? ''}`, charts.isPlaceholderData);
   const placeholder = <Skeleton active paragraph={{ rows: 8 }} />;
   return (
     <section className="dash-section" aria-label="统计图表">
@@ -186,13 +192,19 @@ function ChartsSection({ refresh }: { refresh: boolean }) {
 export default function DashboardPage() {
   const queryClient = useQueryClient();
   const [refresh, setRefresh] = useState(false);
-  const query = useApiQuery('/api/dashboard/fetch/cards', refresh ? { refresh } : {}, { keepPrevious: true });
-  const data = useNewest(query.data);
+  // Every card follows the header's app when its call takes one (components/list/appScope.ts).
+  const app = useCurrentApp();
+  const { nameOf } = useApps();
+  const path = '/api/dashboard/fetch/cards';
+  const scoped = followsApp(path) && app !== undefined;
+  const query = useApiQuery(path, scopeToApp(path, refresh ? { refresh } : {}, app), { keepPrevious: true });
+  const data = useNewest(query.data, app ?? '', query.isPlaceholderData);
   return (
     <div className="dash">
       <div className="dash-head">
         <Typography.Title level={4} className="dash-title">
           数据统计
+          {scoped ? <Tag className="dash-app">{nameOf(app)}</Tag> : null}
         </Typography.Title>
         <Button
           icon={<ReloadOutlined aria-hidden />}
@@ -236,7 +248,7 @@ export default function DashboardPage() {
           </Typography.Text>
         </>
       )}
-      <ChartsSection refresh={refresh} />
+      <ChartsSection refresh={refresh} app={app} />
     </div>
   );
 }

@@ -1,0 +1,38 @@
+import { AppstoreOutlined } from '@ant-design/icons';
+import { Select } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { setCurrentApp, useApps, useCurrentApp } from '../state/apps';
+
+/** The value of 全部应用 in the select (a code never is empty). */
+const ALL = '';
+
+/**
+ * The header's app switcher: 全部应用 or one app, by name. Every list, export and dashboard card
+ * follows it (components/list/appScope.ts); the choice is kept across reloads and reaches the
+ * other tabs (state/currentApp.ts). On a phone it is a compact select beside the header's icons.
+ */
+export function AppSwitcher({ compact }: { compact: boolean }) {
+  const current = useCurrentApp();
+  const { list, loaded, options } = useApps();
+
+  // A kept choice no app has any more (another site's, or a code since changed by hand) is dropped.
+  useEffect(() => {
+    if (loaded && current && !list.some((a) => a.code === current)) setCurrentApp(undefined);
+  }, [loaded, current, list]);
+
+  const choices = useMemo(() => [{ value: ALL, label: '全部应用' }, ...options], [options]);
+  return (
+    <Select
+      className={compact ? 'admin-app-switcher admin-app-switcher-compact' : 'admin-app-switcher'}
+      aria-label="当前应用"
+      title="当前应用：列表、导出和数据统计只显示所选应用的数据"
+      value={current ?? ALL}
+      options={choices}
+      loading={!loaded}
+      prefix={compact ? null : <AppstoreOutlined aria-hidden />}
+      popupMatchSelectWidth={false}
+      placement="bottomRight"
+      onChange={(value: string) => setCurrentApp(value === ALL ? undefined : value)}
+    />
+  );
+}
