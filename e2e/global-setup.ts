@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // Every spec registers its own users from 127.0.0.1; the default 20 sign-ups per address and
     // hour would refuse the later specs (429). The quota itself is tested in quotas.test.ts.
     REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
+    // Apps' secrets can be set in the console (应用管理), sealed under a key of the run's own.
+    APPDESK_SECRETS_KEY: randomBytes(32).toString('base64'),
   };
   if (process.env.E2E_TOPOLOGY === 'cluster') {
     const cluster = await startCluster({

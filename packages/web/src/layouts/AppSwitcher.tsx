@@ -30,6 +30,8 @@ export function AppSwitcher({ compact }: { compact: boolean }) {
       options={choices}
       loading={!loaded}
       prefix={compact ? null : <AppstoreOutlined aria-hidden />}
+      // On a phone the arrow's room goes to the name (the header's title needs the rest).
+      suffixIcon={compact ? null : undefined}
       popupMatchSelectWidth={false}
       placement="bottomRight"
       onChange={(value: string) => setCurrentApp(value === ALL ? undefined : value)}

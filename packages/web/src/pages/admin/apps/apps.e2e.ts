@@ -1,0 +1,92 @@
+import { api, ensureSiteReady, expectNotice, shoot, signInAdmin } from '@appdesk/e2e/support';
+import { expect, type Page, test } from '@playwright/test';
+
+/** The header's app switcher (an antd select named 当前应用). */
+const switcher = (page: Page) => page.locator('.admin-app-switcher');
+
+async function switchTo(page: Page, name: string) {
+  await switcher(page).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first().click();
+  await expect(switcher(page)).toContainText(name);
+}
+
+test('an operator registers 名言, works in it from the header, and the choice outlives a reload', async ({ page }) => {
+  await ensureSiteReady();
+  await signInAdmin(page);
+  // The suite's server holds one site: another spec may have registered quote already.
+  const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
+  const known = await api('/api/apps/fetch/options', {}, token);
+  const taken = (known.data?.list ?? []).some((a) => a.code === 'quote');
+  const code = taken ? `quote${String(Date.now()).slice(-6)}` : 'quote';
+  const name = taken ? `名言${code.slice(5)}` : '名言';
+
+  await page.goto('/admin/admin/apps');
+  await expect(page.locator('.ant-table-row', { hasText: '滚动截屏' })).toContainText('默认应用');
+  await page.getByRole('button', { name: '登记应用' }).click();
+  const drawer = page.getByRole('dialog', { name: '登记应用' });
+  await drawer.getByLabel('应用代码').fill(code);
+  await drawer.getByLabel('应用名称').fill(name);
+  await drawer.getByLabel('iOS Bundle ID').fill(`com.appdesk.${code}`);
+  await drawer.getByLabel('华为应用市场').check();
+  await drawer.getByLabel('华为应用市场 链接').fill('https://appgallery.huawei.com/app/C100000001');
+  await drawer.getByLabel('支付宝 AppID').fill('2021000000000002');
+  await expect(drawer.getByText('登记应用后可以设置密钥。').first()).toBeVisible();
+  await shoot(page, 'apps-editor-new');
+  await expectNotice(page, '应用已登记', () => drawer.getByRole('button', { name: '保存' }).click());
+
+  const row = page.locator('.ant-table-row', { hasText: code });
+  await expect(row).toContainText(name);
+  await expect(row).toContainText(`com.appdesk.${code}`);
+  await expect(row).toContainText('华为应用市场');
+
+  // The header offers it at once (the options were refreshed by the save).
+  await switchTo(page, name);
+  await shoot(page, 'apps-list');
+
+  // Lists follow the switcher: the plans list asks for this app only, and it has none yet.
+  const asked = page.waitForRequest(
+    (r) => r.url().endsWith('/api/plan/fetch/page') && (r.postDataJSON() as { app?: string }).app === code,
+  );
+  await page.goto('/admin/admin/plan');
+  await asked;
+  await expect(page.getByText(`当前应用「${name}」`)).toBeVisible();
+  await expect(page.locator('.ant-table-row')).toHaveCount(0);
+  // A page's own 应用 filter gave way to the switcher.
+  await expect(page.locator('.list-form').getByLabel('应用', { exact: true })).toHaveCount(0);
+
+  // Kept across a reload.
+  await page.reload();
+  await expect(switcher(page)).toContainText(name);
+  await expect(page.getByText(`当前应用「${name}」`)).toBeVisible();
+  await shoot(page, 'apps-header-plan');
+
+  // 全部应用 asks without an app: the default app's plans (if any) come back.
+  const all = page.waitForRequest(
+    (r) => r.url().endsWith('/api/plan/fetch/page') && !('app' in (r.postDataJSON() as object)),
+  );
+  await page.getByRole('button', { name: '查看全部应用' }).click();
+  await all;
+  await expect(switcher(page)).toContainText('全部应用');
+
+  // Editing: the code is read-only; a secret is set in a password field and shown only as set.
+  await page.goto('/admin/admin/apps');
+  await row.getByRole('button', { name: '编辑' }).click();
+  const editor = page.getByRole('dialog', { name: `编辑应用：${name}` });
+  await expect(editor.getByLabel('应用代码')).toBeDisabled();
+  await expect(editor.getByLabel('应用代码')).toHaveValue(code);
+  const wechat = editor.locator('.apps-secret', { hasText: '微信支付 APIv3 密钥' });
+  await expect(wechat).toContainText('未设置');
+  await wechat.getByRole('button', { name: '设置' }).click();
+  const secretDialog = page.getByRole('dialog', { name: '设置微信支付 APIv3 密钥' });
+  const secret = '0123456789abcdef0123456789abcdef';
+  await expect(secretDialog.getByLabel('微信支付 APIv3 密钥')).toHaveAttribute('type', 'password');
+  await secretDialog.getByLabel('微信支付 APIv3 密钥').fill(secret);
+  await expectNotice(page, '密钥已保存', () => secretDialog.getByRole('button', { name: '保存' }).click());
+  await expect(wechat).toContainText('已设置');
+  await expect(editor).not.toContainText(secret);
+  await shoot(page, 'apps-editor');
+  // Never sent back to the browser.
+  const answered = await api('/api/apps/fetch/page', { page: 0, size: 20, search: code }, token);
+  expect(answered.data?.list[0]?.secrets.wechatApiV3Key).toMatchObject({ set: true, source: 'console' });
+  expect(JSON.stringify(answered)).not.toContain(secret);
+});
