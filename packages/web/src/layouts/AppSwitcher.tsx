@@ -1,7 +1,7 @@
 import { AppstoreOutlined } from '@ant-design/icons';
 import { Select } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { setCurrentApp, useApps, useCurrentApp } from '../state/apps';
+import { currentAppStore, setCurrentApp, useApps, useCurrentApp } from '../state/apps';
 
 /** The value of 全部应用 in the select (a code never is empty). */
 const ALL = '';
@@ -13,12 +13,18 @@ const ALL = '';
  */
 export function AppSwitcher({ compact }: { compact: boolean }) {
   const current = useCurrentApp();
-  const { list, loaded, options } = useApps();
+  const { list, loaded, options, refetch } = useApps();
 
-  // A kept choice no app has any more (another site's, or a code since changed by hand) is dropped.
+  // A kept choice no app has is dropped (another site's on this origin, a code edited by hand), but
+  // only once the apps read again lack it too: another tab may have just registered it.
   useEffect(() => {
-    if (loaded && current && !list.some((a) => a.code === current)) setCurrentApp(undefined);
-  }, [loaded, current, list]);
+    if (!loaded || !current || list.some((a) => a.code === current)) return;
+    void refetch().then((fresh) => {
+      if (fresh.data && !fresh.data.list.some((a) => a.code === current) && currentAppStore.get().app === current) {
+        setCurrentApp(undefined);
+      }
+    });
+  }, [loaded, current, list, refetch]);
 
   const choices = useMemo(() => [{ value: ALL, label: '全部应用' }, ...options], [options]);
   return (

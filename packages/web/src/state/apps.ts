@@ -25,13 +25,16 @@ export function appWords(list: readonly AppOption[]) {
 export function useApps() {
   const query = useApiQuery('/api/apps/fetch/options', {});
   const data = query.data;
+  const { refetch } = query;
   return useMemo(() => {
     const list = data?.list ?? noApps;
     return {
       list,
       loaded: data !== undefined,
       secretsWritable: data?.secretsWritable ?? false,
+      /** Reads the apps again (another tab may have just registered one). */
+      refetch,
       ...appWords(list),
     };
-  }, [data]);
+  }, [data, refetch]);
 }

@@ -60,6 +60,11 @@ test('an operator registers 名言, works in it from the header, and the choice 
   await expect(page.getByText(`当前应用「${name}」`)).toBeVisible();
   await shoot(page, 'apps-header-plan');
 
+  // Another tab of the console opens in the same app, and follows a change made in this one.
+  const other = await page.context().newPage();
+  await other.goto('/admin/admin/dashboard');
+  await expect(switcher(other)).toContainText(name);
+
   // 全部应用 asks without an app: the default app's plans (if any) come back.
   const all = page.waitForRequest(
     (r) => r.url().endsWith('/api/plan/fetch/page') && !('app' in (r.postDataJSON() as object)),
@@ -67,6 +72,8 @@ test('an operator registers 名言, works in it from the header, and the choice 
   await page.getByRole('button', { name: '查看全部应用' }).click();
   await all;
   await expect(switcher(page)).toContainText('全部应用');
+  await expect(switcher(other)).toContainText('全部应用');
+  await other.close();
 
   // Editing: the code is read-only; a secret is set in a password field and shown only as set.
   await page.goto('/admin/admin/apps');
