@@ -21,8 +21,19 @@ type OptionalAppPath = {
 /** The lists (server pages, whose exports take the same filter) and the dashboard's cards. */
 export type AppScopedPath = Extract<OptionalAppPath, PagedPath | `/api/dashboard/${string}`>;
 
-const scoped: Record<AppScopedPath, true> = {
+/** true: follows the switcher; false: takes `app` as its own filter only (named, so a new one is a decision). */
+const scoped: Record<AppScopedPath, boolean> = {
   '/api/a11t/fetch/page': true,
+  '/api/dashboard/fetch/cards': true,
+  '/api/dashboard/fetch/charts': true,
+  '/api/exchange/fetch/mine': false,
+  '/api/exchange/item/fetch/page': true,
+  '/api/exchange/record/fetch/page': true,
+  '/api/iaprecord/fetch/page': true,
+  '/api/message/fetch/page': true,
+  '/api/message/fetch/page/mine': false,
+  '/api/payment/fetch/page': true,
+  '/api/vip/fetch/page': true,
   '/api/feedback/fetch/page': true,
   '/api/feedbackv2/fetch/page': true,
   '/api/help/fetch/page': true,
@@ -32,14 +43,15 @@ const scoped: Record<AppScopedPath, true> = {
   '/api/reviewreward/fetch/page': true,
   '/api/selfapp/fetch/page': true,
   '/api/selfapp/record/fetch/page': true,
-  // Users are company-wide, but a user list under one app shows the accounts registered in it.
-  '/api/users/fetch/page': true,
+  // Accounts are company-wide: the users list keeps its own 注册应用 filter. Following the switcher
+  // would also turn its phone and nickname searches into scans at a million users (bench/results/two-apps.md).
+  '/api/users/fetch/page': false,
   '/api/version/fetch/page': true,
 };
 
 /** Whether `path` follows the switcher: its input takes `app`. */
 export function followsApp(path: string): path is AppScopedPath {
-  return Object.hasOwn(scoped, path);
+  return scoped[path as AppScopedPath] === true;
 }
 
 /**

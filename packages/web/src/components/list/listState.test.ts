@@ -119,13 +119,13 @@ describe("a list under the header's app", () => {
   });
 
   it("asks the first page for the switcher's app too (the page asked early, before its code loaded)", () => {
-    const users = { fetchPath: '/api/users/fetch/page', keys: ['search', 'app'], toFilter } as never;
-    expect(listInputOf('search=138&app=tailor', users, 'quote')).toEqual({
+    const plans = { fetchPath: '/api/plan/fetch/page', keys: ['search', 'app'], toFilter } as never;
+    expect(listInputOf('search=138&app=tailor', plans, 'quote')).toEqual({
       app: 'quote',
       search: '138',
       page: 0,
       size: 20,
     });
-    expect(listInputOf('search=138&app=tailor', users)).toEqual({ search: '138', page: 0, size: 20 });
+    expect(listInputOf('search=138&app=tailor', plans)).toEqual({ search: '138', page: 0, size: 20 });
   });
 });
