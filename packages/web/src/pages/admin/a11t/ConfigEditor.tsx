@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { apps, channels, configTypes, platforms } from '@appdesk/contract/constants';
+import { channels, configTypes, DEFAULT_APP, platforms } from '@appdesk/contract/constants';
 import { parseConfigValue } from '@appdesk/contract/rules';
 import type { ApiInput, ApiOutput } from '@appdesk/contract/types';
 import { Button, Form, Input, InputNumber, Select, Typography } from 'antd';
@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { useApiAction } from '../../../api/hooks';
 import { EditorDrawer } from '../../../components/admin/EditorDrawer';
 import { formRules, inputLimits, rules } from '../../../components/rules';
+import { useApps, useCurrentApp } from '../../../state/apps';
 
 type ConfigType = (typeof configTypes)[number]['value'];
 type Entry = ApiOutput<'/api/a11t/fetch/page'>['list'][number];
@@ -22,7 +23,7 @@ interface Values {
   overrides: Override[];
 }
 
-const blank: Values = { app: 'tailor', key: '', type: 'string', value: '', description: '', overrides: [] };
+const blank: Values = { app: DEFAULT_APP, key: '', type: 'string', value: '', description: '', overrides: [] };
 const newOverride: Override = {
   channels: [],
   platforms: [],
@@ -96,11 +97,14 @@ export function ConfigEditor({ target, onClose }: { target: Entry | 'new' | null
   const make = useApiAction('/api/a11t/make');
   const update = useApiAction('/api/a11t/update');
   const type = (Form.useWatch('type', form) ?? 'string') as ConfigType;
+  const { options: appOptions } = useApps();
+  // A new key is made in the app the console works in (the header's switcher).
+  const app = useCurrentApp() ?? DEFAULT_APP;
 
   useEffect(() => {
     if (target === null) return;
-    form.setFieldsValue(entry ? ({ ...blank, ...entry } as Values) : blank);
-  }, [target, entry, form]);
+    form.setFieldsValue(entry ? ({ ...blank, ...entry } as Values) : { ...blank, app });
+  }, [target, entry, form, app]);
 
   const save = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -138,7 +142,7 @@ export function ConfigEditor({ target, onClose }: { target: Entry | 'new' | null
             <Input placeholder="例如 feature.long_shot" disabled={id !== null} {...inputLimits(rules.configKey)} />
           </Form.Item>
           <Form.Item label="应用" name="app">
-            <Select options={apps.map((a) => ({ value: a.value, label: a.label }))} disabled={id !== null} />
+            <Select options={appOptions} disabled={id !== null} />
           </Form.Item>
           <Form.Item label="类型" name="type">
             <Select

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { apps, configTypes } from '@appdesk/contract/constants';
+import { configTypes } from '@appdesk/contract/constants';
 import { labelOf } from '@appdesk/contract/rules';
 import type { ApiOutput } from '@appdesk/contract/types';
 import { Button, Space, Tag, Typography } from 'antd';
@@ -17,13 +17,14 @@ import {
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
+import { useApps } from '../../../state/apps';
 import { ConfigEditor } from './ConfigEditor';
 import { HistoryDrawer } from './History';
 import './a11t.css';
 
 type Entry = ApiOutput<'/api/a11t/fetch/page'>['list'][number];
 
-const keys = ['search', 'app', 'type'] as const;
+const keys = ['search', 'type'] as const;
 const fields: FilterField[] = [
   { kind: 'text', name: 'search', label: '搜索', placeholder: '键名或说明', width: 200 },
   {
@@ -33,23 +34,14 @@ const fields: FilterField[] = [
     width: 120,
     options: [{ value: '', label: '全部类型' }, ...configTypes.map((t) => ({ value: t.value, label: t.label }))],
   },
-  {
-    kind: 'select',
-    name: 'app',
-    label: '应用',
-    width: 140,
-    options: [{ value: '', label: '全部应用' }, ...apps.map((a) => ({ value: a.value, label: a.label }))],
-  },
 ];
 const sortColumns = ['key', 'updatedAt'] as const;
 const defaultSort = { sort: 'key', order: 'ascend' } as const;
 
 function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
-  const app = apps.find((a) => a.value === values.app)?.value;
   const type = configTypes.find((t) => t.value === values.type)?.value;
   return {
     search: values.search ?? '',
-    ...(app ? { app } : {}),
     ...(type ? { type } : {}),
     ...sortParams(sort, sortColumns),
   };
@@ -61,6 +53,7 @@ export default function A11tPage() {
   const [editing, setEditing] = useState<Entry | 'new' | null>(null);
   const [history, setHistory] = useState<Entry | null>(null);
   const remove = useApiAction('/api/a11t/remove');
+  const { nameOf } = useApps();
 
   const columns = useMemo<ColumnsType<Entry>>(
     () => [
@@ -79,6 +72,7 @@ export default function A11tPage() {
           </div>
         ),
       },
+      { title: '应用', dataIndex: 'app', key: 'app', render: nameOf },
       { title: '类型', dataIndex: 'type', key: 'type', render: (t: string) => <Tag>{labelOf(configTypes, t)}</Tag> },
       {
         title: '值',
@@ -120,7 +114,7 @@ export default function A11tPage() {
         ),
       },
     ],
-    [remove.mutate],
+    [remove.mutate, nameOf],
   );
 
   return (

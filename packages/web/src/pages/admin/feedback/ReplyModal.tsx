@@ -5,6 +5,7 @@ import { useApiAction } from '../../../api/hooks';
 import { EditorModal } from '../../../components/admin/EditorModal';
 import { ImageStrip } from '../../../components/admin/ImageStrip';
 import { formRules, inputLimits, rules } from '../../../components/rules';
+import { useApps } from '../../../state/apps';
 import { deviceLine, type FeedbackRow, statusTag } from './parts';
 
 /**
@@ -13,6 +14,7 @@ import { deviceLine, type FeedbackRow, statusTag } from './parts';
  */
 export function ReplyModal({ feedback, onClose }: { feedback: FeedbackRow | null; onClose: () => void }) {
   const [form] = Form.useForm<{ reply: string }>();
+  const { nameOf } = useApps();
   const reply = useApiAction('/api/feedback/reply', {
     success: ({ messageSent }) => ({
       title: '回复已发送',
@@ -51,7 +53,7 @@ export function ReplyModal({ feedback, onClose }: { feedback: FeedbackRow | null
               {feedback.userId ? `${feedback.user}（ID ${feedback.userId}）` : '未登录'}
             </Descriptions.Item>
             <Descriptions.Item label="联系方式">{feedback.contact || '未留联系方式'}</Descriptions.Item>
-            <Descriptions.Item label="来源">{deviceLine(feedback)}</Descriptions.Item>
+            <Descriptions.Item label="来源">{deviceLine(feedback, nameOf)}</Descriptions.Item>
             <Descriptions.Item label="提交时间">{formatDateTime(feedback.createdAt)}</Descriptions.Item>
             <Descriptions.Item label="状态">
               {statusTag(feedback.status)}

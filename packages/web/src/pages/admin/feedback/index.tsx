@@ -1,4 +1,4 @@
-import { apps, feedbackStatuses } from '@appdesk/contract/constants';
+import { feedbackStatuses } from '@appdesk/contract/constants';
 import { Button, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
@@ -18,11 +18,12 @@ import {
 } from '../../../components/list';
 import { rules } from '../../../components/rules';
 import { untilSettled } from '../../../components/writes';
+import { useApps } from '../../../state/apps';
 import { deviceLine, type FeedbackRow, statusTag } from './parts';
 import { ReplyModal } from './ReplyModal';
 import './feedback.css';
 
-const keys = ['search', 'status', 'app', 'from', 'to'] as const;
+const keys = ['search', 'status', 'from', 'to'] as const;
 const fields: FilterField[] = [
   { kind: 'text', name: 'search', label: '关键字', placeholder: '反馈内容或联系方式', width: 200 },
   {
@@ -32,13 +33,6 @@ const fields: FilterField[] = [
     width: 120,
     options: [{ value: '', label: '全部' }, ...feedbackStatuses.map((s) => ({ value: s.value, label: s.label }))],
   },
-  {
-    kind: 'select',
-    name: 'app',
-    label: '应用',
-    width: 140,
-    options: [{ value: '', label: '全部应用' }, ...apps.map((a) => ({ value: a.value, label: a.label }))],
-  },
   { kind: 'range', name: 'range', label: '提交时间' },
 ];
 const sortColumns = ['createdAt'] as const;
@@ -46,11 +40,9 @@ const defaultSort = { sort: 'createdAt', order: 'descend' } as const;
 
 function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
   const status = feedbackStatuses.find((s) => s.value === values.status)?.value;
-  const app = apps.find((a) => a.value === values.app)?.value;
   return {
     search: values.search ?? '',
     ...(status ? { status } : {}),
-    ...(app ? { app } : {}),
     ...rangeValue(values),
     ...sortParams(sort, sortColumns),
   };
@@ -62,6 +54,7 @@ export default function FeedbackPage() {
   const selection = useSelection<FeedbackRow>((f) => `#${f.id} ${f.content.slice(0, 20)}`);
   const [replying, setReplying] = useState<FeedbackRow | null>(null);
   const handle = useApiAction('/api/feedback/handle');
+  const { nameOf } = useApps();
 
   const columns = useMemo<ColumnsType<FeedbackRow>>(
     () => [
@@ -96,7 +89,7 @@ export default function FeedbackPage() {
       {
         title: '来源',
         key: 'device',
-        render: (_, f) => <span className="feedback-small">{deviceLine(f)}</span>,
+        render: (_, f) => <span className="feedback-small">{deviceLine(f, nameOf)}</span>,
       },
       { title: '状态', dataIndex: 'status', key: 'status', render: statusTag },
       timeColumn('提交时间', 'createdAt'),
@@ -123,7 +116,7 @@ export default function FeedbackPage() {
         ),
       },
     ],
-    [handle.mutate],
+    [handle.mutate, nameOf],
   );
 
   return (

@@ -8,6 +8,7 @@ import { uploadFinder } from '../../../api/request';
 import { ImageStrip } from '../../../components/admin/ImageStrip';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { useIsMobile } from '../../../components/useIsMobile';
+import { useApps } from '../../../state/apps';
 import { fetchNotices } from '../../../state/global';
 import { CategoryTag, ThreadStatusTag } from './parts';
 
@@ -16,6 +17,7 @@ type Image = { id: number; url: string };
 /** One thread: every post (the user's left, operators' right), and the reply box with canned replies. */
 export function ThreadDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const mobile = useIsMobile();
+  const { nameOf } = useApps();
   const enabled = id !== null;
   const detail = useApiQuery('/api/feedbackv2/fetch/detail', { id: id ?? 1 }, { enabled });
   const canned = useApiQuery('/api/feedbackv2/canned/fetch', {}, { enabled });
@@ -117,6 +119,7 @@ export function ThreadDrawer({ id, onClose }: { id: number | null; onClose: () =
           </div>
           <Descriptions size="small" column={mobile ? 1 : 2} className="thread-facts">
             <Descriptions.Item label="用户">{`${thread.user}（ID ${thread.userId}）`}</Descriptions.Item>
+            <Descriptions.Item label="应用">{nameOf(thread.app)}</Descriptions.Item>
             <Descriptions.Item label="设备">
               {[thread.version && `v${thread.version}`, thread.deviceModel, thread.osVersion]
                 .filter(Boolean)

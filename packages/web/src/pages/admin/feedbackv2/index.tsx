@@ -1,5 +1,5 @@
 import { MessageOutlined } from '@ant-design/icons';
-import { apps, threadAssignees, threadCategories, threadStatuses } from '@appdesk/contract/constants';
+import { threadAssignees, threadCategories, threadStatuses } from '@appdesk/contract/constants';
 import { Badge, Button, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
@@ -16,6 +16,7 @@ import {
   useList,
 } from '../../../components/list';
 import { rules } from '../../../components/rules';
+import { useApps } from '../../../state/apps';
 import { CannedModal } from './CannedModal';
 import { CategoryTag, type ThreadRow, ThreadStatusTag } from './parts';
 import { ThreadDrawer } from './ThreadDrawer';
@@ -26,12 +27,11 @@ const options = (list: readonly { value: string; label: string }[], all: string)
   ...list.map((o) => ({ value: o.value, label: o.label })),
 ];
 
-const keys = ['search', 'status', 'category', 'app', 'assignee', 'unread', 'from', 'to'] as const;
+const keys = ['search', 'status', 'category', 'assignee', 'unread', 'from', 'to'] as const;
 const fields: FilterField[] = [
   { kind: 'text', name: 'search', label: '关键字', placeholder: '留言内容', width: 180 },
   { kind: 'select', name: 'status', label: '状态', width: 120, options: options(threadStatuses, '全部') },
   { kind: 'select', name: 'category', label: '分类', width: 130, options: options(threadCategories, '全部分类') },
-  { kind: 'select', name: 'app', label: '应用', width: 130, options: options(apps, '全部应用') },
   { kind: 'select', name: 'assignee', label: '负责人', width: 130, options: options(threadAssignees, '全部') },
   {
     kind: 'select',
@@ -53,13 +53,11 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
     list.find((o) => o.value === value)?.value;
   const status = pick(threadStatuses, values.status);
   const category = pick(threadCategories, values.category);
-  const app = pick(apps, values.app);
   const assignee = pick(threadAssignees, values.assignee);
   return {
     search: values.search ?? '',
     ...(status ? { status } : {}),
     ...(category ? { category } : {}),
-    ...(app ? { app } : {}),
     ...(assignee ? { assignee } : {}),
     ...(values.unread === 'true' ? { unread: true } : {}),
     ...rangeValue(values),
@@ -75,6 +73,7 @@ export default function FeedbackThreadsPage() {
   const threadId = idValue(list.param('thread')) ?? null;
   const setThread = useCallback((id: number | null) => update({ thread: id ?? undefined }, true), [update]);
   const [cannedOpen, setCannedOpen] = useState(false);
+  const { nameOf } = useApps();
 
   const columns = useMemo<ColumnsType<ThreadRow>>(
     () => [
@@ -94,6 +93,7 @@ export default function FeedbackThreadsPage() {
         ),
       },
       { title: '分类', dataIndex: 'category', key: 'category', render: (c) => <CategoryTag category={c} /> },
+      { title: '应用', dataIndex: 'app', key: 'app', render: nameOf },
       { title: '用户', key: 'user', render: (_, t) => `${t.user}（ID ${t.userId}）` },
       { title: '状态', dataIndex: 'status', key: 'status', render: (s) => <ThreadStatusTag status={s} /> },
       {
@@ -104,7 +104,7 @@ export default function FeedbackThreadsPage() {
       },
       timeColumn('最后留言', 'lastPostAt'),
     ],
-    [setThread],
+    [setThread, nameOf],
   );
 
   return (

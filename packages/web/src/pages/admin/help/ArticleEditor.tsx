@@ -1,4 +1,4 @@
-import { apps } from '@appdesk/contract/constants';
+import { DEFAULT_APP } from '@appdesk/contract/constants';
 import type { ApiInput } from '@appdesk/contract/types';
 import { AutoComplete, Form, Input, InputNumber, Select, Switch, Tabs } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import { useApiAction, useApiQuery } from '../../../api/hooks';
 import { EditorDrawer } from '../../../components/admin/EditorDrawer';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { useIsMobile } from '../../../components/useIsMobile';
+import { useApps, useCurrentApp } from '../../../state/apps';
 
 interface Values {
   app: ApiInput<'/api/help/make'>['app'];
@@ -16,8 +17,7 @@ interface Values {
   content: string;
 }
 
-const blank: Values = { app: 'tailor', title: '', category: '', sort: 0, published: false, content: '' };
-const appOptions = apps.map((a) => ({ value: a.value, label: a.label }));
+const blank: Values = { app: DEFAULT_APP, title: '', category: '', sort: 0, published: false, content: '' };
 
 /** `value`, once it has stopped changing for `ms`: the preview renders what was typed, not every key. */
 function useSettled<T>(value: T, ms: number): T {
@@ -47,16 +47,21 @@ export function ArticleEditor({ target, onClose }: { target: number | 'new' | nu
   const mobile = useIsMobile();
   const id = typeof target === 'number' ? target : null;
   const detail = useApiQuery('/api/help/fetch/detail', { id: id ?? 1 }, { enabled: id !== null });
-  const categories = useApiQuery('/api/help/fetch/categories', {}, { enabled: target !== null });
+  const app = Form.useWatch('app', form);
+  // The categories the chosen app's articles already use.
+  const categories = useApiQuery('/api/help/fetch/categories', app ? { app } : {}, { enabled: target !== null });
   const make = useApiAction('/api/help/make');
   const update = useApiAction('/api/help/update');
   const content = Form.useWatch('content', form) ?? '';
   const article = id !== null ? detail.data?.article : undefined;
+  const { options: appOptions } = useApps();
+  // A new article is written for the app the console works in (the header's switcher).
+  const currentApp = useCurrentApp() ?? DEFAULT_APP;
 
   useEffect(() => {
     if (target === null) return;
-    form.setFieldsValue(article ? { ...article, app: article.app as Values['app'] } : blank);
-  }, [target, article, form]);
+    form.setFieldsValue(article ? { ...article, app: article.app as Values['app'] } : { ...blank, app: currentApp });
+  }, [target, article, form, currentApp]);
 
   const save = async () => {
     const values = await form.validateFields().catch(() => null);

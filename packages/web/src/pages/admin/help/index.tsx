@@ -1,6 +1,4 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { apps } from '@appdesk/contract/constants';
-import { labelOf } from '@appdesk/contract/rules';
 import type { ApiOutput } from '@appdesk/contract/types';
 import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -19,22 +17,16 @@ import {
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
+import { useApps } from '../../../state/apps';
 import { ArticleEditor } from './ArticleEditor';
 import './help.css';
 
 type ArticleRow = ApiOutput<'/api/help/fetch/page'>['list'][number];
 
-const keys = ['search', 'app', 'published', 'category'] as const;
+const keys = ['search', 'published', 'category'] as const;
 const fields: FilterField[] = [
   { kind: 'text', name: 'search', label: '搜索', placeholder: '标题或正文', width: 200 },
   { kind: 'text', name: 'category', label: '分类', placeholder: '例如 常见问题', width: 160 },
-  {
-    kind: 'select',
-    name: 'app',
-    label: '应用',
-    width: 140,
-    options: [{ value: '', label: '全部应用' }, ...apps.map((a) => ({ value: a.value, label: a.label }))],
-  },
   {
     kind: 'select',
     name: 'published',
@@ -52,11 +44,9 @@ const sortColumns = ['sort', 'updatedAt', 'createdAt'] as const;
 const defaultSort = { sort: 'sort', order: 'ascend' } as const;
 
 function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
-  const app = apps.find((a) => a.value === values.app)?.value;
   const published = flagValue(values.published);
   return {
     search: values.search ?? '',
-    ...(app ? { app } : {}),
     ...(values.category ? { category: values.category } : {}),
     ...(published === undefined ? {} : { published }),
     ...sortParams(sort, sortColumns),
@@ -72,6 +62,7 @@ export default function HelpPage() {
   const publish = useApiAction('/api/help/publish');
   const unpublish = useApiAction('/api/help/unpublish');
   const remove = useApiAction('/api/help/remove');
+  const { nameOf } = useApps();
 
   const columns = useMemo<ColumnsType<ArticleRow>>(
     () => [
@@ -95,7 +86,7 @@ export default function HelpPage() {
         key: 'category',
         render: (category: string) => (category ? <Tag>{category}</Tag> : <span className="list-muted">未分类</span>),
       },
-      { title: '应用', dataIndex: 'app', key: 'app', render: (app: string) => labelOf(apps, app) },
+      { title: '应用', dataIndex: 'app', key: 'app', render: nameOf },
       { title: '排序', dataIndex: 'sort', key: 'sort', sorter: true, align: 'right' },
       {
         title: '状态',
@@ -145,7 +136,7 @@ export default function HelpPage() {
         ),
       },
     ],
-    [publish.mutate, unpublish.mutate, remove.mutate],
+    [publish.mutate, unpublish.mutate, remove.mutate, nameOf],
   );
 
   return (

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { apps, iapProductTypes, platforms } from '@appdesk/contract/constants';
+import { iapProductTypes, platforms } from '@appdesk/contract/constants';
 import { fenToYuan } from '@appdesk/contract/format';
 import { labelOf } from '@appdesk/contract/rules';
 import type { ApiOutput } from '@appdesk/contract/types';
@@ -20,6 +20,7 @@ import {
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
+import { useApps } from '../../../state/apps';
 import { IapEditor } from './IapEditor';
 
 type Row = ApiOutput<'/api/iap/fetch/page'>['list'][number];
@@ -28,9 +29,8 @@ const all = (label: string, list: readonly { value: string; label: string }[]) =
   { value: '', label },
   ...list.map((o) => ({ value: o.value, label: o.label })),
 ];
-const keys = ['app', 'platform', 'type', 'enabled'] as const;
+const keys = ['platform', 'type', 'enabled'] as const;
 const fields: FilterField[] = [
-  { kind: 'select', name: 'app', label: '应用', width: 140, options: all('全部应用', apps) },
   { kind: 'select', name: 'platform', label: '平台', width: 120, options: all('全部平台', platforms) },
   { kind: 'select', name: 'type', label: '类型', width: 150, options: all('全部类型', iapProductTypes) },
   {
@@ -50,12 +50,10 @@ const sortColumns = ['createdAt', 'price'] as const;
 function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
   const pick = <V extends string>(list: readonly { value: V }[], value: unknown) =>
     list.find((o) => o.value === value)?.value;
-  const app = pick(apps, values.app);
   const platform = pick(platforms, values.platform);
   const type = pick(iapProductTypes, values.type);
   const enabled = flagValue(values.enabled);
   return {
-    ...(app ? { app } : {}),
     ...(platform ? { platform } : {}),
     ...(type ? { type } : {}),
     ...(enabled === undefined ? {} : { enabled }),
@@ -75,6 +73,7 @@ export default function IapPage() {
   const selection = useSelection<Row>((p) => `${p.name}（${p.productId}）`);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const update = useApiAction('/api/iap/update');
+  const { nameOf } = useApps();
 
   const columns = useMemo<ColumnsType<Row>>(
     () => [
@@ -92,7 +91,7 @@ export default function IapPage() {
           </div>
         ),
       },
-      { title: '应用', dataIndex: 'app', key: 'app', render: (v: string) => labelOf(apps, v) },
+      { title: '应用', dataIndex: 'app', key: 'app', render: nameOf },
       { title: '平台', dataIndex: 'platform', key: 'platform', render: (v: string) => labelOf(platforms, v) },
       { title: '类型', dataIndex: 'type', key: 'type', render: (v: string) => labelOf(iapProductTypes, v) },
       {
@@ -134,7 +133,7 @@ export default function IapPage() {
         ),
       },
     ],
-    [update.mutate],
+    [update.mutate, nameOf],
   );
 
   return (

@@ -1,9 +1,10 @@
-import { apps, iapRecordStatuses, platforms } from '@appdesk/contract/constants';
+import { iapRecordStatuses, platforms } from '@appdesk/contract/constants';
 import { formatDateTime } from '@appdesk/contract/format';
 import { labelOf } from '@appdesk/contract/rules';
 import { Descriptions, Drawer, Empty, Tag, Timeline, Typography } from 'antd';
 import { useApiQuery } from '../../../api/hooks';
 import { useIsMobile } from '../../../components/useIsMobile';
+import { useApps } from '../../../state/apps';
 import { environmentLabel, notificationLabel, notificationStatusLabels } from './labels';
 
 const statusColors: Record<string, string> = {
@@ -21,6 +22,7 @@ const time = (value: string | null) => (value ? formatDateTime(value) : '-');
 /** 内购记录详情: who, what, the store's ids and dates, why it was refused, the decoded payload. */
 export function RecordDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const mobile = useIsMobile();
+  const { nameOf } = useApps();
   const detail = useApiQuery('/api/iaprecord/fetch/detail', { id: id ?? 1 }, { enabled: id !== null });
   const data = id !== null ? detail.data : undefined;
   const r = data?.record;
@@ -42,7 +44,7 @@ export function RecordDrawer({ id, onClose }: { id: number | null; onClose: () =
             </Descriptions.Item>
             <Descriptions.Item label="用户">{r.userPhone ?? '未知'}</Descriptions.Item>
             <Descriptions.Item label="应用 / 平台">
-              {labelOf(apps, r.app)} / {labelOf(platforms, r.platform)}
+              {nameOf(r.app)} / {labelOf(platforms, r.platform)}
             </Descriptions.Item>
             <Descriptions.Item label="商品">
               {r.productName ?? '（未配置的商品）'}

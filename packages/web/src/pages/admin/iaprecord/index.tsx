@@ -17,6 +17,7 @@ import {
   useList,
 } from '../../../components/list';
 import { phoneFilter } from '../../../components/rules';
+import { useApps } from '../../../state/apps';
 import { environmentLabel, verificationNotice } from './labels';
 import { RecordDrawer, RecordStatus } from './RecordDrawer';
 
@@ -76,6 +77,7 @@ export default function IaprecordPage() {
   const { update } = list;
   const detailId = idValue(list.param('detail')) ?? null;
   const setDetail = useCallback((id: number | null) => update({ detail: id ?? undefined }, true), [update]);
+  const { nameOf } = useApps();
 
   const columns = useMemo<ColumnsType<Row>>(
     () => [
@@ -101,6 +103,7 @@ export default function IaprecordPage() {
           </div>
         ),
       },
+      { title: '应用', dataIndex: 'app', key: 'app', render: nameOf },
       { title: '平台', dataIndex: 'platform', key: 'platform', render: (v: string) => labelOf(platforms, v) },
       {
         title: '环境',
@@ -124,7 +127,7 @@ export default function IaprecordPage() {
       },
       timeColumn('记录时间', 'createdAt'),
     ],
-    [setDetail],
+    [setDetail, nameOf],
   );
 
   return (

@@ -1,4 +1,4 @@
-import { apps, channels, orderEventKinds, orderStatuses, payMethods } from '@appdesk/contract/constants';
+import { channels, orderEventKinds, orderStatuses, payMethods } from '@appdesk/contract/constants';
 import { fenInWords, fenToYuan, formatExactTime } from '@appdesk/contract/format';
 import { labelOf } from '@appdesk/contract/rules';
 import type { ApiOutput } from '@appdesk/contract/types';
@@ -21,6 +21,7 @@ import { useApiAction, useApiQuery } from '../../../api/hooks';
 import { EditorModal } from '../../../components/admin/EditorModal';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { useIsMobile } from '../../../components/useIsMobile';
+import { useApps } from '../../../state/apps';
 import { OrderNotifications } from './PaymentNotices';
 
 type Detail = ApiOutput<'/api/order/fetch/detail'>;
@@ -165,6 +166,7 @@ function ActionModal({ kind, order, onClose }: { kind: ActionKind | null; order:
 /** 订单详情: amounts in yuan and in words, times, the external id, the actions and the whole timeline. */
 export function OrderDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const mobile = useIsMobile();
+  const { nameOf } = useApps();
   const [action, setAction] = useState<ActionKind | null>(null);
   const detail = useApiQuery('/api/order/fetch/detail', { id: id ?? 1 }, { enabled: id !== null });
   const data = detail.data && detail.data.order.id === id ? detail.data : undefined;
@@ -223,7 +225,7 @@ export function OrderDrawer({ id, onClose }: { id: number | null; onClose: () =>
             { key: 'user', label: '用户', children: `${order.userPhone}（ID ${order.userId}）` },
             { key: 'method', label: '支付方式', children: labelOf(payMethods, order.payMethod) },
             { key: 'channel', label: '渠道', children: labelOf(channels, order.channel) },
-            { key: 'app', label: '应用', children: labelOf(apps, order.app) },
+            { key: 'app', label: '应用', children: nameOf(order.app) },
             { key: 'tx', label: '交易流水号', children: order.transactionId || '-' },
             { key: 'created', label: '下单时间', children: formatExactTime(order.createdAt) },
             { key: 'paid', label: '支付时间', children: formatExactTime(order.paidAt) },

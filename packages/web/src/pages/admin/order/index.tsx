@@ -18,6 +18,7 @@ import {
   useList,
 } from '../../../components/list';
 import { phoneFilter } from '../../../components/rules';
+import { useApps, useCurrentApp } from '../../../state/apps';
 import { OrderDrawer, StatusTag } from './OrderDrawer';
 import { PaymentConfigAlert } from './PaymentNotices';
 
@@ -67,7 +68,9 @@ function Totals({ filter }: { filter: ReturnType<typeof toFilter> }) {
     order: _order,
     ...rest
   } = filter as ReturnType<typeof toFilter> & { sort?: string; order?: string };
-  const totals = useApiQuery('/api/order/fetch/totals', rest, { keepPrevious: true });
+  // The list's app is the header's switcher (the list kit adds it): the totals count the same orders.
+  const app = useCurrentApp();
+  const totals = useApiQuery('/api/order/fetch/totals', app ? { ...rest, app } : rest, { keepPrevious: true });
   const t = totals.data;
   return (
     <Typography.Paragraph className="order-totals" data-testid="order-totals" style={{ margin: '0 0 12px' }}>
@@ -91,6 +94,7 @@ export default function OrderPage() {
   const detailId = idValue(list.param('detail')) ?? null;
   const setDetail = useCallback((id: number | null) => update({ detail: id ?? undefined }, true), [update]);
   const status = list.values.status ?? '';
+  const { nameOf } = useApps();
 
   const columns = useMemo<ColumnsType<OrderRow>>(
     () => [
@@ -106,6 +110,7 @@ export default function OrderPage() {
       },
       { title: '用户', dataIndex: 'userPhone', key: 'userPhone' },
       { title: '套餐', dataIndex: 'planName', key: 'planName' },
+      { title: '应用', dataIndex: 'app', key: 'app', render: nameOf },
       {
         title: '金额（元）',
         dataIndex: 'amount',
@@ -120,7 +125,7 @@ export default function OrderPage() {
       timeColumn('下单时间', 'createdAt'),
       timeColumn('支付时间', 'paidAt'),
     ],
-    [setDetail],
+    [setDetail, nameOf],
   );
 
   return (

@@ -1,7 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { apps } from '@appdesk/contract/constants';
 import { fenToYuan } from '@appdesk/contract/format';
-import { labelOf } from '@appdesk/contract/rules';
 import type { ApiOutput } from '@appdesk/contract/types';
 import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -20,19 +18,13 @@ import {
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
+import { useApps } from '../../../state/apps';
 import { PlanEditor } from './PlanEditor';
 
 type PlanRow = ApiOutput<'/api/plan/fetch/page'>['list'][number];
 
-const keys = ['app', 'onSale'] as const;
+const keys = ['onSale'] as const;
 const fields: FilterField[] = [
-  {
-    kind: 'select',
-    name: 'app',
-    label: '应用',
-    width: 140,
-    options: [{ value: '', label: '全部应用' }, ...apps.map((a) => ({ value: a.value, label: a.label }))],
-  },
   {
     kind: 'select',
     name: 'onSale',
@@ -49,9 +41,8 @@ const sortColumns = ['sort', 'price', 'createdAt'] as const;
 const defaultSort = { sort: 'sort', order: 'ascend' } as const;
 
 function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
-  const app = apps.find((a) => a.value === values.app)?.value;
   const onSale = flagValue(values.onSale);
-  return { ...(app ? { app } : {}), ...(onSale === undefined ? {} : { onSale }), ...sortParams(sort, sortColumns) };
+  return { ...(onSale === undefined ? {} : { onSale }), ...sortParams(sort, sortColumns) };
 }
 
 export const durationText = (days: number | null) => (days === null ? '永久' : `${days} 天`);
@@ -62,6 +53,7 @@ export default function PlanPage() {
   const selection = useSelection<PlanRow>((p) => p.name);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const update = useApiAction('/api/plan/update');
+  const { nameOf } = useApps();
 
   const columns = useMemo<ColumnsType<PlanRow>>(
     () => [
@@ -77,7 +69,7 @@ export default function PlanPage() {
           </Space>
         ),
       },
-      { title: '应用', dataIndex: 'app', key: 'app', render: (app: string) => labelOf(apps, app) },
+      { title: '应用', dataIndex: 'app', key: 'app', render: nameOf },
       {
         title: '售价（元）',
         key: 'price',
@@ -140,7 +132,7 @@ export default function PlanPage() {
         ),
       },
     ],
-    [update.mutate],
+    [update.mutate, nameOf],
   );
 
   return (

@@ -1,9 +1,10 @@
-import { reviewRejectReasons } from '@appdesk/contract/constants';
-import { AutoComplete, Button, Form, Image, InputNumber, Space } from 'antd';
+import { DEFAULT_APP, reviewRejectReasons } from '@appdesk/contract/constants';
+import { AutoComplete, Button, Form, Image, InputNumber, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
 import { EditorModal } from '../../../components/admin/EditorModal';
 import { formRules, rules } from '../../../components/rules';
+import { useApps, useCurrentApp } from '../../../state/apps';
 
 /** 驳回: a reason picked from the usual ones or typed; the screenshot stays in view, large. */
 export function RejectModal({
@@ -50,9 +51,16 @@ export function RejectModal({
   );
 }
 
-/** 奖励设置: the coins an approved claim gives (a site setting; later approvals only). */
+/**
+ * 奖励设置: the coins an approved claim gives in one app (later approvals only); the app the console
+ * works in first (the header's switcher), another one on choice.
+ */
 export function RewardSetting() {
-  const current = useApiQuery('/api/reviewreward/fetch/settings', {});
+  const { options } = useApps();
+  const currentApp = useCurrentApp();
+  const [picked, setPicked] = useState<string | undefined>(undefined);
+  const app = picked ?? currentApp ?? DEFAULT_APP;
+  const current = useApiQuery('/api/reviewreward/fetch/settings', { app });
   const save = useApiAction('/api/reviewreward/update/settings');
   // What the operator typed; until then the saved value shows. Derived in the
   // same render that enables the input, never copied in by an effect: an effect ran after the input
@@ -62,6 +70,16 @@ export function RewardSetting() {
   const coins = draft === undefined ? (current.data?.coins ?? null) : draft;
   return (
     <Space wrap style={{ marginBottom: 12 }}>
+      <Select
+        aria-label="奖励设置的应用"
+        value={app}
+        options={options}
+        onChange={(next: string) => {
+          setPicked(next);
+          setDraft(undefined);
+        }}
+        style={{ width: 150 }}
+      />
       <span>每次通过奖励</span>
       <InputNumber<number>
         aria-label="奖励金币"
@@ -77,7 +95,7 @@ export function RewardSetting() {
       <Button
         disabled={!coins || coins === current.data?.coins}
         loading={save.isPending}
-        onClick={() => coins && save.mutate({ coins })}
+        onClick={() => coins && save.mutate({ app, coins })}
       >
         保存
       </Button>

@@ -1,4 +1,4 @@
-import { apps, channels, reviewStatuses } from '@appdesk/contract/constants';
+import { channels, reviewStatuses } from '@appdesk/contract/constants';
 import { labelOf } from '@appdesk/contract/rules';
 import type { ApiOutput } from '@appdesk/contract/types';
 import { Button, Image, Space, Tabs, Tag } from 'antd';
@@ -19,6 +19,7 @@ import {
 } from '../../../components/list';
 import { phoneFilter, rules } from '../../../components/rules';
 import { untilSettled } from '../../../components/writes';
+import { useApps, useCurrentApp } from '../../../state/apps';
 import { RejectModal, RewardSetting } from './ReviewActions';
 
 type ClaimRow = ApiOutput<'/api/reviewreward/fetch/page'>['list'][number];
@@ -56,6 +57,8 @@ export default function ReviewRewardPage() {
   const selection = useSelection<ClaimRow>((c) => `${c.userPhone}（${labelOf(channels, c.store)}）`);
   const approve = useApiAction('/api/reviewreward/approve', { refreshes: ['/api/'] });
   const [rejecting, setRejecting] = useState<ClaimRow | null>(null);
+  const { nameOf } = useApps();
+  const currentApp = useCurrentApp();
   const status = list.values.status ?? '';
 
   const columns = useMemo<ColumnsType<ClaimRow>>(
@@ -74,7 +77,7 @@ export default function ReviewRewardPage() {
         key: 'store',
         render: (_, c) => (
           <Space orientation="vertical" size={0}>
-            <span>{labelOf(apps, c.app)}</span>
+            <span>{nameOf(c.app)}</span>
             <span className="list-muted">{labelOf(channels, c.store)}</span>
           </Space>
         ),
@@ -125,7 +128,7 @@ export default function ReviewRewardPage() {
           ),
       },
     ],
-    [approve.mutate],
+    [approve.mutate, nameOf],
   );
 
   return (
@@ -146,7 +149,8 @@ export default function ReviewRewardPage() {
               items={[{ key: '', label: '全部' }, ...reviewStatuses.map((s) => ({ key: s.value, label: s.label }))]}
               onChange={(key) => list.update({ status: key || undefined })}
             />
-            <RewardSetting />
+            {/* A new current app starts the setting over in that app. */}
+            <RewardSetting key={currentApp ?? ''} />
             <BatchBar
               selection={selection}
               noun="申请"

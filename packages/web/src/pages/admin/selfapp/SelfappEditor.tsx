@@ -1,4 +1,3 @@
-import { apps } from '@appdesk/contract/constants';
 import { selfappRules } from '@appdesk/contract/rules/selfapp';
 import type { ApiOutput } from '@appdesk/contract/types';
 import { Checkbox, Form, Input, InputNumber, Space, Switch } from 'antd';
@@ -8,9 +7,9 @@ import { uploadFinder } from '../../../api/request';
 import { EditorDrawer } from '../../../components/admin/EditorDrawer';
 import { ImageUploader } from '../../../components/admin/ImageUploader';
 import { formRules, inputLimits, rules } from '../../../components/rules';
+import { useApps, useCurrentApp } from '../../../state/apps';
 
 type Selfapp = ApiOutput<'/api/selfapp/fetch/detail'>['selfapp'];
-type AppCode = (typeof apps)[number]['value'];
 
 interface Values {
   name: string;
@@ -22,7 +21,7 @@ interface Values {
   rewardCoins: number;
   sort: number;
   enabled: boolean;
-  apps: AppCode[];
+  apps: string[];
 }
 
 const blank: Values = {
@@ -35,7 +34,7 @@ const blank: Values = {
   rewardCoins: 0,
   sort: 0,
   enabled: true,
-  apps: apps.map((a) => a.value),
+  apps: [],
 };
 
 const toValues = (s: Selfapp): Values => ({
@@ -48,7 +47,7 @@ const toValues = (s: Selfapp): Values => ({
   rewardCoins: s.rewardCoins,
   sort: s.sort,
   enabled: s.enabled,
-  apps: s.apps as AppCode[],
+  apps: s.apps,
 });
 
 const toInput = (v: Values) => ({
@@ -73,11 +72,15 @@ export function SelfappEditor({ target, onClose }: { target: number | 'new' | nu
   const update = useApiAction('/api/selfapp/update');
   const selfapp = id !== null ? detail.data?.selfapp : undefined;
   const icon = Form.useWatch('icon', form);
+  const { list: ourApps, options: appOptions } = useApps();
+  const currentApp = useCurrentApp();
 
   useEffect(() => {
     if (target === null) return;
-    form.setFieldsValue(selfapp ? toValues(selfapp) : blank);
-  }, [target, selfapp, form]);
+    // A new one shows in the app the console works in (the header's switcher); under 全部应用, in every app.
+    const showIn = currentApp ? [currentApp] : ourApps.map((a) => a.code);
+    form.setFieldsValue(selfapp ? toValues(selfapp) : { ...blank, apps: showIn });
+  }, [target, selfapp, form, currentApp, ourApps]);
 
   const save = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -181,7 +184,7 @@ export function SelfappEditor({ target, onClose }: { target: number | 'new' | nu
           rules={[{ required: true, type: 'array', min: 1, message: '请至少选择一个展示它的应用' }]}
           extra="在哪些我方 App 中展示它"
         >
-          <Checkbox.Group options={apps.map((a) => ({ value: a.value, label: a.label }))} />
+          <Checkbox.Group options={appOptions} />
         </Form.Item>
       </Form>
     </EditorDrawer>

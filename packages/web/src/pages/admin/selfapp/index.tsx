@@ -1,6 +1,4 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { apps } from '@appdesk/contract/constants';
-import { labelOf } from '@appdesk/contract/rules';
 import type { ApiOutput } from '@appdesk/contract/types';
 import { Button, Image, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -20,19 +18,13 @@ import {
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
+import { useApps } from '../../../state/apps';
 import { SelfappEditor } from './SelfappEditor';
 
 type Row = ApiOutput<'/api/selfapp/fetch/page'>['list'][number];
 
-const keys = ['enabled', 'app'] as const;
+const keys = ['enabled'] as const;
 const fields: FilterField[] = [
-  {
-    kind: 'select',
-    name: 'app',
-    label: '展示位置',
-    width: 150,
-    options: [{ value: '', label: '全部应用' }, ...apps.map((a) => ({ value: a.value, label: a.label }))],
-  },
   {
     kind: 'select',
     name: 'enabled',
@@ -49,9 +41,8 @@ const sortColumns = ['sort', 'rewardCoins', 'createdAt'] as const;
 const defaultSort = { sort: 'sort', order: 'ascend' } as const;
 
 function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
-  const app = apps.find((a) => a.value === values.app)?.value;
   const enabled = flagValue(values.enabled);
-  return { ...(app ? { app } : {}), ...(enabled === undefined ? {} : { enabled }), ...sortParams(sort, sortColumns) };
+  return { ...(enabled === undefined ? {} : { enabled }), ...sortParams(sort, sortColumns) };
 }
 
 /** A grey rounded square for apps without an icon. */
@@ -65,6 +56,7 @@ export default function SelfappPage() {
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const update = useApiAction('/api/selfapp/update');
   const remove = useApiAction('/api/selfapp/remove');
+  const { nameOf } = useApps();
 
   const columns = useMemo<ColumnsType<Row>>(
     () => [
@@ -112,7 +104,7 @@ export default function SelfappPage() {
         title: '展示位置',
         dataIndex: 'apps',
         key: 'apps',
-        render: (v: string[]) => v.map((a) => labelOf(apps, a)).join('、'),
+        render: (v: string[]) => v.map(nameOf).join('、'),
       },
       {
         title: '安装奖励',
@@ -171,7 +163,7 @@ export default function SelfappPage() {
         ),
       },
     ],
-    [update.mutate, remove.mutate],
+    [update.mutate, remove.mutate, nameOf],
   );
 
   return (

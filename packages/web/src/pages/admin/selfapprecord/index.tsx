@@ -1,4 +1,4 @@
-import { apps, channels, platforms, selfappActions } from '@appdesk/contract/constants';
+import { channels, platforms, selfappActions } from '@appdesk/contract/constants';
 import { labelOf } from '@appdesk/contract/rules';
 import type { ApiOutput } from '@appdesk/contract/types';
 import { Tag } from 'antd';
@@ -16,25 +16,27 @@ import {
   timeColumn,
   useList,
 } from '../../../components/list';
+import { useApps, useCurrentApp } from '../../../state/apps';
 import { SelfappTotals } from './SelfappTotals';
 
 type RecordRow = ApiOutput<'/api/selfapp/record/fetch/page'>['list'][number];
 
-const keys = ['selfappId', 'action', 'app', 'channel', 'from', 'to'] as const;
+const keys = ['selfappId', 'action', 'channel', 'from', 'to'] as const;
 const sortColumns = ['createdAt', 'coins'] as const;
 const defaultSort = { sort: 'createdAt', order: 'descend' } as const;
 const actionColor: Record<string, string> = { show: 'default', click: 'blue', install: 'green' };
 
-/** The filter of the URL values, without sorting: what the list, the totals and the export share. */
+/**
+ * The filter of the URL values, without sorting: what the list, the totals and the export share.
+ * The source app is the header's switcher, which the list kit adds to the list and the export.
+ */
 function filterOf(values: ListValues) {
   const selfappId = idValue(values.selfappId);
   const action = selfappActions.find((a) => a.value === values.action)?.value;
-  const app = apps.find((a) => a.value === values.app)?.value;
   const channel = channels.find((c) => c.value === values.channel)?.value;
   return {
     ...(selfappId ? { selfappId } : {}),
     ...(action ? { action } : {}),
-    ...(app ? { app } : {}),
     ...(channel ? { channel } : {}),
     ...rangeValue(values),
   };
@@ -48,7 +50,9 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
 export default function SelfappRecordPage() {
   const list = useList({ fetchPath: '/api/selfapp/record/fetch/page', keys, toFilter, defaultSort });
   const selfapps = useApiQuery('/api/selfapp/fetch/page', { size: 200, sort: 'sort', order: 'ascend' });
-  const { action: _action, ...totalsFilter } = filterOf(list.values);
+  const { nameOf } = useApps();
+  const app = useCurrentApp();
+  const { action: _action, ...totalsFilter } = { ...filterOf(list.values), ...(app ? { app } : {}) };
 
   const fields = useMemo<FilterField[]>(
     () => [
@@ -68,13 +72,6 @@ export default function SelfappRecordPage() {
         label: '行为',
         width: 110,
         options: [{ value: '', label: '全部行为' }, ...selfappActions.map((a) => ({ value: a.value, label: a.label }))],
-      },
-      {
-        kind: 'select',
-        name: 'app',
-        label: '来源应用',
-        width: 140,
-        options: [{ value: '', label: '全部来源' }, ...apps.map((a) => ({ value: a.value, label: a.label }))],
       },
       {
         kind: 'select',
@@ -111,7 +108,7 @@ export default function SelfappRecordPage() {
         key: 'source',
         render: (_, r) => (
           <span>
-            {labelOf(apps, r.app)}
+            {nameOf(r.app)}
             <span className="list-muted">
               {' '}
               · {labelOf(platforms, r.platform)} · {labelOf(channels, r.channel)}
@@ -142,7 +139,7 @@ export default function SelfappRecordPage() {
       },
       timeColumn('时间', 'createdAt'),
     ],
-    [],
+    [nameOf],
   );
 
   return (

@@ -1,10 +1,11 @@
-import { channels, platforms, versionStatuses } from '@appdesk/contract/constants';
+import { channels, DEFAULT_APP, platforms, versionStatuses } from '@appdesk/contract/constants';
 import { labelOf } from '@appdesk/contract/rules';
 import type { ApiOutput } from '@appdesk/contract/types';
-import { Segmented, Table, Tag } from 'antd';
+import { Segmented, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useApiQuery } from '../../../api/hooks';
+import { useApps, useCurrentApp } from '../../../state/apps';
 import { statusColor } from './status';
 
 type Matrix = ApiOutput<'/api/version/fetch/matrix'>;
@@ -17,15 +18,40 @@ function PlatformSwitch({ value, onChange }: { value: Platform; onChange: (p: Pl
       options={platforms.map((p) => ({ value: p.value, label: p.label }))}
       value={value}
       onChange={(v) => onChange(v as Platform)}
-      className="version-platform"
     />
   );
 }
 
+/**
+ * The app and platform a tab shows (one app's releases at a time): the header's app first, or the
+ * default app under 全部应用; another one can be picked here.
+ */
+function useScope() {
+  const currentApp = useCurrentApp();
+  // A pick holds until the header's app changes.
+  const [picked, setPicked] = useState<{ app: string; under: string | undefined }>();
+  const [platform, setPlatform] = useState<Platform>('android');
+  const app = (picked?.under === currentApp ? picked?.app : undefined) ?? currentApp ?? DEFAULT_APP;
+  const { options } = useApps();
+  const switches = (
+    <Space wrap className="version-platform">
+      <Select
+        aria-label="应用"
+        value={app}
+        options={options}
+        onChange={(next: string) => setPicked({ app: next, under: currentApp })}
+        style={{ width: 150 }}
+      />
+      <PlatformSwitch value={platform} onChange={setPlatform} />
+    </Space>
+  );
+  return { app, platform, switches };
+}
+
 /** 渠道矩阵: each channel × the newest versions, with state and rollout, so operators see what is live where. */
 export function ChannelMatrix() {
-  const [platform, setPlatform] = useState<Platform>('android');
-  const matrix = useApiQuery('/api/version/fetch/matrix', { platform });
+  const { app, platform, switches } = useScope();
+  const matrix = useApiQuery('/api/version/fetch/matrix', { app, platform });
   const columns: ColumnsType<MatrixRow> = [
     {
       title: '渠道',
@@ -52,7 +78,7 @@ export function ChannelMatrix() {
   ];
   return (
     <div className="version-overview">
-      <PlatformSwitch value={platform} onChange={setPlatform} />
+      {switches}
       <Table<MatrixRow>
         rowKey="channel"
         size="small"
@@ -71,8 +97,8 @@ type Stat = ApiOutput<'/api/version/fetch/stats'>['list'][number];
 
 /** 版本统计: per day, version and channel, how many update checks, prompts and downloads the apps reported. */
 export function VersionStats() {
-  const [platform, setPlatform] = useState<Platform>('android');
-  const stats = useApiQuery('/api/version/fetch/stats', { platform, days: 14 });
+  const { app, platform, switches } = useScope();
+  const stats = useApiQuery('/api/version/fetch/stats', { app, platform, days: 14 });
   const columns: ColumnsType<Stat> = [
     { title: '日期', dataIndex: 'day', key: 'day' },
     { title: '版本', dataIndex: 'versionName', key: 'versionName' },
@@ -83,7 +109,7 @@ export function VersionStats() {
   ];
   return (
     <div className="version-overview">
-      <PlatformSwitch value={platform} onChange={setPlatform} />
+      {switches}
       <Table<Stat>
         rowKey={(r) => `${r.day}-${r.versionId}-${r.channel}`}
         size="small"

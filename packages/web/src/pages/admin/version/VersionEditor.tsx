@@ -1,9 +1,8 @@
 import {
-  appPackages,
-  apps,
   type ChannelCode,
   channelDelivery,
   channels,
+  DEFAULT_APP,
   platforms,
   storeLinkFor,
 } from '@appdesk/contract/constants';
@@ -16,6 +15,7 @@ import { EditorDrawer } from '../../../components/admin/EditorDrawer';
 import { UploadProgress } from '../../../components/admin/UploadProgress';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { formatSize } from '../../../components/size';
+import { useApps, useCurrentApp } from '../../../state/apps';
 
 type Make = ApiInput<'/api/version/make'>;
 type FileV = ApiOutput<'/api/files/update'>['file']['fileV'];
@@ -39,7 +39,7 @@ interface Values {
 }
 
 const blank: Values = {
-  app: 'tailor',
+  app: DEFAULT_APP,
   platform: 'android',
   channel: 'huawei',
   versionName: '',
@@ -77,8 +77,16 @@ export function VersionEditor({ target, onClose }: { target: number | 'new' | nu
   const [attached, setAttached] = useState<Attached | null | undefined>(undefined);
   const channel = (Form.useWatch('channel', form) ?? 'huawei') as ChannelCode;
   const platform = Form.useWatch('platform', form) ?? 'android';
-  const app = (Form.useWatch('app', form) ?? 'tailor') as NonNullable<Values['app']>;
-  const packageName = appPackages[app][platform === 'ios' ? 'ios' : 'android'];
+  const app = Form.useWatch('app', form) ?? DEFAULT_APP;
+  const { options: appOptions, nameOf } = useApps();
+  // A new release is made in the app the console works in (the header's switcher).
+  const currentApp = useCurrentApp() ?? DEFAULT_APP;
+  // The app's packages and channels as 应用管理 has them (the server checks packages against the same).
+  const apps = useApiQuery('/api/apps/fetch/page', { search: app, size: 100 }, { enabled: target !== null });
+  const appView = apps.data?.list.find((a) => a.code === app);
+  const packageName = (platform === 'ios' ? appView?.iosBundleId : appView?.androidPackage) ?? '';
+  const shipped = appView?.channels.find((c) => c.channel === channel);
+  const defaultLink = shipped?.storeLink || (packageName ? storeLinkFor(channel, packageName) : '');
   const delivery = channelDelivery[channel];
 
   useEffect(() => {
@@ -87,9 +95,9 @@ export function VersionEditor({ target, onClose }: { target: number | 'new' | nu
     if (release) {
       form.setFieldsValue({ ...blank, ...release } as unknown as Values);
     } else {
-      form.setFieldsValue(blank);
+      form.setFieldsValue({ ...blank, app: currentApp });
     }
-  }, [target, release, form]);
+  }, [target, release, form, currentApp]);
 
   const current: Attached | null =
     attached !== undefined
@@ -168,7 +176,7 @@ export function VersionEditor({ target, onClose }: { target: number | 'new' | nu
       >
         <div className="version-grid">
           <Form.Item label="应用" name="app">
-            <Select options={apps.map((a) => ({ value: a.value, label: a.label }))} disabled={id !== null} />
+            <Select options={appOptions} disabled={id !== null} />
           </Form.Item>
           <Form.Item label="平台" name="platform">
             <Select options={platforms.map((p) => ({ value: p.value, label: p.label }))} disabled={id !== null} />
@@ -189,6 +197,14 @@ export function VersionEditor({ target, onClose }: { target: number | 'new' | nu
             ? '官网渠道：App 直接下载下面上传的安装包。'
             : `商店渠道：App 打开商店链接更新${delivery.holdDuringReview ? '；该商店审核期间不允许提示更新，新版本默认“审核中暂停提示”' : ''}。`}
         </Typography.Paragraph>
+        {appView && !shipped ? (
+          <Alert
+            type="warning"
+            showIcon
+            className="version-delivery"
+            title={`应用管理中${nameOf(app)}没有上架这个渠道：该渠道的用户检查更新时按官网渠道处理。`}
+          />
+        ) : null}
 
         <Form.Item label="安装包" extra="APK、AAB 或 IPA；上传 APK 后自动读出包名、版本名和版本号">
           <UploadProgress<FileV>
@@ -260,15 +276,12 @@ export function VersionEditor({ target, onClose }: { target: number | 'new' | nu
             name="storeUrl"
             rules={formRules(rules.storeUrl)}
             extra={
-              storeLinkFor(channel, packageName)
-                ? `留空则使用 ${storeLinkFor(channel, packageName)}`
+              defaultLink
+                ? `留空则使用 ${defaultLink}`
                 : '请填写 App Store 地址，例如 itms-apps://apps.apple.com/app/id123456789'
             }
           >
-            <Input
-              placeholder={storeLinkFor(channel, packageName) || 'itms-apps://apps.apple.com/app/id…'}
-              {...inputLimits(rules.storeUrl)}
-            />
+            <Input placeholder={defaultLink || 'itms-apps://apps.apple.com/app/id…'} {...inputLimits(rules.storeUrl)} />
           </Form.Item>
         ) : null}
         <Form.Item

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { apps, channels, platforms, versionStatuses } from '@appdesk/contract/constants';
+import { channels, platforms, versionStatuses } from '@appdesk/contract/constants';
 import { labelOf } from '@appdesk/contract/rules';
 import type { ApiOutput } from '@appdesk/contract/types';
 import { Button, Progress, Space, Tabs, Tag, Typography } from 'antd';
@@ -19,6 +19,7 @@ import {
 } from '../../../components/list';
 import { formatSize } from '../../../components/size';
 import { untilSettled } from '../../../components/writes';
+import { useApps } from '../../../state/apps';
 import { CopyModal } from './CopyModal';
 import { ChannelMatrix, VersionStats } from './Overview';
 import { statusColor } from './status';
@@ -27,7 +28,7 @@ import './version.css';
 
 type Release = ApiOutput<'/api/version/fetch/page'>['list'][number];
 
-const keys = ['search', 'app', 'platform', 'channel', 'status'] as const;
+const keys = ['search', 'platform', 'channel', 'status'] as const;
 const fields: FilterField[] = [
   { kind: 'text', name: 'search', label: '版本名', placeholder: '例如 2.0', width: 140 },
   {
@@ -51,26 +52,17 @@ const fields: FilterField[] = [
     width: 120,
     options: [{ value: '', label: '全部状态' }, ...versionStatuses.map((s) => ({ value: s.value, label: s.label }))],
   },
-  {
-    kind: 'select',
-    name: 'app',
-    label: '应用',
-    width: 140,
-    options: [{ value: '', label: '全部应用' }, ...apps.map((a) => ({ value: a.value, label: a.label }))],
-  },
 ];
 const sortColumns = ['versionCode', 'updatedAt', 'publishedAt'] as const;
 
 function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }) {
   const pick = <T extends { value: string }>(options: readonly T[], v: string | undefined) =>
     options.find((o) => o.value === v)?.value as T['value'] | undefined;
-  const app = pick(apps, values.app);
   const platform = pick(platforms, values.platform);
   const channel = pick(channels, values.channel);
   const status = pick(versionStatuses, values.status);
   return {
     search: values.search ?? '',
-    ...(app ? { app } : {}),
     ...(platform ? { platform } : {}),
     ...(channel ? { channel } : {}),
     ...(status ? { status } : {}),
@@ -87,6 +79,7 @@ function Releases() {
   const pause = useApiAction('/api/version/pause');
   const rollback = useApiAction('/api/version/rollback');
   const remove = useApiAction('/api/version/remove');
+  const { nameOf } = useApps();
 
   const columns = useMemo<ColumnsType<Release>>(
     () => [
@@ -105,6 +98,7 @@ function Releases() {
           </div>
         ),
       },
+      { title: '应用', dataIndex: 'app', key: 'app', render: nameOf },
       { title: '平台', dataIndex: 'platform', key: 'platform', render: (p: string) => labelOf(platforms, p) },
       { title: '渠道', dataIndex: 'channel', key: 'channel', render: (c: string) => <Tag>{labelOf(channels, c)}</Tag> },
       {
@@ -206,7 +200,7 @@ function Releases() {
         ),
       },
     ],
-    [publish.mutate, pause.mutate, rollback.mutate, remove.mutate],
+    [publish.mutate, pause.mutate, rollback.mutate, remove.mutate, nameOf],
   );
 
   return (
