@@ -93,7 +93,11 @@ test('plan → order → paid twice grants once → refund takes back → timeli
   await expect(page.getByRole('tab', { name: '已退款', selected: true })).toBeVisible();
   // Read again until both have loaded (at least this order is refunded) and agree.
   await expect(async () => {
-    const amounts = await page.locator('.ant-table-row td:nth-child(4)').allInnerTexts();
+    // The amount column found by its heading: the list's columns may move (an app column came).
+    const headings = (await page.locator('.ant-table-thead th').allInnerTexts()).map((text) => text.trim());
+    const amountColumn = headings.indexOf('金额（元）') + 1;
+    expect(amountColumn).toBeGreaterThan(0);
+    const amounts = await page.locator(`.ant-table-row td:nth-child(${amountColumn})`).allInnerTexts();
     expect(amounts.length).toBeGreaterThan(0);
     const sum = amounts.reduce((s, t) => s + Math.round(Number(t.replace(/[¥,]/g, '')) * 100), 0);
     const totals = await page.getByTestId('order-totals').innerText();
