@@ -6,9 +6,9 @@ import { Button, Form, Input, InputNumber, Select, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { AppSelect, useNewRecordApp } from '../../../components/admin/appField';
 import { EditorDrawer } from '../../../components/admin/EditorDrawer';
 import { formRules, inputLimits, rules } from '../../../components/rules';
-import { useApps, useCurrentApp } from '../../../state/apps';
 
 type ConfigType = (typeof configTypes)[number]['value'];
 type Entry = ApiOutput<'/api/a11t/fetch/page'>['list'][number];
@@ -97,9 +97,8 @@ export function ConfigEditor({ target, onClose }: { target: Entry | 'new' | null
   const make = useApiAction('/api/a11t/make');
   const update = useApiAction('/api/a11t/update');
   const type = (Form.useWatch('type', form) ?? 'string') as ConfigType;
-  const { options: appOptions } = useApps();
   // A new key is made in the app the console works in (the header's switcher).
-  const app = useCurrentApp() ?? DEFAULT_APP;
+  const app = useNewRecordApp();
 
   useEffect(() => {
     if (target === null) return;
@@ -142,7 +141,7 @@ export function ConfigEditor({ target, onClose }: { target: Entry | 'new' | null
             <Input placeholder="例如 feature.long_shot" disabled={id !== null} {...inputLimits(rules.configKey)} />
           </Form.Item>
           <Form.Item label="应用" name="app">
-            <Select options={appOptions} disabled={id !== null} />
+            <AppSelect disabled={id !== null} />
           </Form.Item>
           <Form.Item label="类型" name="type">
             <Select

@@ -6,6 +6,7 @@ import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { appColumn } from '../../../components/admin/appField';
 import {
   ConfirmLink,
   type FilterField,
@@ -17,7 +18,6 @@ import {
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
-import { useApps } from '../../../state/apps';
 import { ConfigEditor } from './ConfigEditor';
 import { HistoryDrawer } from './History';
 import './a11t.css';
@@ -53,7 +53,6 @@ export default function A11tPage() {
   const [editing, setEditing] = useState<Entry | 'new' | null>(null);
   const [history, setHistory] = useState<Entry | null>(null);
   const remove = useApiAction('/api/a11t/remove');
-  const { nameOf } = useApps();
 
   const columns = useMemo<ColumnsType<Entry>>(
     () => [
@@ -72,7 +71,7 @@ export default function A11tPage() {
           </div>
         ),
       },
-      { title: '应用', dataIndex: 'app', key: 'app', render: nameOf },
+      appColumn<Entry>(),
       { title: '类型', dataIndex: 'type', key: 'type', render: (t: string) => <Tag>{labelOf(configTypes, t)}</Tag> },
       {
         title: '值',
@@ -114,7 +113,7 @@ export default function A11tPage() {
         ),
       },
     ],
-    [remove.mutate, nameOf],
+    [remove.mutate],
   );
 
   return (

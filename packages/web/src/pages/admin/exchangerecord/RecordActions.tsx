@@ -1,6 +1,6 @@
 import type { ApiOutput } from '@appdesk/contract/types';
-import { AutoComplete, Button, Descriptions, Form, Input, Tooltip, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { AutoComplete, Descriptions, Form, Input, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useApiAction } from '../../../api/hooks';
 import { EditorModal } from '../../../components/admin/EditorModal';
 import { MaskedPhone } from '../../../components/admin/MaskedPhone';

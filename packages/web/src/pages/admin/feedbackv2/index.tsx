@@ -3,6 +3,7 @@ import { threadAssignees, threadCategories, threadStatuses } from '@appdesk/cont
 import { Badge, Button, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
+import { appColumn } from '../../../components/admin/appField';
 import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
 import {
   type FilterField,
@@ -16,7 +17,6 @@ import {
   useList,
 } from '../../../components/list';
 import { rules } from '../../../components/rules';
-import { useApps } from '../../../state/apps';
 import { CannedModal } from './CannedModal';
 import { CategoryTag, type ThreadRow, ThreadStatusTag } from './parts';
 import { ThreadDrawer } from './ThreadDrawer';
@@ -73,7 +73,6 @@ export default function FeedbackThreadsPage() {
   const threadId = idValue(list.param('thread')) ?? null;
   const setThread = useCallback((id: number | null) => update({ thread: id ?? undefined }, true), [update]);
   const [cannedOpen, setCannedOpen] = useState(false);
-  const { nameOf } = useApps();
 
   const columns = useMemo<ColumnsType<ThreadRow>>(
     () => [
@@ -93,7 +92,7 @@ export default function FeedbackThreadsPage() {
         ),
       },
       { title: '分类', dataIndex: 'category', key: 'category', render: (c) => <CategoryTag category={c} /> },
-      { title: '应用', dataIndex: 'app', key: 'app', render: nameOf },
+      appColumn<ThreadRow>(),
       { title: '用户', key: 'user', render: (_, t) => `${t.user}（ID ${t.userId}）` },
       { title: '状态', dataIndex: 'status', key: 'status', render: (s) => <ThreadStatusTag status={s} /> },
       {
@@ -104,7 +103,7 @@ export default function FeedbackThreadsPage() {
       },
       timeColumn('最后留言', 'lastPostAt'),
     ],
-    [setThread, nameOf],
+    [setThread],
   );
 
   return (

@@ -1,12 +1,12 @@
 import { DEFAULT_APP } from '@appdesk/contract/constants';
 import type { ApiInput } from '@appdesk/contract/types';
-import { AutoComplete, Form, Input, InputNumber, Select, Switch, Tabs } from 'antd';
+import { AutoComplete, Form, Input, InputNumber, Switch, Tabs } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
+import { AppSelect, useNewRecordApp } from '../../../components/admin/appField';
 import { EditorDrawer } from '../../../components/admin/EditorDrawer';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { useIsMobile } from '../../../components/useIsMobile';
-import { useApps, useCurrentApp } from '../../../state/apps';
 
 interface Values {
   app: ApiInput<'/api/help/make'>['app'];
@@ -54,9 +54,8 @@ export function ArticleEditor({ target, onClose }: { target: number | 'new' | nu
   const update = useApiAction('/api/help/update');
   const content = Form.useWatch('content', form) ?? '';
   const article = id !== null ? detail.data?.article : undefined;
-  const { options: appOptions } = useApps();
   // A new article is written for the app the console works in (the header's switcher).
-  const currentApp = useCurrentApp() ?? DEFAULT_APP;
+  const currentApp = useNewRecordApp();
 
   useEffect(() => {
     if (target === null) return;
@@ -114,7 +113,7 @@ export function ArticleEditor({ target, onClose }: { target: number | 'new' | nu
             <Input placeholder="例如：如何导出长截图" showCount {...inputLimits(rules.title)} />
           </Form.Item>
           <Form.Item label="应用" name="app">
-            <Select options={appOptions} />
+            <AppSelect />
           </Form.Item>
           <Form.Item label="分类" name="category" rules={formRules(rules.category)}>
             <AutoComplete

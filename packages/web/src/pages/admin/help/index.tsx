@@ -4,6 +4,7 @@ import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { appColumn } from '../../../components/admin/appField';
 import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
 import {
   ConfirmLink,
@@ -17,7 +18,6 @@ import {
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
-import { useApps } from '../../../state/apps';
 import { ArticleEditor } from './ArticleEditor';
 import './help.css';
 
@@ -62,7 +62,6 @@ export default function HelpPage() {
   const publish = useApiAction('/api/help/publish');
   const unpublish = useApiAction('/api/help/unpublish');
   const remove = useApiAction('/api/help/remove');
-  const { nameOf } = useApps();
 
   const columns = useMemo<ColumnsType<ArticleRow>>(
     () => [
@@ -86,7 +85,7 @@ export default function HelpPage() {
         key: 'category',
         render: (category: string) => (category ? <Tag>{category}</Tag> : <span className="list-muted">未分类</span>),
       },
-      { title: '应用', dataIndex: 'app', key: 'app', render: nameOf },
+      appColumn<ArticleRow>(),
       { title: '排序', dataIndex: 'sort', key: 'sort', sorter: true, align: 'right' },
       {
         title: '状态',
@@ -136,7 +135,7 @@ export default function HelpPage() {
         ),
       },
     ],
-    [publish.mutate, unpublish.mutate, remove.mutate, nameOf],
+    [publish.mutate, unpublish.mutate, remove.mutate],
   );
 
   return (

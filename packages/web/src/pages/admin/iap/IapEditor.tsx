@@ -2,13 +2,12 @@ import { DEFAULT_APP, iapProductTypes, platforms } from '@appdesk/contract/const
 import { fenToYuan, yuanTextToFen } from '@appdesk/contract/format';
 import type { ApiInput, ApiOutput } from '@appdesk/contract/types';
 import { Form, Input, InputNumber, Select, Space, Switch } from 'antd';
-import { useMemo } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
+import { AppSelect, useBlankInApp } from '../../../components/admin/appField';
 import { EditorDrawer } from '../../../components/admin/EditorDrawer';
 import { useEditor } from '../../../components/admin/useEditor';
 import { InWords, yuanRule } from '../../../components/money';
 import { formRules, inputLimits, rules } from '../../../components/rules';
-import { useApps, useCurrentApp } from '../../../state/apps';
 
 type Product = ApiOutput<'/api/iap/fetch/detail'>['product'];
 type MakeInput = ApiInput<'/api/iap/make'>;
@@ -73,10 +72,8 @@ export function IapEditor({ target, onClose }: { target: number | 'new' | null; 
   const update = useApiAction('/api/iap/update');
   const product = id !== null ? detail.data?.product : undefined;
   const price = Form.useWatch('price', form);
-  const { options: appOptions } = useApps();
   // A new product is made in the app the console works in (the header's switcher).
-  const currentApp = useCurrentApp() ?? DEFAULT_APP;
-  const blankInApp = useMemo(() => ({ ...blank, app: currentApp }), [currentApp]);
+  const blankInApp = useBlankInApp(blank);
 
   const save = useEditor({
     form,
@@ -103,7 +100,7 @@ export function IapEditor({ target, onClose }: { target: number | 'new' | null; 
       <Form form={form} name="iap" layout="vertical" autoComplete="off" initialValues={blank}>
         <Space wrap size={16} align="start">
           <Form.Item label="应用" name="app">
-            <Select style={{ width: 160 }} options={appOptions} />
+            <AppSelect style={{ width: 160 }} />
           </Form.Item>
           <Form.Item label="平台" name="platform">
             <Select style={{ width: 140 }} options={options(platforms)} />

@@ -7,6 +7,7 @@ import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { appColumn } from '../../../components/admin/appField';
 import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
 import {
   ConfirmLink,
@@ -20,7 +21,6 @@ import {
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
-import { useApps } from '../../../state/apps';
 import { IapEditor } from './IapEditor';
 
 type Row = ApiOutput<'/api/iap/fetch/page'>['list'][number];
@@ -73,7 +73,6 @@ export default function IapPage() {
   const selection = useSelection<Row>((p) => `${p.name}（${p.productId}）`);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const update = useApiAction('/api/iap/update');
-  const { nameOf } = useApps();
 
   const columns = useMemo<ColumnsType<Row>>(
     () => [
@@ -91,7 +90,7 @@ export default function IapPage() {
           </div>
         ),
       },
-      { title: '应用', dataIndex: 'app', key: 'app', render: nameOf },
+      appColumn<Row>(),
       { title: '平台', dataIndex: 'platform', key: 'platform', render: (v: string) => labelOf(platforms, v) },
       { title: '类型', dataIndex: 'type', key: 'type', render: (v: string) => labelOf(iapProductTypes, v) },
       {
@@ -133,7 +132,7 @@ export default function IapPage() {
         ),
       },
     ],
-    [update.mutate, nameOf],
+    [update.mutate],
   );
 
   return (

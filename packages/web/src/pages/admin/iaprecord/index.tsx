@@ -5,6 +5,7 @@ import { Alert, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo } from 'react';
 import { useApiQuery } from '../../../api/hooks';
+import { appColumn } from '../../../components/admin/appField';
 import {
   type FilterField,
   idValue,
@@ -17,7 +18,6 @@ import {
   useList,
 } from '../../../components/list';
 import { phoneFilter } from '../../../components/rules';
-import { useApps } from '../../../state/apps';
 import { environmentLabel, verificationNotice } from './labels';
 import { RecordDrawer, RecordStatus } from './RecordDrawer';
 
@@ -77,7 +77,6 @@ export default function IaprecordPage() {
   const { update } = list;
   const detailId = idValue(list.param('detail')) ?? null;
   const setDetail = useCallback((id: number | null) => update({ detail: id ?? undefined }, true), [update]);
-  const { nameOf } = useApps();
 
   const columns = useMemo<ColumnsType<Row>>(
     () => [
@@ -103,7 +102,7 @@ export default function IaprecordPage() {
           </div>
         ),
       },
-      { title: '应用', dataIndex: 'app', key: 'app', render: nameOf },
+      appColumn<Row>(),
       { title: '平台', dataIndex: 'platform', key: 'platform', render: (v: string) => labelOf(platforms, v) },
       {
         title: '环境',
@@ -127,7 +126,7 @@ export default function IaprecordPage() {
       },
       timeColumn('记录时间', 'createdAt'),
     ],
-    [setDetail, nameOf],
+    [setDetail],
   );
 
   return (

@@ -6,6 +6,7 @@ import { Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo } from 'react';
 import { useApiQuery } from '../../../api/hooks';
+import { appColumn } from '../../../components/admin/appField';
 import {
   type FilterField,
   idValue,
@@ -18,7 +19,6 @@ import {
   useList,
 } from '../../../components/list';
 import { phoneFilter } from '../../../components/rules';
-import { useApps, useCurrentApp } from '../../../state/apps';
 import { OrderDrawer, StatusTag } from './OrderDrawer';
 import { PaymentConfigAlert } from './PaymentNotices';
 
@@ -68,9 +68,7 @@ function Totals({ filter }: { filter: ReturnType<typeof toFilter> }) {
     order: _order,
     ...rest
   } = filter as ReturnType<typeof toFilter> & { sort?: string; order?: string };
-  // The list's app is the header's switcher (the list kit adds it): the totals count the same orders.
-  const app = useCurrentApp();
-  const totals = useApiQuery('/api/order/fetch/totals', app ? { ...rest, app } : rest, { keepPrevious: true });
+  const totals = useApiQuery('/api/order/fetch/totals', rest, { keepPrevious: true });
   const t = totals.data;
   return (
     <Typography.Paragraph className="order-totals" data-testid="order-totals" style={{ margin: '0 0 12px' }}>
@@ -94,7 +92,6 @@ export default function OrderPage() {
   const detailId = idValue(list.param('detail')) ?? null;
   const setDetail = useCallback((id: number | null) => update({ detail: id ?? undefined }, true), [update]);
   const status = list.values.status ?? '';
-  const { nameOf } = useApps();
 
   const columns = useMemo<ColumnsType<OrderRow>>(
     () => [
@@ -110,7 +107,7 @@ export default function OrderPage() {
       },
       { title: '用户', dataIndex: 'userPhone', key: 'userPhone' },
       { title: '套餐', dataIndex: 'planName', key: 'planName' },
-      { title: '应用', dataIndex: 'app', key: 'app', render: nameOf },
+      appColumn<OrderRow>(),
       {
         title: '金额（元）',
         dataIndex: 'amount',
@@ -125,7 +122,7 @@ export default function OrderPage() {
       timeColumn('下单时间', 'createdAt'),
       timeColumn('支付时间', 'paidAt'),
     ],
-    [setDetail, nameOf],
+    [setDetail],
   );
 
   return (

@@ -1,14 +1,13 @@
 import { DEFAULT_APP } from '@appdesk/contract/constants';
 import { fenToYuan, yuanTextToFen } from '@appdesk/contract/format';
 import type { ApiInput, ApiOutput } from '@appdesk/contract/types';
-import { Form, Input, InputNumber, Select, Space, Switch } from 'antd';
-import { useMemo } from 'react';
+import { Form, Input, InputNumber, Space, Switch } from 'antd';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
+import { AppSelect, useBlankInApp } from '../../../components/admin/appField';
 import { EditorDrawer } from '../../../components/admin/EditorDrawer';
 import { useEditor } from '../../../components/admin/useEditor';
 import { InWords, yuanRule } from '../../../components/money';
 import { formRules, inputLimits, rules } from '../../../components/rules';
-import { useApps, useCurrentApp } from '../../../state/apps';
 
 type Plan = ApiOutput<'/api/plan/fetch/detail'>['plan'];
 type MakeInput = ApiInput<'/api/plan/make'>;
@@ -88,10 +87,8 @@ export function PlanEditor({ target, onClose }: { target: number | 'new' | null;
   const lifetime = Form.useWatch('lifetime', form);
   const price = Form.useWatch('price', form);
   const originalPrice = Form.useWatch('originalPrice', form);
-  const { options: appOptions } = useApps();
   // A new plan is made in the app the console works in (the header's switcher).
-  const currentApp = useCurrentApp() ?? DEFAULT_APP;
-  const blankInApp = useMemo(() => ({ ...blank, app: currentApp }), [currentApp]);
+  const blankInApp = useBlankInApp(blank);
 
   const save = useEditor({
     form,
@@ -119,7 +116,7 @@ export function PlanEditor({ target, onClose }: { target: number | 'new' | null;
           <Input placeholder="例如：年度会员" showCount {...inputLimits(rules.planName)} />
         </Form.Item>
         <Form.Item label="应用" name="app">
-          <Select options={appOptions} />
+          <AppSelect />
         </Form.Item>
         <Form.Item label="套餐说明" name="description" rules={formRules(rules.planDescription)}>
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} showCount {...inputLimits(rules.planDescription)} />

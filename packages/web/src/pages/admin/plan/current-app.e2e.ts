@@ -4,7 +4,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 
 /**
  * Creating in the context of one app (issue 29): with a second app chosen in the header, a new plan
- * is that app's and the list names the app; under 全部应用 a new plan starts in the default app and
+ * is that app's and the list shows that app's plans, naming the app; under 全部应用 a new plan starts in the default app and
  * the operator may choose the other one. Apps are shown by name, never by code.
  */
 const CURRENT_APP_KEY = 'appdesk.currentApp';
@@ -37,6 +37,8 @@ test('a plan made under an app belongs to it, the list names the app, and anothe
   const name = `格言${suffix.slice(-5)}`;
   const made = await api('/api/apps/make', { code, name }, token);
   expect([made.code, made.message]).toEqual([200, made.message]);
+  const other = `截屏季卡${suffix.slice(-4)}`;
+  expect((await api('/api/plan/make', { app: DEFAULT_APP, name: other, price: 3000 }, token)).code).toBe(200);
 
   await signInAdmin(page);
   // The header's switcher's choice, kept in the browser.
@@ -50,10 +52,13 @@ test('a plan made under an app belongs to it, the list names the app, and anothe
   expect(await plansOf(DEFAULT_APP, token)).not.toContain(inApp);
   const row = page.locator('.ant-table-row', { hasText: inApp });
   await expect(await cellOf(row, '应用')).toHaveText(name);
+  // The list follows the header's app: the default app's plan is not among this app's.
+  await expect(page.locator('.ant-table-row', { hasText: other })).toHaveCount(0);
 
   // 全部应用: a new plan starts in the default app; the operator picks the other one by its name.
   await page.evaluate((key) => localStorage.removeItem(key), CURRENT_APP_KEY);
   await page.reload();
+  await expect(await cellOf(page.locator('.ant-table-row', { hasText: other }), '应用')).toHaveText(DEFAULT_APP_NAME);
   const chosen = `名言年卡${suffix.slice(-4)}`;
   drawer = await newPlan(page, chosen);
   await expect(appField(drawer)).toContainText(DEFAULT_APP_NAME);

@@ -5,6 +5,7 @@ import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { appColumn } from '../../../components/admin/appField';
 import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
 import {
   ConfirmLink,
@@ -18,7 +19,6 @@ import {
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
-import { useApps } from '../../../state/apps';
 import { PlanEditor } from './PlanEditor';
 
 type PlanRow = ApiOutput<'/api/plan/fetch/page'>['list'][number];
@@ -53,7 +53,6 @@ export default function PlanPage() {
   const selection = useSelection<PlanRow>((p) => p.name);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const update = useApiAction('/api/plan/update');
-  const { nameOf } = useApps();
 
   const columns = useMemo<ColumnsType<PlanRow>>(
     () => [
@@ -69,7 +68,7 @@ export default function PlanPage() {
           </Space>
         ),
       },
-      { title: '应用', dataIndex: 'app', key: 'app', render: nameOf },
+      appColumn<PlanRow>(),
       {
         title: '售价（元）',
         key: 'price',
@@ -132,7 +131,7 @@ export default function PlanPage() {
         ),
       },
     ],
-    [update.mutate, nameOf],
+    [update.mutate],
   );
 
   return (

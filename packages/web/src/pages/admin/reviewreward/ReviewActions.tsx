@@ -1,10 +1,10 @@
-import { DEFAULT_APP, reviewRejectReasons } from '@appdesk/contract/constants';
-import { AutoComplete, Button, Form, Image, InputNumber, Select, Space } from 'antd';
+import { reviewRejectReasons } from '@appdesk/contract/constants';
+import { AutoComplete, Button, Form, Image, InputNumber, Space } from 'antd';
 import { useState } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
+import { AppSelect, useNewRecordApp } from '../../../components/admin/appField';
 import { EditorModal } from '../../../components/admin/EditorModal';
 import { formRules, rules } from '../../../components/rules';
-import { useApps, useCurrentApp } from '../../../state/apps';
 
 /** 驳回: a reason picked from the usual ones or typed; the screenshot stays in view, large. */
 export function RejectModal({
@@ -56,10 +56,9 @@ export function RejectModal({
  * works in first (the header's switcher), another one on choice.
  */
 export function RewardSetting() {
-  const { options } = useApps();
-  const currentApp = useCurrentApp();
+  const newApp = useNewRecordApp();
   const [picked, setPicked] = useState<string | undefined>(undefined);
-  const app = picked ?? currentApp ?? DEFAULT_APP;
+  const app = picked ?? newApp;
   const current = useApiQuery('/api/reviewreward/fetch/settings', { app });
   const save = useApiAction('/api/reviewreward/update/settings');
   // What the operator typed; until then the saved value shows. Derived in the
@@ -70,10 +69,9 @@ export function RewardSetting() {
   const coins = draft === undefined ? (current.data?.coins ?? null) : draft;
   return (
     <Space wrap style={{ marginBottom: 12 }}>
-      <Select
+      <AppSelect
         aria-label="奖励设置的应用"
         value={app}
-        options={options}
         onChange={(next: string) => {
           setPicked(next);
           setDraft(undefined);

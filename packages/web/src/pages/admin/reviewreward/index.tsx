@@ -5,6 +5,7 @@ import { Button, Image, Space, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { AppName } from '../../../components/admin/appField';
 import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
 import {
   ConfirmLink,
@@ -19,7 +20,7 @@ import {
 } from '../../../components/list';
 import { phoneFilter, rules } from '../../../components/rules';
 import { untilSettled } from '../../../components/writes';
-import { useApps, useCurrentApp } from '../../../state/apps';
+import { useCurrentApp } from '../../../state/apps';
 import { RejectModal, RewardSetting } from './ReviewActions';
 
 type ClaimRow = ApiOutput<'/api/reviewreward/fetch/page'>['list'][number];
@@ -57,7 +58,6 @@ export default function ReviewRewardPage() {
   const selection = useSelection<ClaimRow>((c) => `${c.userPhone}（${labelOf(channels, c.store)}）`);
   const approve = useApiAction('/api/reviewreward/approve', { refreshes: ['/api/'] });
   const [rejecting, setRejecting] = useState<ClaimRow | null>(null);
-  const { nameOf } = useApps();
   const currentApp = useCurrentApp();
   const status = list.values.status ?? '';
 
@@ -77,7 +77,7 @@ export default function ReviewRewardPage() {
         key: 'store',
         render: (_, c) => (
           <Space orientation="vertical" size={0}>
-            <span>{nameOf(c.app)}</span>
+            <AppName code={c.app} />
             <span className="list-muted">{labelOf(channels, c.store)}</span>
           </Space>
         ),
@@ -128,7 +128,7 @@ export default function ReviewRewardPage() {
           ),
       },
     ],
-    [approve.mutate, nameOf],
+    [approve.mutate],
   );
 
   return (

@@ -4,10 +4,11 @@ import { Checkbox, Form, Input, InputNumber, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
 import { uploadFinder } from '../../../api/request';
+import { useNewRecordApp } from '../../../components/admin/appField';
 import { EditorDrawer } from '../../../components/admin/EditorDrawer';
 import { ImageUploader } from '../../../components/admin/ImageUploader';
 import { formRules, inputLimits, rules } from '../../../components/rules';
-import { useApps, useCurrentApp } from '../../../state/apps';
+import { useApps } from '../../../state/apps';
 
 type Selfapp = ApiOutput<'/api/selfapp/fetch/detail'>['selfapp'];
 
@@ -72,15 +73,14 @@ export function SelfappEditor({ target, onClose }: { target: number | 'new' | nu
   const update = useApiAction('/api/selfapp/update');
   const selfapp = id !== null ? detail.data?.selfapp : undefined;
   const icon = Form.useWatch('icon', form);
-  const { list: ourApps, options: appOptions } = useApps();
-  const currentApp = useCurrentApp();
+  const { options: appOptions } = useApps();
+  // A new one shows in the app the console works in (the header's switcher; the first app under 全部应用).
+  const showIn = useNewRecordApp();
 
   useEffect(() => {
     if (target === null) return;
-    // A new one shows in the app the console works in (the header's switcher); under 全部应用, in every app.
-    const showIn = currentApp ? [currentApp] : ourApps.map((a) => a.code);
-    form.setFieldsValue(selfapp ? toValues(selfapp) : { ...blank, apps: showIn });
-  }, [target, selfapp, form, currentApp, ourApps]);
+    form.setFieldsValue(selfapp ? toValues(selfapp) : { ...blank, apps: [showIn] });
+  }, [target, selfapp, form, showIn]);
 
   const save = async () => {
     const values = await form.validateFields().catch(() => null);

@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useApiAction } from '../../../api/hooks';
+import { appColumn } from '../../../components/admin/appField';
 import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
 import {
   ConfirmLink,
@@ -18,7 +19,6 @@ import {
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
-import { useApps } from '../../../state/apps';
 import { SelfappEditor } from './SelfappEditor';
 
 type Row = ApiOutput<'/api/selfapp/fetch/page'>['list'][number];
@@ -56,7 +56,6 @@ export default function SelfappPage() {
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const update = useApiAction('/api/selfapp/update');
   const remove = useApiAction('/api/selfapp/remove');
-  const { nameOf } = useApps();
 
   const columns = useMemo<ColumnsType<Row>>(
     () => [
@@ -100,12 +99,7 @@ export default function SelfappPage() {
         render: (v: string) =>
           v ? <span style={{ fontFamily: 'monospace' }}>{v}</span> : <span className="list-muted">-</span>,
       },
-      {
-        title: '展示位置',
-        dataIndex: 'apps',
-        key: 'apps',
-        render: (v: string[]) => v.map(nameOf).join('、'),
-      },
+      appColumn<Row>('apps', '展示位置'),
       {
         title: '安装奖励',
         dataIndex: 'rewardCoins',
@@ -163,7 +157,7 @@ export default function SelfappPage() {
         ),
       },
     ],
-    [update.mutate, remove.mutate, nameOf],
+    [update.mutate, remove.mutate],
   );
 
   return (

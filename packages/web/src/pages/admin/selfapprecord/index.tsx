@@ -5,6 +5,7 @@ import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useApiQuery } from '../../../api/hooks';
+import { AppName } from '../../../components/admin/appField';
 import {
   type FilterField,
   idValue,
@@ -16,7 +17,6 @@ import {
   timeColumn,
   useList,
 } from '../../../components/list';
-import { useApps, useCurrentApp } from '../../../state/apps';
 import { SelfappTotals } from './SelfappTotals';
 
 type RecordRow = ApiOutput<'/api/selfapp/record/fetch/page'>['list'][number];
@@ -50,9 +50,7 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
 export default function SelfappRecordPage() {
   const list = useList({ fetchPath: '/api/selfapp/record/fetch/page', keys, toFilter, defaultSort });
   const selfapps = useApiQuery('/api/selfapp/fetch/page', { size: 200, sort: 'sort', order: 'ascend' });
-  const { nameOf } = useApps();
-  const app = useCurrentApp();
-  const { action: _action, ...totalsFilter } = { ...filterOf(list.values), ...(app ? { app } : {}) };
+  const { action: _action, ...totalsFilter } = { ...filterOf(list.values), ...(list.app ? { app: list.app } : {}) };
 
   const fields = useMemo<FilterField[]>(
     () => [
@@ -108,7 +106,7 @@ export default function SelfappRecordPage() {
         key: 'source',
         render: (_, r) => (
           <span>
-            {nameOf(r.app)}
+            <AppName code={r.app} />
             <span className="list-muted">
               {' '}
               · {labelOf(platforms, r.platform)} · {labelOf(channels, r.channel)}
@@ -139,7 +137,7 @@ export default function SelfappRecordPage() {
       },
       timeColumn('时间', 'createdAt'),
     ],
-    [nameOf],
+    [],
   );
 
   return (

@@ -1,11 +1,12 @@
-import { channels, DEFAULT_APP, platforms, versionStatuses } from '@appdesk/contract/constants';
+import { channels, platforms, versionStatuses } from '@appdesk/contract/constants';
 import { labelOf } from '@appdesk/contract/rules';
 import type { ApiOutput } from '@appdesk/contract/types';
-import { Segmented, Select, Space, Table, Tag } from 'antd';
+import { Segmented, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useApiQuery } from '../../../api/hooks';
-import { useApps, useCurrentApp } from '../../../state/apps';
+import { AppSelect, useNewRecordApp } from '../../../components/admin/appField';
+import { useCurrentApp } from '../../../state/apps';
 import { statusColor } from './status';
 
 type Matrix = ApiOutput<'/api/version/fetch/matrix'>;
@@ -28,17 +29,16 @@ function PlatformSwitch({ value, onChange }: { value: Platform; onChange: (p: Pl
  */
 function useScope() {
   const currentApp = useCurrentApp();
+  const newApp = useNewRecordApp();
   // A pick holds until the header's app changes.
   const [picked, setPicked] = useState<{ app: string; under: string | undefined }>();
   const [platform, setPlatform] = useState<Platform>('android');
-  const app = (picked?.under === currentApp ? picked?.app : undefined) ?? currentApp ?? DEFAULT_APP;
-  const { options } = useApps();
+  const app = (picked?.under === currentApp ? picked?.app : undefined) ?? newApp;
   const switches = (
     <Space wrap className="version-platform">
-      <Select
+      <AppSelect
         aria-label="应用"
         value={app}
-        options={options}
         onChange={(next: string) => setPicked({ app: next, under: currentApp })}
         style={{ width: 150 }}
       />

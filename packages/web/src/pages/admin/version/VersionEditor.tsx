@@ -11,11 +11,12 @@ import { Alert, Button, Form, Input, InputNumber, Select, Slider, Switch, Typogr
 import { useEffect, useState } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
 import { callOk, upload } from '../../../api/request';
+import { AppSelect, useNewRecordApp } from '../../../components/admin/appField';
 import { EditorDrawer } from '../../../components/admin/EditorDrawer';
 import { UploadProgress } from '../../../components/admin/UploadProgress';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { formatSize } from '../../../components/size';
-import { useApps, useCurrentApp } from '../../../state/apps';
+import { useApps } from '../../../state/apps';
 
 type Make = ApiInput<'/api/version/make'>;
 type FileV = ApiOutput<'/api/files/update'>['file']['fileV'];
@@ -78,9 +79,9 @@ export function VersionEditor({ target, onClose }: { target: number | 'new' | nu
   const channel = (Form.useWatch('channel', form) ?? 'huawei') as ChannelCode;
   const platform = Form.useWatch('platform', form) ?? 'android';
   const app = Form.useWatch('app', form) ?? DEFAULT_APP;
-  const { options: appOptions, nameOf } = useApps();
+  const { nameOf } = useApps();
   // A new release is made in the app the console works in (the header's switcher).
-  const currentApp = useCurrentApp() ?? DEFAULT_APP;
+  const currentApp = useNewRecordApp();
   // The app's packages and channels as 应用管理 has them (the server checks packages against the same).
   const apps = useApiQuery('/api/apps/fetch/page', { search: app, size: 100 }, { enabled: target !== null });
   const appView = apps.data?.list.find((a) => a.code === app);
@@ -176,7 +177,7 @@ export function VersionEditor({ target, onClose }: { target: number | 'new' | nu
       >
         <div className="version-grid">
           <Form.Item label="应用" name="app">
-            <Select options={appOptions} disabled={id !== null} />
+            <AppSelect disabled={id !== null} />
           </Form.Item>
           <Form.Item label="平台" name="platform">
             <Select options={platforms.map((p) => ({ value: p.value, label: p.label }))} disabled={id !== null} />

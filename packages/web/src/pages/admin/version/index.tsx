@@ -6,6 +6,7 @@ import { Button, Progress, Space, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { appColumn } from '../../../components/admin/appField';
 import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
 import {
   type FilterField,
@@ -19,7 +20,6 @@ import {
 } from '../../../components/list';
 import { formatSize } from '../../../components/size';
 import { untilSettled } from '../../../components/writes';
-import { useApps } from '../../../state/apps';
 import { CopyModal } from './CopyModal';
 import { ChannelMatrix, VersionStats } from './Overview';
 import { statusColor } from './status';
@@ -79,7 +79,6 @@ function Releases() {
   const pause = useApiAction('/api/version/pause');
   const rollback = useApiAction('/api/version/rollback');
   const remove = useApiAction('/api/version/remove');
-  const { nameOf } = useApps();
 
   const columns = useMemo<ColumnsType<Release>>(
     () => [
@@ -98,7 +97,7 @@ function Releases() {
           </div>
         ),
       },
-      { title: '应用', dataIndex: 'app', key: 'app', render: nameOf },
+      appColumn<Release>(),
       { title: '平台', dataIndex: 'platform', key: 'platform', render: (p: string) => labelOf(platforms, p) },
       { title: '渠道', dataIndex: 'channel', key: 'channel', render: (c: string) => <Tag>{labelOf(channels, c)}</Tag> },
       {
@@ -200,7 +199,7 @@ function Releases() {
         ),
       },
     ],
-    [publish.mutate, pause.mutate, rollback.mutate, remove.mutate, nameOf],
+    [publish.mutate, pause.mutate, rollback.mutate, remove.mutate],
   );
 
   return (
