@@ -51,7 +51,7 @@ export function SelfappTotals({
   return (
     <Card size="small" title="推广汇总" style={{ marginBottom: 16 }} className="selfapp-totals">
       <p className="list-muted" style={{ margin: '0 0 8px' }}>
-        按下方筛选的时间、来源和渠道统计全部行为；点击率 = 点击 ÷ 展示，安装率 = 安装 ÷ 点击。
+        按当前应用（页头切换）和下方筛选的时间、渠道统计全部行为；点击率 = 点击 ÷ 展示，安装率 = 安装 ÷ 点击。
       </p>
       <Table<TotalRow>
         rowKey="selfappId"
