@@ -1,9 +1,5 @@
 /** Runtime constants shared by server and web. Kept free of zod so light pages can import it. */
 
-/** The company's apps, chosen from a fixed list (docs/spec-notes.md#3-stored-state-apps-and-channels): one today. */
-export const apps = [{ label: '滚动截屏', value: 'tailor' }] as const;
-export type AppCode = string;
-
 /**
  * The first app, 滚动截屏: every site has it (migrations register it), the data from before apps
  * were data belongs to it, and the environment's store and payment variables are its settings.
@@ -45,10 +41,6 @@ export type ChannelCode = (typeof channels)[number]['value'];
 /** Where an app whose channel is unknown gets its updates (the official site). */
 export const FALLBACK_CHANNEL: ChannelCode = 'other';
 
-/** The app stores' package identifiers per app (an uploaded package of another id is refused). */
-export const appPackages: Record<AppCode, { android: string; ios: string }> = {
-  tailor: { android: 'com.appdesk.tailor', ios: 'com.appdesk.tailor' },
-};
 
 /**
  * How each channel delivers an update: through its store (the app opens a store link, as Chinese
