@@ -15,10 +15,11 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { call, callOk } from './lib/api';
-import { prepareAppData } from './lib/app-data';
+import { appsOf, prepareAppData } from './lib/app-data';
 import { assertKnown, intFlag, parseArgs, stringFlag } from './lib/args';
 import { admin, seededPassword, sha256hex } from './lib/fixtures';
 import type { LoadContext, ScenarioResult } from './lib/load';
+import { pathsTaking } from './lib/openapi';
 import { connectionOf } from './lib/postgres-url';
 import { type Child, freePort, onExit, runToEnd, start, stop, stopAll, waitUntil } from './lib/processes';
 import {
@@ -37,7 +38,7 @@ import { type PostgresSeed, seedPostgres } from './lib/seed-postgres';
 import { loginPhones, seededNicknames, seededSizes, signInUsers } from './lib/seeded';
 import { startSeededServer } from './lib/server';
 import { measureWeb } from './lib/web';
-import { scenarios } from './scenarios';
+import { scenarios, withAppFilter } from './scenarios';
 
 const benchDir = import.meta.dirname;
 const root = path.resolve(benchDir, '..');
@@ -183,12 +184,16 @@ async function prepareTarget(
     warmupSeconds: settings.warmupSeconds,
     database,
   };
-  const appData = await prepareAppData(server.base, adminToken);
+  // Every app the data set has (two since issue 29) gets the same releases and config.
+  const apps = await appsOf(server.base);
+  const appData = await prepareAppData(server.base, adminToken, apps);
+  const takesApp = await pathsTaking(server.base, 'app');
   // Without seeded users, the login scenario signs the admin in.
-  const list = (
+  const list = withAppFilter(
     phones.length > 0
       ? scenarios({ loginPhones: phones, password: seededPassword, nicknames, appData })
-      : scenarios({ loginPhones: [admin.phone], password: admin.password, appData })
+      : scenarios({ loginPhones: [admin.phone], password: admin.password, appData }),
+    (p) => takesApp.has(p),
   )
     .filter((scenario) => baseline !== null || scenario.target !== 'baseline')
     .filter(

@@ -1,3 +1,4 @@
+import { DEFAULT_APP } from '@appdesk/contract/constants';
 import { sha256hex } from './lib/fixtures';
 import type { Scenario } from './lib/load';
 
@@ -148,6 +149,37 @@ export function scenarios(options: {
       unit: 'sign-ins/s',
     },
   ];
+}
+
+/**
+ * The console's app switcher sends `app` to every list that takes it, and an app names itself in
+ * every call that takes it. So an operator's list whose input has `app` runs twice: as 全部应用
+ * (no app, its name unchanged) and as one app (`<name> in <app>`); an app user's call (token
+ * 'users' or none) gets `app` in its body. `takesApp` answers from the server's own OpenAPI
+ * document (lib/openapi.ts), so a list that gains `app` is measured both ways without a change here.
+ */
+export function withAppFilter(
+  list: Scenario[],
+  takesApp: (path: string) => boolean,
+  app: string = DEFAULT_APP,
+): Scenario[] {
+  const withApp = (body: Scenario['body']): Scenario['body'] =>
+    typeof body === 'function'
+      ? (n: number) => ({ app, ...(body as (n: number) => object)(n) })
+      : { app, ...(body as object | undefined) };
+  return list.flatMap((scenario) => {
+    if (scenario.target !== 'server' || !takesApp(scenario.path)) return [scenario];
+    if (scenario.token !== 'admin') return [{ ...scenario, body: withApp(scenario.body) }];
+    return [
+      scenario,
+      {
+        ...scenario,
+        name: `${scenario.name} in ${app}`,
+        measures: `${scenario.measures}; the app switcher set to ${app}`,
+        body: withApp(scenario.body),
+      },
+    ];
+  });
 }
 
 /** 3 to 11 consecutive digits of a phone, length and start varying with n. */

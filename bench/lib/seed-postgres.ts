@@ -8,6 +8,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { digitSuffixes, grams } from '../../packages/server/src/db/grams.mjs';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../packages/server/src/db/index';
+import { hasColumn } from './apps';
 import type { PhaseReport } from './seed';
 
 /** The tables the seed fills, in an order that respects their foreign keys. */
@@ -75,7 +76,15 @@ export async function seedPostgres(options: {
   /** Runs on the loading connection once every table is copied (still with triggers off). */
   afterCopy?: (client: pg.Client) => Promise<void>;
 }): Promise<PostgresSeed> {
-  const tables = [...seededTables.filter((t) => t !== 'row_counts'), ...(options.moreTables ?? []), 'row_counts'];
+  const sqlite = new Database(options.sqliteFile, { readonly: true });
+  // The apps the seed registered (issue 29), where the schema has them: copied whole, first.
+  const apps = hasColumn(sqlite, 'apps', 'code') ? ['apps'] : [];
+  const tables = [
+    ...apps,
+    ...seededTables.filter((t) => t !== 'row_counts'),
+    ...(options.moreTables ?? []),
+    'row_counts',
+  ];
   const started = performance.now();
   const name = `appdesk_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: options.adminUrl });
@@ -108,7 +117,6 @@ export async function seedPostgres(options: {
     await handle.close();
   }
 
-  const sqlite = new Database(options.sqliteFile, { readonly: true });
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const piecesClient = new pg.Client({ connectionString: url });
@@ -124,6 +132,8 @@ export async function seedPostgres(options: {
     // features too, and a feature migrated here later inserts its own (a copied one would collide).
     const keptNames = (await client.query<{ name: string }>('select name from row_counts')).rows.map((r) => r.name);
     await client.query('delete from row_counts');
+    // The migration registered the first app; the copy brings it back with the seed's others, ids kept.
+    for (const table of apps) await client.query(`delete from ${table}`);
     for (const table of tables) {
       const since = performance.now();
       const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(
@@ -197,7 +207,7 @@ export async function seedPostgres(options: {
     const suffixesKeyed = performance.now();
     await client.query('alter table digit_suffixes add primary key (suffix, user_id)');
     phase('pg digit_suffixes key', 0, suffixesKeyed);
-    for (const table of ['users', 'coin_records', 'messages', 'audit_log', ...(options.moreTables ?? [])]) {
+    for (const table of [...apps, 'users', 'coin_records', 'messages', 'audit_log', ...(options.moreTables ?? [])]) {
       await client.query(
         `select setval(s, greatest((select max(id) from ${table}), 1))
            from (select pg_get_serial_sequence('${table}', 'id') as s) as q where s is not null`,

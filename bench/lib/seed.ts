@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { channels } from '@appdesk/contract/constants';
+import { channels, DEFAULT_APP } from '@appdesk/contract/constants';
 import Database from 'better-sqlite3';
 import { hashPassword } from '../../packages/server/src/core/passwords';
 import { registerSearchFunctions } from '../../packages/server/src/db/grams.mjs';
 import { migrateToLatest, openDatabase } from '../../packages/server/src/db/index';
+import { appOfId, hasColumn, registerSecondApp, SECOND_APP, SECOND_APP_SHARE } from './apps';
 import { rng, seededPassword, seededPhone, sha256hex } from './fixtures';
 import { ADJECTIVES, AUDIT_ACTIONS, BODIES, GIVEN, NOUNS, SURNAMES, TITLES } from './seed-words';
 
@@ -167,6 +168,10 @@ export async function seed(options: SeedOptions): Promise<SeedReport> {
   db.pragma('temp_store = MEMORY');
   // The search indexes' triggers call these, as the server's connections do.
   registerSearchFunctions(db);
+  // Two apps' data (issue 29): with the second app registered, users and app-scoped rows are split.
+  const twoApps = registerSecondApp(db);
+  const appOf = (id: number) => (twoApps ? appOfId(id) : DEFAULT_APP);
+  if (twoApps) log(`  apps: ${DEFAULT_APP} and ${SECOND_APP.code} (${SECOND_APP_SHARE * 100} % of app-scoped rows)`);
 
   const count = (table: string) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
   const maxId = (table: string) =>
@@ -222,7 +227,7 @@ export async function seed(options: SeedOptions): Promise<SeedReport> {
     const insertUser = db.prepare(
       `insert into users (id, phone, password_hash, nickname, avatar, email, email_verified, is_admin, status, coins,
          vip_expires_at, app, channel, last_login_at, last_active_at, created_at, updated_at)
-       values (?, ?, ?, ?, null, ?, ?, 0, ?, ?, ?, 'tailor', ?, ?, ?, ?, ?)`,
+       values (?, ?, ?, ?, null, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const userChunk = inTx((from: number, to: number) => {
       for (let i = from; i < to; i++) {
@@ -243,6 +248,7 @@ export async function seed(options: SeedOptions): Promise<SeedReport> {
           r() < 0.01 ? 'blocked' : 'normal',
           coins,
           vip,
+          appOf(id),
           pick(r, channels).value,
           lastLogin,
           lastActive,
@@ -311,9 +317,11 @@ export async function seed(options: SeedOptions): Promise<SeedReport> {
     const m = options.messages;
     const firstMessage = maxId('messages') + 1;
     let reads = 0;
+    // Messages belong to an app once the table has the column: a user's to the user's app.
+    const messagesByApp = twoApps && hasColumn(db, 'messages', 'app');
     const insertMessage = db.prepare(
-      `insert into messages (id, title, content, user_id, blocked, author_id, created_at, updated_at)
-       values (?, ?, ?, ?, ?, null, ?, ?)`,
+      `insert into messages (id, title, content, user_id, blocked, author_id, created_at, updated_at${messagesByApp ? ', app' : ''})
+       values (?, ?, ?, ?, ?, null, ?, ?${messagesByApp ? ', ?' : ''})`,
     );
     const insertRead = db.prepare(
       'insert or ignore into message_reads (message_id, user_id, read_at) values (?, ?, ?)',
@@ -326,7 +334,8 @@ export async function seed(options: SeedOptions): Promise<SeedReport> {
         // Broadcasts are rare (about two a week over two years); most messages go to one user
         // (replies, rewards, notices).
         const target = r() < 0.002 ? null : targets();
-        insertMessage.run(id, title, `${title}：${pick(r, BODIES)}`, target, r() < 0.03 ? 1 : 0, created, created);
+        const row = [id, title, `${title}：${pick(r, BODIES)}`, target, r() < 0.03 ? 1 : 0, created, created];
+        insertMessage.run(...(messagesByApp ? [...row, appOf(target ?? id)] : row));
         const readers = target === null ? Math.floor(r() * 200) : r() < 0.5 ? 1 : 0;
         for (let k = 0; k < readers; k++) {
           const reader = target ?? targets();
