@@ -42,7 +42,6 @@ import { scenarios, withAppFilter } from './scenarios';
 
 const benchDir = import.meta.dirname;
 const root = path.resolve(benchDir, '..');
-const serverEntry = path.join(root, 'packages/server/dist/main.js');
 const webDir = path.join(root, 'packages/web');
 const webIndex = path.join(webDir, 'dist/index.html');
 const resultsDir = path.join(benchDir, 'results');
@@ -63,9 +62,15 @@ const known = [
   'from-postgres',
   'only-scenarios',
   'rounds',
+  'server-root',
 ];
 const flags = parseArgs(process.argv.slice(2));
 assertKnown(flags, known);
+// --server-root DIR: the server built in another checkout (the previous release in a worktree, say)
+// measured by this harness on data that checkout seeded; it is used as built there.
+const serverRootFlag = stringFlag(flags, 'server-root');
+const serverRoot = serverRootFlag ? path.resolve(process.env.INIT_CWD ?? process.cwd(), serverRootFlag) : root;
+const serverEntry = path.join(serverRoot, 'packages/server/dist/main.js');
 const only = stringFlag(flags, 'only') ?? 'all';
 if (!['all', 'api', 'web'].includes(only)) throw new Error('--only must be api or web');
 const settings = {
@@ -138,7 +143,9 @@ async function ensureBuilt(): Promise<string | null> {
     log('note: packages/web/dist is older than packages/web/src; measuring the built app as it is');
   }
   const serverSources = [path.join(root, 'packages/server/src'), path.join(root, 'packages/contract/src')];
-  if (!existsSync(serverEntry)) {
+  if (serverRoot !== root) {
+    if (!existsSync(serverEntry)) throw new Error(`${serverEntry} missing: build the server in ${serverRoot}`);
+  } else if (!existsSync(serverEntry)) {
     log('server not built: npm run build -w @appdesk/server');
     await runToEnd('server build', npm, ['run', 'build', '-w', '@appdesk/server'], root);
   } else if (newestMtime(serverSources) > statSync(serverEntry).mtimeMs) {
@@ -207,7 +214,7 @@ async function prepareTarget(
 
 async function main(): Promise<number> {
   const mach = machine();
-  const git = gitRevision(root);
+  const git = gitRevision(serverRoot);
   log(`AppDesk bench: ${only === 'all' ? 'API + web' : only}; ${mach.cpus} CPU ${mach.cpuModel}, Node ${mach.node}`);
   const webSkip = await ensureBuilt();
 
@@ -241,7 +248,7 @@ async function main(): Promise<number> {
       nicknames = seededNicknames(dataDir);
     }
 
-    const server = await startSeededServer(dataDir, { log });
+    const server = await startSeededServer(dataDir, { log, serverRoot });
     log(`server pid ${server.child.pid} on ${server.base}`);
     const setUp = {
       phone: admin.phone,
@@ -282,7 +289,7 @@ async function main(): Promise<number> {
       }
       let onPostgres: { child: Child; base: string } | null = null;
       if (postgresSeed) {
-        onPostgres = await startSeededServer(dataDir, { databaseUrl: postgresSeed.url, log });
+        onPostgres = await startSeededServer(dataDir, { databaseUrl: postgresSeed.url, log, serverRoot });
         log(`server on PostgreSQL pid ${onPostgres.child.pid} on ${onPostgres.base}`);
         if (fromPostgres) await call(onPostgres.base, '/api/allocation/init', setUp);
         const { token: pgToken } = await callOk(onPostgres.base, '/api/users/login', {

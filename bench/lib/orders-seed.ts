@@ -1,7 +1,19 @@
-import { channels } from '@appdesk/contract/constants';
+import { channels, DEFAULT_APP } from '@appdesk/contract/constants';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { appOfId, benchApps, hasColumn, SECOND_APP } from './apps';
 import { rng } from './fixtures';
+
+/** The bench's apps among those registered (a schema from before issue 29 has no apps table: the first). */
+function appsIn(registered: string[]): string[] {
+  const apps = benchApps.filter((app) => registered.includes(app));
+  return apps.length > 0 ? apps : [DEFAULT_APP];
+}
+
+function sqliteApps(db: Database.Database): string[] {
+  if (!hasColumn(db, 'apps', 'code')) return [];
+  return (db.prepare('select code from apps').all() as { code: string }[]).map((row) => row.code);
+}
 
 /**
  * Orders and redemptions for the dashboard benchmark, added to a database the server has migrated
@@ -51,20 +63,26 @@ const PRICES = [600, 1800, 6800, 19_800];
 const ITEMS = 20;
 const itemName = (i: number) => `压测商品 ${String(i + 1).padStart(2, '0')}`;
 
-function* orderRows(o: CommerceRows, planId: number, now: number) {
+/** Each app's plan: an order is placed in its user's app (lib/apps.ts), with that app's plan. */
+type Plans = Map<string, number>;
+
+function* orderRows(o: CommerceRows, plans: Plans, now: number) {
   const r = rng((o.seed ?? 7) ^ 0x5eed);
+  const twoApps = plans.has(SECOND_APP.code);
   for (let i = 0; i < o.orders; i++) {
     const created = now - 2 * 365 * DAY + Math.floor(((i + r()) / o.orders) * 2 * 365 * DAY);
     const roll = r();
     const status = roll < 0.8 ? 'paid' : roll < 0.85 ? 'refunded' : roll < 0.97 ? 'cancelled' : 'pending';
     const paidAt = status === 'paid' || status === 'refunded' ? created + Math.floor(r() * 10 * 60_000) : null;
     const price = PRICES[Math.floor(r() * PRICES.length)];
+    const userId = 1 + Math.floor(r() * o.users);
+    const app = twoApps ? appOfId(userId) : DEFAULT_APP;
     yield [
       `BENCH${String(i).padStart(9, '0')}`,
-      1 + Math.floor(r() * o.users),
-      planId,
+      userId,
+      plans.get(app),
       '压测会员',
-      'tailor',
+      app,
       channels[Math.floor(r() * channels.length)].value,
       r() < 0.6 ? 'wechat' : 'alipay',
       price,
@@ -100,23 +118,26 @@ function* recordRows(o: CommerceRows, itemIds: number[], now: number) {
   }
 }
 
-function itemRow(i: number, now: number) {
-  return [itemName(i), '', '压测用商品', 'physical', 0, 100 * (i + 1), null, 0, null, null, i, 1, now, now];
+/** An item's row; with `app` (exchange items belong to an app once the table has the column) its app last. */
+function itemRow(i: number, now: number, app: boolean) {
+  const row = [itemName(i), '', '压测用商品', 'physical', 0, 100 * (i + 1), null, 0, null, null, i, 1, now, now];
+  return app ? [...row, appOfId(i + 1)] : row;
 }
-const ITEM_COLUMNS =
-  'name, image, description, kind, value, cost_coins, stock, per_user_limit, starts_at, ends_at, sort, enabled, created_at, updated_at';
+const itemColumns = (app: boolean) =>
+  `name, image, description, kind, value, cost_coins, stock, per_user_limit, starts_at, ends_at, sort, enabled, created_at, updated_at${app ? ', app' : ''}`;
+const PLAN_COLUMNS =
+  'app, name, description, price, original_price, duration_days, bonus_coins, sort, on_sale, created_at, updated_at';
 
 export function seedCommerceSqlite(file: string, o: CommerceRows): void {
   const db = new Database(file);
   db.pragma('busy_timeout = 10000');
   db.pragma('synchronous = OFF');
   const now = Date.now();
-  const plan = db
-    .prepare(
-      `insert into plans (app, name, description, price, original_price, duration_days, bonus_coins, sort, on_sale, created_at, updated_at)
-       values ('tailor', '压测会员', '', 1800, 0, 30, 0, 0, 1, ?, ?) returning id`,
-    )
-    .get(now, now) as { id: number };
+  const insertPlan = db.prepare(
+    `insert into plans (${PLAN_COLUMNS}) values (?, '压测会员', '', 1800, 0, 30, 0, 0, 1, ?, ?) returning id`,
+  );
+  const plans: Plans = new Map();
+  for (const app of appsIn(sqliteApps(db))) plans.set(app, (insertPlan.get(app, now, now) as { id: number }).id);
   const insertOrder = db.prepare(
     `insert into orders (${ORDER_COLUMNS.join(', ')}) values (${ORDER_COLUMNS.map(() => '?').join(', ')})`,
   );
@@ -124,7 +145,7 @@ export function seedCommerceSqlite(file: string, o: CommerceRows): void {
     for (const row of rows) insertOrder.run(...row);
   });
   let rows: unknown[][] = [];
-  for (const row of orderRows(o, plan.id, now)) {
+  for (const row of orderRows(o, plans, now)) {
     rows.push(row);
     if (rows.length === 20_000) {
       batch(rows);
@@ -132,12 +153,16 @@ export function seedCommerceSqlite(file: string, o: CommerceRows): void {
     }
   }
   batch(rows);
+  const itemsByApp = plans.has(SECOND_APP.code) && hasColumn(db, 'exchange_items', 'app');
   const insertItem = db.prepare(
-    `insert into exchange_items (${ITEM_COLUMNS}) values (${ITEM_COLUMNS.split(',')
+    `insert into exchange_items (${itemColumns(itemsByApp)}) values (${itemRow(0, now, itemsByApp)
       .map(() => '?')
       .join(', ')}) returning id`,
   );
-  const itemIds = Array.from({ length: ITEMS }, (_, i) => (insertItem.get(...itemRow(i, now)) as { id: number }).id);
+  const itemIds = Array.from(
+    { length: ITEMS },
+    (_, i) => (insertItem.get(...itemRow(i, now, itemsByApp)) as { id: number }).id,
+  );
   const insertRecord = db.prepare(
     `insert into exchange_records (${RECORD_COLUMNS.join(', ')}) values (${RECORD_COLUMNS.map(() => '?').join(', ')})`,
   );
@@ -153,11 +178,26 @@ export async function seedCommercePostgres(url: string, o: CommerceRows): Promis
   await client.connect();
   try {
     const now = Date.now();
-    const plan = await client.query<{ id: number }>(
-      `insert into plans (app, name, description, price, original_price, duration_days, bonus_coins, sort, on_sale, created_at, updated_at)
-       values ('tailor', '压测会员', '', 1800, 0, 30, 0, 0, 1, $1, $1) returning id`,
-      [now],
-    );
+    const hasApps = (await client.query(`select to_regclass('apps') as t`)).rows[0].t !== null;
+    const registered = hasApps
+      ? (await client.query<{ code: string }>('select code from apps')).rows.map((row) => row.code)
+      : [];
+    const plans: Plans = new Map();
+    for (const app of appsIn(registered)) {
+      const plan = await client.query<{ id: number }>(
+        `insert into plans (${PLAN_COLUMNS}) values ($1, '压测会员', '', 1800, 0, 30, 0, 0, 1, $2, $2) returning id`,
+        [app, now],
+      );
+      plans.set(app, plan.rows[0].id);
+    }
+    const itemsByApp =
+      plans.has(SECOND_APP.code) &&
+      (
+        await client.query(
+          `select 1 from information_schema.columns
+             where table_schema = current_schema() and table_name = 'exchange_items' and column_name = 'app'`,
+        )
+      ).rowCount === 1;
     const insertMany = async (table: string, columns: readonly string[], rows: unknown[][]) => {
       if (rows.length === 0) return;
       const values = rows.map((_, i) => `(${columns.map((__, j) => `$${i * columns.length + j + 1}`).join(', ')})`);
@@ -165,7 +205,7 @@ export async function seedCommercePostgres(url: string, o: CommerceRows): Promis
     };
     await client.query('begin');
     let rows: unknown[][] = [];
-    for (const row of orderRows(o, plan.rows[0].id, now)) {
+    for (const row of orderRows(o, plans, now)) {
       rows.push(row);
       if (rows.length === 2_000) {
         await insertMany('orders', ORDER_COLUMNS, rows);
@@ -175,9 +215,9 @@ export async function seedCommercePostgres(url: string, o: CommerceRows): Promis
     await insertMany('orders', ORDER_COLUMNS, rows);
     const itemIds: number[] = [];
     for (let i = 0; i < ITEMS; i++) {
-      const row = itemRow(i, now);
+      const row = itemRow(i, now, itemsByApp);
       const item = await client.query<{ id: number }>(
-        `insert into exchange_items (${ITEM_COLUMNS}) values (${row.map((_, j) => `$${j + 1}`).join(', ')}) returning id`,
+        `insert into exchange_items (${itemColumns(itemsByApp)}) values (${row.map((_, j) => `$${j + 1}`).join(', ')}) returning id`,
         row,
       );
       itemIds.push(item.rows[0].id);

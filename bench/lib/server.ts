@@ -14,14 +14,20 @@ const root = path.resolve(import.meta.dirname, '../..');
  */
 export async function startSeededServer(
   dataDir: string,
-  options: { databaseUrl?: string; log?: (line: string) => void; env?: Record<string, string> } = {},
+  options: {
+    databaseUrl?: string;
+    log?: (line: string) => void;
+    env?: Record<string, string>;
+    /** The checkout whose built server runs (default this one): an A/B of two builds on one harness. */
+    serverRoot?: string;
+  } = {},
 ): Promise<{ child: Child; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = start(
     options.databaseUrl ? 'server-pg' : 'server',
     process.execPath,
-    [...serverNodeArgsFor(options.databaseUrl), path.join(root, 'packages/server/dist/main.js')],
+    [...serverNodeArgsFor(options.databaseUrl), path.join(options.serverRoot ?? root, 'packages/server/dist/main.js')],
     {
       cwd: dataDir,
       env: {
