@@ -193,7 +193,7 @@ async function prepareTarget(
   };
   // Every app the data set has (two since issue 29) gets the same releases and config.
   const apps = await appsOf(server.base);
-  const appData = await prepareAppData(server.base, adminToken, apps);
+  const appData = await prepareAppData(server.base, adminToken, apps, log);
   const takesApp = await pathsTaking(server.base, 'app');
   // Without seeded users, the login scenario signs the admin in.
   const list = withAppFilter(
