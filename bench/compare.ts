@@ -4,7 +4,7 @@
 // before run is paired with the i-th after run (taken minutes apart), and a scenario's change is
 // the mean over the pairs of after ÷ before, of its rate as a share of its own run's baseline and
 // of its p95: a load that moves both runs of a pair cancels out, one that moves only one does not.
-// Prints a Markdown table, SQLite beside PostgreSQL.
+// Prints a Markdown table, SQLite beside PostgreSQL: before → after (change) of each measure.
 import { readFileSync } from 'node:fs';
 import { assertKnown, parseArgs, stringFlag } from './lib/args';
 import type { ScenarioResult } from './lib/load';
@@ -56,23 +56,39 @@ function change(name: string, database: Database, of: (r: ScenarioResult) => num
 const names = [...new Set(after.flat().map((r) => r.name))].filter(
   (name) => name !== 'baseline' && (!only || only.some((prefix) => name.startsWith(prefix))),
 );
+// Per database: the rate as a share of the run's baseline, the p95, and the server's CPU per call
+// (the steadiest of the three on a shared machine: other processes' load lengthens waits, not the
+// CPU a call takes; PostgreSQL's own CPU is left out, as other processes use that server too).
+const measures: [string, (r: ScenarioResult) => number | null, (v: number) => string][] = [
+  ['× baseline', (r) => r.ratioToBaseline, ratio],
+  ['p95 ms', (r) => r.latencyMs.p95, ms],
+  ['server CPU ms/call', (r) => r.cpuMsPerRequest.server, (v) => v.toFixed(2)],
+];
 const header = ['scenario'];
-for (const db of ['SQLite', 'PostgreSQL'])
-  header.push(`${db} × baseline before → after`, 'change', `${db} p95 ms before → after`, 'change');
+for (const db of ['SQLite', 'PostgreSQL']) for (const [label] of measures) header.push(`${db} ${label}`);
 const rows = names.map((name) => {
   const cells = [name];
   for (const database of ['sqlite', 'postgres'] as const) {
-    const rate = change(name, database, (r) => r.ratioToBaseline);
-    const p95 = change(name, database, (r) => r.latencyMs.p95);
-    cells.push(
-      rate ? `${ratio(rate.before)} → ${ratio(rate.after)}` : 'n/a',
-      rate ? signed(rate.change) : '',
-      p95 ? `${ms(p95.before)} → ${ms(p95.after)}` : 'n/a',
-      p95 ? signed(p95.change) : '',
-    );
+    for (const [, of, format] of measures) {
+      const c = change(name, database, of);
+      cells.push(c ? `${format(c.before)} → ${format(c.after)} (${signed(c.change)})` : 'n/a');
+    }
   }
   return cells;
 });
+// Over all scenarios: the geometric mean of after ÷ before, per database and measure (what a
+// change common to every call would show; one scenario's noise weighs 1/n).
+const overall = ['overall (geometric mean over the scenarios)'];
+for (const database of ['sqlite', 'postgres'] as const) {
+  for (const [, of] of measures) {
+    const logs = names.flatMap((name) => {
+      const c = change(name, database, of);
+      return c ? [Math.log(c.change + 1)] : [];
+    });
+    overall.push(logs.length > 0 ? signed(Math.exp(mean(logs)) - 1) : 'n/a');
+  }
+}
+rows.push(overall);
 const baselines = (runs: ScenarioResult[][]) =>
   runs.map((run) => Math.round(run.find((r) => r.name === 'baseline')?.rps ?? 0).toLocaleString('en-US')).join(', ');
 console.log(`Pairs: ${before.length}. Baseline req/s, before: ${baselines(before)}; after: ${baselines(after)}.\n`);
