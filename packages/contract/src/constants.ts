@@ -41,7 +41,6 @@ export type ChannelCode = (typeof channels)[number]['value'];
 /** Where an app whose channel is unknown gets its updates (the official site). */
 export const FALLBACK_CHANNEL: ChannelCode = 'other';
 
-
 /**
  * How each channel delivers an update: through its store (the app opens a store link, as Chinese
  * stores require: `market://details?id=…`) or as a direct download (the official site, `other`).

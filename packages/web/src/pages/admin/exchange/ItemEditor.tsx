@@ -1,9 +1,10 @@
-import { exchangeKinds } from '@appdesk/contract/constants';
+import { DEFAULT_APP, exchangeKinds } from '@appdesk/contract/constants';
 import type { ApiInput, ApiOutput } from '@appdesk/contract/types';
 import { DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
 import { uploadFinder } from '../../../api/request';
+import { AppSelect, useBlankInApp } from '../../../components/admin/appField';
 import { EditorDrawer } from '../../../components/admin/EditorDrawer';
 import { ImageUploader } from '../../../components/admin/ImageUploader';
 import { useEditor } from '../../../components/admin/useEditor';
@@ -25,9 +26,11 @@ interface Values {
   window: [Dayjs | null, Dayjs | null] | null;
   sort: number;
   enabled: boolean;
+  app: string;
 }
 
 const blank: Values = {
+  app: DEFAULT_APP,
   name: '',
   image: '',
   description: '',
@@ -43,6 +46,7 @@ const blank: Values = {
 };
 
 const toValues = (i: Item): Values => ({
+  app: i.app,
   name: i.name,
   image: i.image,
   description: i.description,
@@ -58,6 +62,7 @@ const toValues = (i: Item): Values => ({
 });
 
 const toInput = (v: Values) => ({
+  app: v.app,
   name: v.name.trim(),
   image: v.image,
   description: v.description.trim(),
@@ -84,11 +89,13 @@ export function ItemEditor({ target, onClose }: { target: number | 'new' | null;
   const unlimited = Form.useWatch('unlimited', form);
   const image = Form.useWatch('image', form);
 
+  // A new item is sold in the app the console works in (the header's switcher).
+  const blankInApp = useBlankInApp(blank);
   const save = useEditor({
     form,
     target,
     record: item,
-    blank,
+    blank: blankInApp,
     toValues,
     toInput,
     make: make.mutate,
@@ -119,7 +126,10 @@ export function ItemEditor({ target, onClose }: { target: number | 'new' | null;
       saving={make.isPending || update.isPending}
       loading={id !== null && !item}
     >
-      <Form form={form} name="exchange-item" layout="vertical" autoComplete="off" initialValues={blank}>
+      <Form form={form} name="exchange-item" layout="vertical" autoComplete="off" initialValues={blankInApp}>
+        <Form.Item label="应用" name="app" extra="商品在该应用的积分商城里出售">
+          <AppSelect />
+        </Form.Item>
         <Form.Item label="商品名称" name="name" rules={formRules(rules.exchangeName)}>
           <Input placeholder="例如：7 天会员" showCount {...inputLimits(rules.exchangeName)} />
         </Form.Item>

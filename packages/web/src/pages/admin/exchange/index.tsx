@@ -7,6 +7,7 @@ import { Button, Image, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { appColumn } from '../../../components/admin/appField';
 import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
 import {
   ConfirmLink,
@@ -128,6 +129,7 @@ export default function ExchangePage() {
           </Space>
         ),
       },
+      appColumn<ItemRow>(),
       {
         title: '类型',
         dataIndex: 'kind',

@@ -2,6 +2,7 @@ import type { ApiInput, ApiOutput } from '@appdesk/contract/types';
 import { App, Form, Input, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { AppSelect, useNewRecordApp } from '../../../components/admin/appField';
 import { EditorModal } from '../../../components/admin/EditorModal';
 import { UserPicker } from '../../../components/admin/UserPicker';
 import { formRules, inputLimits, rules } from '../../../components/rules';
@@ -13,6 +14,7 @@ interface Values {
   content: string;
   target: 'all' | 'user';
   userId: number | null;
+  app: string;
 }
 
 /**
@@ -38,13 +40,16 @@ export function MessageModal({
   });
   const update = useApiAction('/api/message/update');
   const target = Form.useWatch('target', form);
+  // A message is sent in the app the console works in (the header's switcher) unless the operator picks another.
+  const newApp = useNewRecordApp();
   const editing = message !== null;
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
+    form.setFieldValue('app', newApp);
     if (message) form.setFieldsValue({ title: message.title, content: message.content });
-  }, [open, message, form]);
+  }, [open, message, form, newApp]);
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -63,7 +68,7 @@ export function MessageModal({
       update.mutate(patch, { onSuccess: onClose });
     } else {
       const userId = values.target === 'user' ? values.userId : null;
-      make.mutate({ title, content, userId }, { onSuccess: onClose });
+      make.mutate({ title, content, userId, app: values.app }, { onSuccess: onClose });
     }
   };
 
@@ -83,7 +88,7 @@ export function MessageModal({
         form={form}
         layout="vertical"
         autoComplete="off"
-        initialValues={{ title: '', content: '', target: 'all', userId: null }}
+        initialValues={{ title: '', content: '', target: 'all', userId: null, app: newApp }}
       >
         <Form.Item label="标题" name="title" rules={formRules(rules.messageTitle)}>
           <Input placeholder="例如：系统维护通知" {...inputLimits(rules.messageTitle)} showCount />
@@ -98,6 +103,9 @@ export function MessageModal({
         </Form.Item>
         {editing ? null : (
           <>
+            <Form.Item label="应用" name="app" extra="消息出现在该应用的消息中心">
+              <AppSelect />
+            </Form.Item>
             <Form.Item label="发送对象" name="target">
               <Radio.Group
                 options={[

@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useApiAction } from '../../../api/hooks';
+import { appColumn } from '../../../components/admin/appField';
 import {
   ConfirmLink,
   type FilterField,
@@ -92,6 +93,7 @@ export default function MessagePage() {
             </Link>
           ),
       },
+      appColumn<AdminMessage>(),
       { title: '已读数', dataIndex: 'readCount', key: 'readCount', align: 'right' },
       {
         title: '状态',
