@@ -52,7 +52,7 @@ phase('接口测试', vitestStarted);
 // api-postgres and api-cluster cover. Kept: the
 // spine (sets the site up; sign-in, settings, every menu page), sessions (sign-in and its reset, an
 // operator's sessions signed out, users blocked), remote config, uploads and media served from S3
-// (upload, image library, sound effects, packages and releases), and an export.
+// (upload, image library, sound effects, packages and releases), an export, and a second app.
 const clusterSpecs = [
   'spine.spec.ts',
   'users-sign-in.spec.ts',
@@ -64,6 +64,8 @@ const clusterSpecs = [
   'soundeffect.e2e.ts',
   'version.e2e.ts',
   'exchangerecord.e2e.ts',
+  // Apps as data: the second app registered in the console and independent of the first, on PostgreSQL too.
+  'apps.e2e.ts',
 ];
 const clusterSpecsChosen = process.env.E2E_CLUSTER_SPECS ?? clusterSpecs.join(',');
 console.log(`▸ 端到端测试（Playwright + Chromium${cluster ? '；SQLite 全部与 nginx 集群部分同时运行' : ''}）`);

@@ -1,4 +1,13 @@
-import { api, ensureSiteReady, expectNotice, shoot, signInAdmin } from '@appdesk/e2e/support';
+import {
+  admin,
+  api,
+  ensureSiteReady,
+  expectNotice,
+  freshPhone,
+  sha256,
+  shoot,
+  signInAdmin,
+} from '@appdesk/e2e/support';
 import { expect, type Page, test } from '@playwright/test';
 
 /** The header's app switcher (an antd select named 当前应用). */
@@ -96,4 +105,97 @@ test('an operator registers 名言, works in it from the header, and the choice 
   const answered = await api('/api/apps/fetch/page', { page: 0, size: 20, search: code }, token);
   expect(answered.data?.list[0]?.secrets.wechatApiV3Key).toMatchObject({ set: true, source: 'console' });
   expect(JSON.stringify(answered)).not.toContain(secret);
+});
+
+/**
+ * The second app as its users meet it: an account registered in 名言 sees 名言's update, remote
+ * config, plans, help and messages, and none of 滚动截屏's; 滚动截屏's users none of 名言's.
+ */
+test('a second app is independent: update check, remote config, plans, help and messages', async () => {
+  await ensureSiteReady();
+  const login = await api('/api/users/login', { phone: admin.phone, password: sha256(admin.password) });
+  const operator = login.data?.token as string;
+  const ok = async <T>(answer: Promise<{ code: number; message: string; data?: T }>) => {
+    const got = await answer;
+    expect([got.code, got.message]).toEqual([200, got.message]);
+    return got.data as T;
+  };
+  // Registered here unless the console walk above did it (the suite's server holds one site).
+  const known = await ok(api('/api/apps/fetch/options', {}, operator));
+  const suffix = String(Date.now()).slice(-6);
+  const quote = known.list.find((a) => a.code === 'quote')?.code ?? `q${suffix}`;
+  if (!known.list.some((a) => a.code === quote)) {
+    await ok(
+      api(
+        '/api/apps/make',
+        { code: quote, name: `名言${suffix}`, channels: [{ channel: 'huawei', storeLink: '' }] },
+        operator,
+      ),
+    );
+  }
+  const mark = `独立${suffix}`;
+  const versionNameOf = (app: string) => `${app === 'tailor' ? 7 : 8}.${suffix}`;
+  // A user signs up in 名言 and one in 滚动截屏.
+  const tokens = new Map<string, string>();
+  for (const app of ['tailor', quote]) {
+    const phone = freshPhone('137');
+    const registered = await ok(
+      api('/api/users/register', { phone, password: sha256('Indep12345'), app, channel: 'huawei' }),
+    );
+    tokens.set(app, registered.token);
+  }
+  for (const app of ['tailor', quote]) {
+    // Newer than any release another spec (or an earlier try) published: seconds since 1970.
+    const versionCode = Math.floor(Date.now() / 1000) + (app === 'tailor' ? 0 : 1);
+    await ok(
+      api(
+        '/api/version/make',
+        {
+          app,
+          platform: 'android',
+          channel: 'huawei',
+          versionName: versionNameOf(app),
+          versionCode,
+          storeUrl: `appmarket://details?id=com.example.${app}`,
+          published: true,
+        },
+        operator,
+      ),
+    );
+    await ok(
+      api('/api/a11t/make', { app, key: `indep.k${suffix}`, type: 'string', value: `${app}-${mark}` }, operator),
+    );
+    await ok(
+      api('/api/plan/make', { app, name: `${app}-${mark}`, price: 1200, durationDays: 30, onSale: true }, operator),
+    );
+    await ok(api('/api/help/make', { app, title: `${app}-${mark}`, published: true, content: '正文' }, operator));
+    await ok(api('/api/message/make', { app, title: `${app}-${mark}`, content: '给全体用户' }, operator));
+  }
+
+  // Each app asks as itself.
+  for (const app of ['tailor', quote]) {
+    const other = app === 'tailor' ? quote : 'tailor';
+    const token = tokens.get(app) as string;
+    const device = {
+      app,
+      platform: 'android' as const,
+      channel: 'huawei',
+      versionCode: 1,
+      deviceId: `dev-${app}-${suffix}`,
+    };
+    const latest = await ok(api('/api/version/fetch/latest', device));
+    expect(latest.version?.versionName).toBe(versionNameOf(app));
+    const config = await ok(api('/api/a11t/fetch', device));
+    expect(config.values?.[`indep.k${suffix}`]).toBe(`${app}-${mark}`);
+    const plans = await ok(api('/api/plan/fetch/onsale', { app, platform: 'android' }));
+    const planNames = JSON.stringify(plans);
+    expect(planNames).toContain(`${app}-${mark}`);
+    expect(planNames).not.toContain(`${other}-${mark}`);
+    const help = JSON.stringify(await ok(api('/api/help/fetch/published', { app })));
+    expect(help).toContain(`${app}-${mark}`);
+    expect(help).not.toContain(`${other}-${mark}`);
+    const inbox = JSON.stringify(await ok(api('/api/message/fetch/page/mine', { app, page: 0, size: 50 }, token)));
+    expect(inbox).toContain(`${app}-${mark}`);
+    expect(inbox).not.toContain(`${other}-${mark}`);
+  }
 });
