@@ -126,16 +126,13 @@ export default function AppsPage() {
           if (!v.length) return muted;
           const names = v.map((c) => labelOf(channels, c.channel));
           return (
+            // The count only: the names are in the tooltip and 详情, so the list fits a laptop's width.
             <Tooltip title={names.join('、')}>
-              <span>
-                {v.length} 个：{names.slice(0, 3).join('、')}
-                {v.length > 3 ? ' 等' : ''}
-              </span>
+              <span>{v.length} 个渠道</span>
             </Tooltip>
           );
         },
       },
-      { title: 'APP 备案号', dataIndex: 'icpFiling', key: 'icpFiling', render: (v: string) => v || muted },
       {
         title: '商店与支付',
         key: 'payments',
@@ -146,7 +143,15 @@ export default function AppsPage() {
             ((a.alipayAppId && a.alipayPublicKey) || a.fromEnvironment.alipay) && '支付宝',
             ((a.wechatMchId && a.secrets.wechatApiV3Key.set) || a.fromEnvironment.wechat) && '微信支付',
           ].filter(Boolean);
-          return on.length ? on.join('、') : <span className="list-muted">未设置</span>;
+          return on.length ? (
+            <Space size={[4, 0]} wrap style={{ maxWidth: 180 }}>
+              {on.map((name) => (
+                <span key={String(name)}>{name}</span>
+              ))}
+            </Space>
+          ) : (
+            <span className="list-muted">未设置</span>
+          );
         },
       },
       timeColumn('登记时间', 'createdAt'),

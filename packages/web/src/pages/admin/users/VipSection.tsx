@@ -122,11 +122,10 @@ export function VipSection({ user, vips }: { user: AdminUser; vips: Vips }) {
         loading={history.isFetching}
         dataSource={history.data?.list ?? []}
         pagination={false}
-        scroll={{ x: 680 }}
+        scroll={{ x: 600 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="该用户还没有会员变动记录" /> }}
         columns={[
           { title: '时间', dataIndex: 'createdAt', render: (v: string) => <TimeCell value={v} /> },
-          { title: '应用', dataIndex: 'app', render: (v: string) => apps.nameOf(v) },
           {
             title: '变动',
             dataIndex: 'days',
@@ -134,7 +133,17 @@ export function VipSection({ user, vips }: { user: AdminUser; vips: Vips }) {
             render: (v: number | null) => (v === null ? '永久' : `${v > 0 ? '+' : ''}${v} 天`),
           },
           { title: '到期', dataIndex: 'afterExpiresAt', render: (v: string | null) => vipTime(v) },
-          { title: '原因', dataIndex: 'reason', render: (v: string) => labelOf(vipReasons, v) },
+          {
+            // The app under the reason: a column of its own would not fit the desktop drawer.
+            title: '原因 / 应用',
+            dataIndex: 'reason',
+            render: (v: string, r) => (
+              <>
+                {labelOf(vipReasons, v)}
+                <div className="list-muted">{apps.nameOf(r.app)}</div>
+              </>
+            ),
+          },
           {
             title: '来源 / 备注',
             key: 'note',
