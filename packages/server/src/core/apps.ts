@@ -87,6 +87,19 @@ export class AppRegistry {
    * deployment keeps its variables); every app otherwise from its console settings.
    */
   payments(app: AppRecord): PaymentsConfig {
+    // Built once per loaded app (a reload makes new records): a purchase call does not decrypt
+    // secrets and parse keys again.
+    let built = this.built.get(app);
+    if (!built) {
+      built = this.buildPayments(app);
+      this.built.set(app, built);
+    }
+    return built;
+  }
+
+  private readonly built = new WeakMap<AppRecord, PaymentsConfig>();
+
+  private buildPayments(app: AppRecord): PaymentsConfig {
     const env = app.isDefault ? this.config.payments : undefined;
     return {
       apple: env?.apple ?? this.apple(app),

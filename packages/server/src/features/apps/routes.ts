@@ -1,6 +1,6 @@
 import { channels, iapEnvironments } from '@appdesk/contract/constants';
 import { appSecretKindValues } from '@appdesk/contract/endpoints/apps';
-import { readApps, secretContext } from '../../core/apps';
+import { type AppRecord, readApps, secretContext } from '../../core/apps';
 import { sealSecret } from '../../core/secret-box';
 import { pageAnswer, shanghaiTime } from '../../db/paging';
 import { fail } from '../../http/errors';
@@ -48,8 +48,8 @@ function columns(input: Settings): Record<string, string | number> {
 }
 
 /** The same bundle id, package, Alipay app or WeChat merchant in two apps would let one app's purchases pay the other's. */
-async function refuseSharedIdentity(db: Parameters<typeof readApps>[0], id: number | null, next: Settings) {
-  const others = (await readApps(db)).filter((a) => a.id !== id);
+function refuseSharedIdentity(apps: AppRecord[], id: number | null, next: Settings) {
+  const others = apps.filter((a) => a.id !== id);
   const unique = [
     ['iosBundleId', 'iOS Bundle ID'],
     ['androidPackage', '安卓包名'],
@@ -121,7 +121,7 @@ export default defineRoutes({
       const { code, ...settings } = input;
       const taken = await ctx.db.selectFrom('apps').select('name').where('code', '=', code).executeTakeFirst();
       if (taken) throw fail.conflict(`应用代码 ${code} 已被应用「${taken.name}」使用`);
-      await refuseSharedIdentity(ctx.db, null, settings);
+      refuseSharedIdentity(await readApps(ctx.db), null, settings);
       const now = Date.now();
       const { id } = await ctx.db
         .insertInto('apps')
@@ -144,8 +144,10 @@ export default defineRoutes({
       const { id, ...changes } = input;
       const set = columns(changes);
       if (Object.keys(set).length === 0) throw fail.badInput('请至少修改一项');
-      const current = await loadApp(ctx.db, id);
-      await refuseSharedIdentity(ctx.db, id, { ...current, ...changes });
+      const apps = await readApps(ctx.db);
+      const current = apps.find((a) => a.id === id);
+      if (!current) throw fail.notFound('应用不存在');
+      refuseSharedIdentity(apps, id, { ...current, ...changes });
       await ctx.db
         .updateTable('apps')
         .set({ ...set, updated_at: Date.now() })
