@@ -1,7 +1,7 @@
 import { DEFAULT_APP } from '@appdesk/contract/constants';
 import { Select, type SelectProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useApps, useCurrentApp } from '../../state/apps';
 
 /*
@@ -12,6 +12,18 @@ import { useApps, useCurrentApp } from '../../state/apps';
 /** The app a new record starts in: the switcher's, or the first app (滚动截屏) under 全部应用. */
 export function useNewRecordApp(): string {
   return useCurrentApp() ?? DEFAULT_APP;
+}
+
+/**
+ * An app a page's own picker chose, starting from the app a new record starts in; a pick holds
+ * until the header's app changes (the header then decides again).
+ */
+export function usePickedApp(): [string, (app: string) => void] {
+  const currentApp = useCurrentApp();
+  const newApp = useNewRecordApp();
+  const [picked, setPicked] = useState<{ app: string; under: string | undefined }>();
+  const app = (picked?.under === currentApp ? picked?.app : undefined) ?? newApp;
+  return [app, (next) => setPicked({ app: next, under: currentApp })];
 }
 
 /**

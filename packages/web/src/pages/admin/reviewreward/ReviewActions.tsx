@@ -2,7 +2,7 @@ import { reviewRejectReasons } from '@appdesk/contract/constants';
 import { AutoComplete, Button, Form, Image, InputNumber, Space } from 'antd';
 import { useState } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
-import { AppSelect, useNewRecordApp } from '../../../components/admin/appField';
+import { AppSelect, usePickedApp } from '../../../components/admin/appField';
 import { EditorModal } from '../../../components/admin/EditorModal';
 import { formRules, rules } from '../../../components/rules';
 
@@ -56,9 +56,7 @@ export function RejectModal({
  * works in first (the header's switcher), another one on choice.
  */
 export function RewardSetting() {
-  const newApp = useNewRecordApp();
-  const [picked, setPicked] = useState<string | undefined>(undefined);
-  const app = picked ?? newApp;
+  const [app, pickApp] = usePickedApp();
   const current = useApiQuery('/api/reviewreward/fetch/settings', { app });
   const save = useApiAction('/api/reviewreward/update/settings');
   // What the operator typed; until then the saved value shows. Derived in the
@@ -73,7 +71,7 @@ export function RewardSetting() {
         aria-label="奖励设置的应用"
         value={app}
         onChange={(next: string) => {
-          setPicked(next);
+          pickApp(next);
           setDraft(undefined);
         }}
         style={{ width: 150 }}

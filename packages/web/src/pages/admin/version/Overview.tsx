@@ -5,8 +5,7 @@ import { Segmented, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useApiQuery } from '../../../api/hooks';
-import { AppSelect, useNewRecordApp } from '../../../components/admin/appField';
-import { useCurrentApp } from '../../../state/apps';
+import { AppSelect, usePickedApp } from '../../../components/admin/appField';
 import { statusColor } from './status';
 
 type Matrix = ApiOutput<'/api/version/fetch/matrix'>;
@@ -28,20 +27,11 @@ function PlatformSwitch({ value, onChange }: { value: Platform; onChange: (p: Pl
  * default app under 全部应用; another one can be picked here.
  */
 function useScope() {
-  const currentApp = useCurrentApp();
-  const newApp = useNewRecordApp();
-  // A pick holds until the header's app changes.
-  const [picked, setPicked] = useState<{ app: string; under: string | undefined }>();
+  const [app, pickApp] = usePickedApp();
   const [platform, setPlatform] = useState<Platform>('android');
-  const app = (picked?.under === currentApp ? picked?.app : undefined) ?? newApp;
   const switches = (
     <Space wrap className="version-platform">
-      <AppSelect
-        aria-label="应用"
-        value={app}
-        onChange={(next: string) => setPicked({ app: next, under: currentApp })}
-        style={{ width: 150 }}
-      />
+      <AppSelect aria-label="应用" value={app} onChange={pickApp} style={{ width: 150 }} />
       <PlatformSwitch value={platform} onChange={setPlatform} />
     </Space>
   );
