@@ -109,7 +109,7 @@ describe('应用管理', () => {
       const refused = await post('apps/secret/set', { id: 1, kind: 'wechatApiV3Key', value: 'x'.repeat(32) });
       expect([refused.code, refused.message]).toEqual([
         400,
-        '服务器未配置 APPDESK_SECRETS_KEY，密钥不能在控制台保存：请通过环境变量或文件提供',
+        '服务器未配置密钥加密的主密钥，密钥不能在控制台保存：请由服务器的环境变量或文件提供',
       ]);
     } finally {
       await keyless.close();

@@ -170,7 +170,7 @@ export default defineRoutes({
     handler: async (input, ctx) => {
       const keys = ctx.config.secretKeys;
       if (!keys) {
-        throw fail.badInput('服务器未配置 APPDESK_SECRETS_KEY，密钥不能在控制台保存：请通过环境变量或文件提供');
+        throw fail.badInput('服务器未配置密钥加密的主密钥，密钥不能在控制台保存：请由服务器的环境变量或文件提供');
       }
       const app = await loadApp(ctx.db, input.id);
       const kind = input.kind;

@@ -22,7 +22,7 @@ function FromEnvironment({ on, names }: { on: boolean | undefined; names: string
       type="info"
       showIcon
       className="apps-env"
-      title={`当前使用服务器环境变量中的设置（${names}）`}
+      title={`当前使用服务器环境变量中的${names}设置`}
       description="这里填写的值在这些环境变量移除后生效。"
     />
   );
@@ -172,7 +172,7 @@ export function AppEditor({ target, onClose }: { target: number | 'new' | null; 
         </Section>
 
         <Section title="App Store">
-          <FromEnvironment on={env?.apple} names="APPLE_BUNDLE_ID、APPLE_APP_APPLE_ID、APPLE_ENVIRONMENTS" />
+          <FromEnvironment on={env?.apple} names="App Store " />
           <Form.Item label="Apple ID（应用数字 ID）" name="appleAppId" rules={formRules(appsRules.appleAppId)}>
             <Input
               placeholder="App Store Connect 中的数字 ID"
@@ -190,7 +190,7 @@ export function AppEditor({ target, onClose }: { target: number | 'new' | null; 
         </Section>
 
         <Section title="Google Play">
-          <FromEnvironment on={env?.google} names="GOOGLE_PLAY_SERVICE_ACCOUNT" />
+          <FromEnvironment on={env?.google} names="Google Play " />
           <Typography.Paragraph type="secondary">
             Google Play 的购买按安卓包名和下面的服务账号校验。
           </Typography.Paragraph>
@@ -198,7 +198,7 @@ export function AppEditor({ target, onClose }: { target: number | 'new' | null; 
         </Section>
 
         <Section title="支付宝">
-          <FromEnvironment on={env?.alipay} names="ALIPAY_APP_ID、ALIPAY_PUBLIC_KEY" />
+          <FromEnvironment on={env?.alipay} names="支付宝" />
           <Form.Item label="支付宝 AppID" name="alipayAppId" rules={formRules(appsRules.alipayAppId)}>
             <Input placeholder="16 位数字" inputMode="numeric" {...inputLimits(appsRules.alipayAppId)} />
           </Form.Item>
@@ -217,10 +217,7 @@ export function AppEditor({ target, onClose }: { target: number | 'new' | null; 
         </Section>
 
         <Section title="微信支付">
-          <FromEnvironment
-            on={env?.wechat}
-            names="WECHATPAY_MCH_ID、WECHATPAY_API_V3_KEY、WECHATPAY_PLATFORM_PUBLIC_KEY"
-          />
+          <FromEnvironment on={env?.wechat} names="微信支付" />
           <Form.Item label="微信支付商户号" name="wechatMchId" rules={formRules(appsRules.wechatMchId)}>
             <Input inputMode="numeric" {...inputLimits(appsRules.wechatMchId)} />
           </Form.Item>

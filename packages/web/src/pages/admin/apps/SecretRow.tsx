@@ -18,7 +18,7 @@ export function SecretsKeyMissing() {
       type="warning"
       showIcon
       className="apps-key-missing"
-      title="服务器未配置 APPDESK_SECRETS_KEY，密钥只能通过环境变量或文件提供"
+      title="服务器未配置密钥加密的主密钥，密钥只能由服务器的环境变量或文件提供"
     />
   );
 }
