@@ -49,8 +49,10 @@ export function batchEndpoint<const S extends string, P extends z.ZodRawShape = 
   if (!def.audit) throw new Error(`${single} records no operation-log row: a batch of it would not either`);
   const input = z.object({ ids: batchIds, ...(spec.params ?? ({} as P)) });
   const check = spec.check;
+  if (!def.permission) throw new Error(`${single} names no permission: a batch of it would not either`);
   return endpoint({
     access: 'admin',
+    permission: def.permission,
     summary: `${spec.summary}（最多 ${BATCH_MAX} 条，逐条处理，结果列出每条成功或失败的原因）`,
     input: check ? input.refine((v) => check.test(v as never), { error: check.error }) : input,
     output: batchAnswer,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { UploadAccept } from './constants';
+import type { EndpointPermission } from './permissions';
 
 /** Who may call an endpoint; the server enforces it (docs/architecture.md#the-api-contract). */
 export type Access = 'public' | 'user' | 'admin';
@@ -55,6 +56,12 @@ export interface AuditDecl {
 
 export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   access: Access;
+  /**
+   * Admin endpoints: the permission an operator needs for the call (permissions.ts), or
+   * ANY_OPERATOR for the console's own plumbing. Required for every admin endpoint; the server
+   * refuses an operator without it (403) before the handler runs.
+   */
+  permission?: EndpointPermission;
   /** Chinese one-line summary, shown in the OpenAPI document. */
   summary: string;
   /** JSON body, or for uploads the non-file form fields (each sent as JSON). */
@@ -111,7 +118,9 @@ export function endpoint<
   const P extends 'data' | 'root' = 'data',
   const L extends 'xlsx' = never,
 >(
-  def: EndpointDef<I, O> & { access: A; placement?: P; download?: L },
+  def: EndpointDef<I, O> & { access: A; placement?: P; download?: L } & ('admin' extends A
+      ? { permission: EndpointPermission }
+      : { permission?: never }),
 ): EndpointDef<I, O> & { access: A } & ('root' extends P ? { placement: 'root' } : unknown) &
   ([L] extends [never] ? unknown : { download: 'xlsx' }) {
   return def as never;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APP_CODE_PATTERN, channels } from './constants';
 import { endpoint } from './endpoint';
+import { type EndpointPermission, isPermission, type Permission, pageOfPermission } from './permissions';
 import {
   type IntegerRule,
   integerMessages,
@@ -138,11 +139,18 @@ export function paged<T extends z.ZodType>(item: T) {
  * the whole result in an .xlsx in the list's order (server: http/paged.ts). `what` names the rows
  * (「意见反馈」), which the summary and the operation log's label (exportAudit) read.
  */
-export function listExport<S extends z.core.$ZodLooseShape>(list: { input: z.ZodObject<S> }, what: string) {
+export function listExport<S extends z.core.$ZodLooseShape>(
+  list: { input: z.ZodObject<S>; permission?: EndpointPermission },
+  what: string,
+) {
   const paging = ['page', 'size', 'exactTotal'].filter((key) => key in list.input.shape);
   const mask = Object.fromEntries(paging.map((key) => [key, true])) as Record<'page' | 'size' | 'exactTotal', true>;
+  if (!list.permission || !isPermission(list.permission))
+    throw new Error(`the list of ${what} names no page permission`);
   return endpoint({
     access: 'admin',
+    // The list's page's export (`order.read` → `order.export`): exports are handed out apart.
+    permission: `${pageOfPermission(list.permission)}.export` as Permission,
     summary: `导出筛选后的全部${what}为 Excel`,
     input: list.input.omit(mask as never) as z.ZodObject<Omit<S, 'page' | 'size' | 'exactTotal'>>,
     output: z.unknown(),
@@ -171,12 +179,13 @@ export function sortBy<const K extends readonly [string, ...string[]]>(keys: K) 
   return schema.default(keys[0] as K[number] as never).meta({ title: '排序字段' });
 }
 
+/** An ISO 8601 time with its offset, named `title` in its error and its meta. */
+export const dateTimeField = (title: string) =>
+  z.iso.datetime({ offset: true, error: `${title}格式不正确` }).meta({ title });
+
 /** An inclusive time range as ISO 8601 strings (the web's date presets produce them). */
 export const timeRange = z
-  .object({
-    from: z.iso.datetime({ offset: true, error: '开始时间格式不正确' }).optional().meta({ title: '开始时间' }),
-    to: z.iso.datetime({ offset: true, error: '结束时间格式不正确' }).optional().meta({ title: '结束时间' }),
-  })
+  .object({ from: dateTimeField('开始时间').optional(), to: dateTimeField('结束时间').optional() })
   .meta({ title: '时间范围' });
 
 /** A short search string; empty means no search. */

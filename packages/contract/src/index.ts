@@ -4,4 +4,5 @@ export * from './constants';
 export * from './endpoint';
 export * from './endpoints/index';
 export * as fields from './fields';
+export * from './permissions';
 export * from './rules';

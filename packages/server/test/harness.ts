@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { type Nginx, S3_KEY, S3_SECRET, startNginx } from '../../../scripts/cluster';
 import { type App, buildApp } from '../src/app';
 import { type Config, loadConfig, type Quotas } from '../src/config';
+import { enrolSuperAdmin } from '../src/core/operators';
 import { hashPassword } from '../src/core/passwords';
 import { type DatabaseHandle, openDatabase } from '../src/db/index';
 import { freePort } from './free-port';
@@ -335,6 +336,8 @@ export async function startServer(overrides: Partial<Config> = {}, shared?: Test
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // An administrator of the tests holds every permission, as first-run setup's does.
+      if (options.isAdmin) await enrolSuperAdmin(app.services.db, row.id);
       return { id: row.id, phone, password };
     },
     login: async (phone, password) => {

@@ -116,6 +116,7 @@ export const configRevision = z.object({
 
 const a11tPage = endpoint({
   access: 'admin',
+  permission: 'a11t.read',
   summary: '分页查询键值（应用、类型、键名或说明搜索）',
   input: z.object({
     page,
@@ -133,6 +134,7 @@ const a11tPage = endpoint({
 export const a11tEndpoints = {
   '/api/a11t/make': endpoint({
     access: 'admin',
+    permission: 'a11t.edit',
     summary: '新建键值（键名在应用内唯一；值按类型校验）',
     input: z
       .object({
@@ -150,6 +152,7 @@ export const a11tEndpoints = {
   }),
   '/api/a11t/update': endpoint({
     access: 'admin',
+    permission: 'a11t.edit',
     summary:
       '修改键值（只改传入的字段；每次修改都保存为新的修订）。传入 baseRevision（编辑所基于的修订号）时，若他人已先保存，答 409 已被他人修改，请刷新后重试',
     input: keyId
@@ -167,6 +170,7 @@ export const a11tEndpoints = {
   }),
   '/api/a11t/rollback': endpoint({
     access: 'admin',
+    permission: 'a11t.edit',
     summary: '把键值回滚到某个修订（回滚本身也是一个新修订）',
     input: keyId.extend({ revision: revision('修订号') }),
     output: z.object({ entry: configEntry }),
@@ -175,6 +179,7 @@ export const a11tEndpoints = {
   }),
   '/api/a11t/remove': endpoint({
     access: 'admin',
+    permission: 'a11t.edit',
     summary: '删除键值（修订历史保留）',
     input: keyId,
     output: z.null(),
@@ -185,6 +190,7 @@ export const a11tEndpoints = {
   '/api/a11t/export': listExport(a11tPage, '键值配置'),
   '/api/a11t/fetch/revisions': endpoint({
     access: 'admin',
+    permission: 'a11t.read',
     summary: '一个键值的全部修订（谁、何时、修改前后）',
     input: keyId,
     output: z.object({ list: z.array(configRevision) }),

@@ -71,6 +71,7 @@ export const allocationEndpoints = {
   }),
   '/api/allocation/update/logo': endpoint({
     access: 'admin',
+    permission: 'allocation.update',
     summary: '上传站点 Logo',
     input: empty,
     output: allocationOut,
@@ -79,6 +80,7 @@ export const allocationEndpoints = {
   }),
   '/api/allocation/update/service': endpoint({
     access: 'admin',
+    permission: 'allocation.update',
     summary: '上传客服图片',
     input: empty,
     output: allocationOut,
@@ -87,6 +89,7 @@ export const allocationEndpoints = {
   }),
   '/api/allocation/update/title': endpoint({
     access: 'admin',
+    permission: 'allocation.update',
     summary: '修改站点标题',
     input: z.object({ title: siteTitle }),
     output: allocationOut,
@@ -95,6 +98,7 @@ export const allocationEndpoints = {
   }),
   '/api/allocation/update/qq/account': endpoint({
     access: 'admin',
+    permission: 'allocation.update',
     summary: '修改客服 QQ 号',
     input: z.object({ qq }),
     output: allocationOut,
@@ -103,6 +107,7 @@ export const allocationEndpoints = {
   }),
   '/api/allocation/update/slogen': endpoint({
     access: 'admin',
+    permission: 'allocation.update',
     summary: '修改站点标语',
     input: z.object({ slogen }),
     output: allocationOut,
@@ -111,12 +116,14 @@ export const allocationEndpoints = {
   }),
   '/api/allocation/fetch/settings': endpoint({
     access: 'admin',
+    permission: 'allocation.read',
     summary: '读取站点配置表单的全部内容（含用户协议与隐私政策的 Markdown 原文）',
     input: empty,
     output: z.object({ settings: siteSettings }),
   }),
   '/api/allocation/update': endpoint({
     access: 'admin',
+    permission: 'allocation.update',
     summary: '一次保存站点配置表单（只记录改动的字段）',
     input: siteSettings.partial(),
     output: allocationOut,
@@ -125,6 +132,7 @@ export const allocationEndpoints = {
   }),
   '/api/allocation/update/about': endpoint({
     access: 'admin',
+    permission: 'allocation.update',
     summary: '修改关于我们',
     input: z.object({ about }),
     output: allocationOut,

@@ -16,6 +16,7 @@ import {
   sortBy,
   textField,
 } from '../fields';
+import { ANY_OPERATOR } from '../permissions';
 import { rules, valuesOf } from '../rules';
 import { appSecretKinds, appsRules } from './apps.rules';
 
@@ -126,6 +127,7 @@ const optional = Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f
 
 const appsPage = endpoint({
   access: 'admin',
+  permission: 'apps.read',
   summary: '分页查询应用（按代码或名称搜索、启用状态）',
   input: z.object({
     page,
@@ -144,6 +146,7 @@ const singleEndpoints = {
   '/api/apps/export': listExport(appsPage, '应用'),
   '/api/apps/fetch/options': endpoint({
     access: 'admin',
+    permission: ANY_OPERATOR,
     summary: '全部应用的代码、名称、图标和启用状态（控制台的应用切换、筛选和显示应用名用），以及能否在控制台保存密钥',
     input: z.object({}),
     output: z.object({
@@ -155,6 +158,7 @@ const singleEndpoints = {
   }),
   '/api/apps/fetch/detail': endpoint({
     access: 'admin',
+    permission: 'apps.read',
     summary: '读取一个应用（密钥只显示是否已设置及设置时间）',
     input: z.object({ id: appId }),
     output: z.object({ app: appView }),
@@ -162,6 +166,7 @@ const singleEndpoints = {
   }),
   '/api/apps/make': endpoint({
     access: 'admin',
+    permission: 'apps.edit',
     summary: '登记新应用（代码创建后不可修改；商店与支付设置可以之后再填）',
     input: z.object({
       code: textField(appsRules.code),
@@ -188,6 +193,7 @@ const singleEndpoints = {
   }),
   '/api/apps/update': endpoint({
     access: 'admin',
+    permission: 'apps.edit',
     summary: '修改应用（只改传入的字段；代码不可修改）',
     input: z.object({ id: appId, ...optional }),
     output: z.object({ app: appView }),
@@ -196,6 +202,7 @@ const singleEndpoints = {
   }),
   '/api/apps/secret/set': endpoint({
     access: 'admin',
+    permission: 'apps.secrets',
     summary:
       '设置或清除应用的一项密钥（加密保存，之后不再显示；操作日志只记设置与否）。服务器未配置 APPDESK_SECRETS_KEY 时拒绝',
     input: z.object({

@@ -155,18 +155,21 @@ const auditSort = { order };
 export const auditEndpoints = {
   '/api/audit/fetch/actions': endpoint({
     access: 'admin',
+    permission: 'audit.read',
     summary: '操作日志中可能出现的全部操作及其中文名称（来自各接口的声明）',
     input: empty,
     output: z.object({ list: z.array(auditAction) }),
   }),
   '/api/audit/fetch/page': endpoint({
     access: 'admin',
+    permission: 'audit.read',
     summary: '分页查询操作日志（按操作人、操作人或对象用户的手机号、类型、时间筛选）',
     input: auditFilter.extend({ page, size, exactTotal, ...auditSort }),
     output: paged(auditEntry),
   }),
   '/api/audit/export': endpoint({
     access: 'admin',
+    permission: 'audit.export',
     summary: '导出筛选后的全部操作日志为 Excel',
     input: auditFilter.extend(auditSort),
     output: z.unknown(),

@@ -49,6 +49,7 @@ export const clientErrorSample = z.object({
 
 const clienterrorPage = endpoint({
   access: 'admin',
+  permission: 'clienterror.read',
   summary: '分页查询前端错误（按错误信息、版本和首个调用位置归组；状态、错误信息搜索）',
   input: z.object({
     page,
@@ -99,6 +100,7 @@ export const clientErrorEndpoints = {
   '/api/clienterror/export': listExport(clienterrorPage, '前端错误'),
   '/api/clienterror/fetch/detail': endpoint({
     access: 'admin',
+    permission: 'clienterror.read',
     summary: '读取一组前端错误及最近几次上报的调用栈',
     input: groupId,
     output: z.object({ group: clientErrorGroup, samples: z.array(clientErrorSample) }),
@@ -106,6 +108,7 @@ export const clientErrorEndpoints = {
   }),
   '/api/clienterror/resolve': endpoint({
     access: 'admin',
+    permission: 'clienterror.resolve',
     summary: '把一组前端错误标记为已处理（再次出现时自动恢复为未处理）',
     input: groupId,
     output: z.object({ group: clientErrorGroup }),

@@ -41,12 +41,14 @@ const coinSort = { sort: sortBy(['createdAt', 'delta']), order };
 export const coinEndpoints = {
   '/api/coin/fetch/page': endpoint({
     access: 'admin',
+    permission: 'coin.read',
     summary: '分页查询金币流水（按用户 ID 或手机号、原因、时间筛选）',
     input: coinFilter.extend({ page, size, exactTotal, ...coinSort }),
     output: paged(coinRecord),
   }),
   '/api/coin/export': endpoint({
     access: 'admin',
+    permission: 'coin.export',
     summary: '导出筛选后的全部金币流水为 Excel',
     input: coinFilter.extend(coinSort),
     output: z.unknown(),

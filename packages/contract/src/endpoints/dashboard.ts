@@ -60,6 +60,7 @@ export const dashboardCharts = z.object({
 export const dashboardEndpoints = {
   '/api/dashboard/fetch/cards': endpoint({
     access: 'admin',
+    permission: 'dashboard.read',
     summary:
       '数据统计卡片：用户、收入（分）、金币、待处理事项，附上一周期数值（结果最多缓存 60 秒）；指定应用时只统计该应用（金币为全公司）',
     input: z.object({
@@ -76,6 +77,7 @@ export const dashboardEndpoints = {
   }),
   '/api/dashboard/fetch/charts': endpoint({
     access: 'admin',
+    permission: 'dashboard.read',
     summary:
       '数据统计图表：新增用户、活跃用户、支付订单、收入（分）随时间变化，渠道分布与热门兑换商品（今日按小时；本周、本月、本年按天）',
     input: z.object({

@@ -4,6 +4,7 @@ import { DEFAULT_APP, exchangeKinds, exchangeStatuses, MAX_CODES_PER_IMPORT } fr
 import { auditTarget, endpoint } from '../endpoint';
 import {
   appCode,
+  dateTimeField,
   exactTotal,
   id,
   integerField,
@@ -45,11 +46,7 @@ export const exchangeStatus = worded(
 ).meta({ title: '兑换状态' });
 const itemId = id.meta({ title: '商品 ID' });
 const enabled = z.boolean({ error: '是否上架必须是布尔值' }).meta({ title: '是否上架' });
-const when = (title: string) =>
-  z.iso
-    .datetime({ offset: true, error: `${title}格式不正确` })
-    .nullable()
-    .meta({ title });
+const when = (title: string) => dateTimeField(title).nullable();
 
 export const exchangeItem = z.object({
   id,
@@ -126,6 +123,7 @@ const fields = {
 
 const exchangeItemPage = endpoint({
   access: 'admin',
+  permission: 'exchange.read',
   summary: '分页查询兑换商品（类型、上架状态）',
   input: z.object({
     page,
@@ -143,6 +141,7 @@ const exchangeItemPage = endpoint({
 const singleEndpoints = {
   '/api/exchange/item/make': endpoint({
     access: 'admin',
+    permission: 'exchange.edit',
     summary: '新建兑换商品（兑换码商品的库存由导入的兑换码决定）',
     input: z.object({
       ...fields,
@@ -163,6 +162,7 @@ const singleEndpoints = {
   }),
   '/api/exchange/item/update': endpoint({
     access: 'admin',
+    permission: 'exchange.edit',
     summary: '修改兑换商品（只改传入的字段；已兑换的记录不受影响）',
     input: z.object({
       id: itemId,
@@ -185,6 +185,7 @@ const singleEndpoints = {
   }),
   '/api/exchange/item/copy': endpoint({
     access: 'admin',
+    permission: 'exchange.edit',
     summary: '复制兑换商品为一个新的、未上架的商品（可换一种类型；兑换码和兑换记录不复制）',
     input: z.object({ id: itemId, kind: exchangeKind.optional() }),
     output: z.object({ item: exchangeItem }),
@@ -195,6 +196,7 @@ const singleEndpoints = {
   '/api/exchange/item/export': listExport(exchangeItemPage, '兑换商品'),
   '/api/exchange/item/fetch/detail': endpoint({
     access: 'admin',
+    permission: 'exchange.read',
     summary: '读取一个兑换商品，兑换码商品附带兑换码的总数与已发放数',
     input: z.object({ id: itemId }),
     output: z.object({ item: exchangeItem, codes: z.object({ total: z.number().int(), used: z.number().int() }) }),
@@ -202,6 +204,7 @@ const singleEndpoints = {
   }),
   '/api/exchange/code/import': endpoint({
     access: 'admin',
+    permission: 'exchange.edit',
     summary: `为兑换码商品导入一批兑换码（粘贴的文本或 CSV：每行或每个逗号分隔一个；或 .xlsx 文件的 base64，取第一个工作表的第一列），一次最多 ${MAX_CODES_PER_IMPORT} 个，重复的跳过`,
     input: z.object({
       itemId,

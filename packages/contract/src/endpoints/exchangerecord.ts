@@ -71,6 +71,7 @@ const recordSort = { sort: sortBy(['createdAt', 'cost']), order };
 const singleEndpoints = {
   '/api/exchange/record/make': endpoint({
     access: 'admin',
+    permission: 'exchangerecord.grant',
     summary:
       '补发：运营人员为用户发放一件兑换商品（不扣金币，如客服补偿），实物商品需填写收货信息；原因记在兑换记录的备注里',
     input: z.object({
@@ -92,12 +93,14 @@ const singleEndpoints = {
   }),
   '/api/exchange/record/fetch/page': endpoint({
     access: 'admin',
+    permission: 'exchangerecord.read',
     summary: '分页查询兑换记录（商品、类型、状态、用户手机号、时间）',
     input: recordFilter.extend({ page, size, exactTotal, ...recordSort }),
     output: paged(exchangeRecord),
   }),
   '/api/exchange/record/ship': endpoint({
     access: 'admin',
+    permission: 'exchangerecord.ship',
     summary: '发货：填写快递公司和快递单号（已发货的可修改单号），用户会收到站内消息',
     input: recordId.extend({ carrier: textField(rules.carrier), trackingNo: textField(rules.trackingNo) }),
     output: z.object({ record: exchangeRecord }),
@@ -106,6 +109,7 @@ const singleEndpoints = {
   }),
   '/api/exchange/record/fetch/phone': endpoint({
     access: 'admin',
+    permission: 'exchangerecord.revealPhone',
     summary: '查看实物兑换的完整收货手机号（供发货；列表中默认脱敏，每次查看记入操作日志）',
     input: recordId,
     output: z.object({ receiverPhone: z.string().meta({ title: '收货手机号' }) }),
@@ -114,6 +118,7 @@ const singleEndpoints = {
   }),
   '/api/exchange/record/cancel': endpoint({
     access: 'admin',
+    permission: 'exchangerecord.cancel',
     summary: '取消待发货（或退回的已发货）兑换：通过金币流水退还金币并恢复库存，用户会收到站内消息',
     input: recordId.extend({ note: textField(rules.reason) }),
     output: z.object({ record: exchangeRecord }),
@@ -122,6 +127,7 @@ const singleEndpoints = {
   }),
   '/api/exchange/record/export': endpoint({
     access: 'admin',
+    permission: 'exchangerecord.export',
     summary: '导出筛选后的全部兑换记录为 Excel（供仓库发货：含完整的收货手机号，用户账号手机号仍脱敏；记入操作日志）',
     input: recordFilter.extend(recordSort),
     output: z.unknown(),

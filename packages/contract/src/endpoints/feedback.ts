@@ -115,6 +115,7 @@ export const feedbackFilter = timeRange.extend({
 
 const feedbackPage = endpoint({
   access: 'admin',
+  permission: 'feedback.read',
   summary: '分页查询意见反馈（状态、应用、提交时间、内容或联系方式搜索）',
   input: feedbackFilter.extend({ page, size, exactTotal, sort: sortBy(['createdAt']), order }),
   output: paged(feedbackRow),
@@ -163,6 +164,7 @@ const singleEndpoints = {
   '/api/feedback/export': listExport(feedbackPage, '意见反馈'),
   '/api/feedback/reply': endpoint({
     access: 'admin',
+    permission: 'feedback.reply',
     summary: '回复意见反馈并标为已处理；已登录的用户会在 App 消息中心收到回复',
     input: feedbackId.extend({ reply: textField(rules.feedbackReply) }),
     output: z.object({ feedback: feedbackRow, messageSent: z.boolean() }),
@@ -171,6 +173,7 @@ const singleEndpoints = {
   }),
   '/api/feedback/handle': endpoint({
     access: 'admin',
+    permission: 'feedback.reply',
     summary: '把意见反馈标为已处理（不回复）',
     input: feedbackId,
     output: z.object({ feedback: feedbackRow }),

@@ -91,6 +91,7 @@ const cannedFields = { title: textField(rules.cannedTitle), content: textField(r
 
 const feedbackv2Page = endpoint({
   access: 'admin',
+  permission: 'feedbackv2.read',
   summary: '分页查询反馈会话（状态、分类、应用、负责人、最后留言时间、内容搜索）',
   input: timeRange.extend({
     page,
@@ -149,6 +150,7 @@ const singleEndpoints = {
   '/api/feedbackv2/export': listExport(feedbackv2Page, '反馈工单'),
   '/api/feedbackv2/fetch/detail': endpoint({
     access: 'admin',
+    permission: 'feedbackv2.read',
     summary: '读取一个反馈会话的全部留言',
     input: threadId,
     output: threadAnswer,
@@ -156,12 +158,14 @@ const singleEndpoints = {
   }),
   '/api/feedbackv2/fetch/operators': endpoint({
     access: 'admin',
+    permission: 'feedbackv2.read',
     summary: '可分配会话的管理员',
     input: empty,
     output: z.object({ list: z.array(z.object({ id, name: z.string() })) }),
   }),
   '/api/feedbackv2/read': endpoint({
     access: 'admin',
+    permission: 'feedbackv2.reply',
     summary: '把会话里用户的新留言记为管理员已读（不再出现在通知里）',
     input: threadId,
     output: threadAnswer,
@@ -170,6 +174,7 @@ const singleEndpoints = {
   }),
   '/api/feedbackv2/reply': endpoint({
     access: 'admin',
+    permission: 'feedbackv2.reply',
     summary: '回复反馈会话（文字与图片）；会话变为已回复，用户的 App 显示未读',
     input: threadId.extend({
       content: textField(rules.feedbackReply),
@@ -182,6 +187,7 @@ const singleEndpoints = {
   }),
   '/api/feedbackv2/assign': endpoint({
     access: 'admin',
+    permission: 'feedbackv2.reply',
     summary: '把会话分配给一位管理员（null 取消分配）',
     input: threadId.extend({ assigneeId: id.nullable().meta({ title: '负责人 ID' }) }),
     output: threadAnswer,
@@ -190,6 +196,7 @@ const singleEndpoints = {
   }),
   '/api/feedbackv2/close': endpoint({
     access: 'admin',
+    permission: 'feedbackv2.reply',
     summary: '关闭反馈会话（用户再次留言会重新打开）',
     input: threadId,
     output: threadAnswer,
@@ -198,12 +205,14 @@ const singleEndpoints = {
   }),
   '/api/feedbackv2/canned/fetch': endpoint({
     access: 'admin',
+    permission: 'feedbackv2.read',
     summary: '全部快捷回复模板',
     input: empty,
     output: z.object({ list: z.array(cannedReply) }),
   }),
   '/api/feedbackv2/canned/make': endpoint({
     access: 'admin',
+    permission: 'feedbackv2.canned',
     summary: '新建快捷回复模板',
     input: z.object(cannedFields),
     output: z.object({ canned: cannedReply }),
@@ -212,6 +221,7 @@ const singleEndpoints = {
   }),
   '/api/feedbackv2/canned/update': endpoint({
     access: 'admin',
+    permission: 'feedbackv2.canned',
     summary: '修改快捷回复模板',
     input: z.object({ id: id.meta({ title: '模板 ID' }), ...cannedFields }),
     output: z.object({ canned: cannedReply }),
@@ -220,6 +230,7 @@ const singleEndpoints = {
   }),
   '/api/feedbackv2/canned/remove': endpoint({
     access: 'admin',
+    permission: 'feedbackv2.canned',
     summary: '删除快捷回复模板',
     input: z.object({ id: id.meta({ title: '模板 ID' }) }),
     output: z.null(),

@@ -50,6 +50,7 @@ export const fileRow = fileView.extend({
 
 const filesPage = endpoint({
   access: 'admin',
+  permission: 'upload.read',
   summary: '分页查询已上传的文件（类型、文件名或 SHA-256 搜索），含上传者与被引用处',
   input: z.object({
     page,
@@ -66,6 +67,7 @@ const filesPage = endpoint({
 export const filesEndpoints = {
   '/api/files/update': endpoint({
     access: 'admin',
+    permission: 'upload.upload',
     summary: '上传 App 安装包（APK、AAB、IPA，按文件内容识别；字段 file）；答复 file.fileV',
     input: empty,
     output: z.object({ file: z.object({ fileV: fileView }) }),
@@ -75,6 +77,7 @@ export const filesEndpoints = {
   }),
   '/api/finder/single': endpoint({
     access: 'admin',
+    permission: 'upload.upload',
     summary: '上传单个文件（图片、音频或安装包，按文件内容识别；字段 file）；答复 data',
     input: empty,
     output: fileView,
@@ -85,6 +88,7 @@ export const filesEndpoints = {
   '/api/files/export': listExport(filesPage, '文件'),
   '/api/files/remove': endpoint({
     access: 'admin',
+    permission: 'upload.remove',
     summary: '删除文件（仍被引用时拒绝）',
     input: z.object({ id: id.meta({ title: '文件 ID' }) }),
     output: z.null(),

@@ -68,6 +68,7 @@ const example = {
 
 const helpPage = endpoint({
   access: 'admin',
+  permission: 'help.read',
   summary: '分页查询帮助文章（应用、分类、发布状态、标题搜索）',
   input: z.object({
     page,
@@ -86,6 +87,7 @@ const helpPage = endpoint({
 const singleEndpoints = {
   '/api/help/make': endpoint({
     access: 'admin',
+    permission: 'help.edit',
     summary: '新建帮助文章',
     input: z.object({
       app: appCode.default('tailor'),
@@ -101,6 +103,7 @@ const singleEndpoints = {
   }),
   '/api/help/update': endpoint({
     access: 'admin',
+    permission: 'help.edit',
     summary: '修改帮助文章（只改传入的字段）',
     input: articleId.extend({
       app: appCode.optional(),
@@ -115,6 +118,7 @@ const singleEndpoints = {
   }),
   '/api/help/unpublish': endpoint({
     access: 'admin',
+    permission: 'help.publish',
     summary: '下线帮助文章（App 中不再显示）',
     input: articleId,
     output: z.object({ article: helpArticle }),
@@ -123,6 +127,7 @@ const singleEndpoints = {
   }),
   '/api/help/publish': endpoint({
     access: 'admin',
+    permission: 'help.publish',
     summary: '发布帮助文章（App 中可见）',
     input: articleId,
     output: z.object({ article: helpArticle }),
@@ -133,6 +138,7 @@ const singleEndpoints = {
   '/api/help/export': listExport(helpPage, '帮助文章'),
   '/api/help/fetch/detail': endpoint({
     access: 'admin',
+    permission: 'help.read',
     summary: '读取一篇帮助文章（含 Markdown 原文）',
     input: articleId,
     output: z.object({ article: helpArticle }),
@@ -140,12 +146,14 @@ const singleEndpoints = {
   }),
   '/api/help/fetch/categories': endpoint({
     access: 'admin',
+    permission: 'help.read',
     summary: '已用过的分类（编辑时候选）',
     input: z.object({ app: appCode.optional() }),
     output: z.object({ list: z.array(z.string()) }),
   }),
   '/api/help/preview': endpoint({
     access: 'admin',
+    permission: 'help.read',
     summary: '预览：把 Markdown 渲染成与 App 所见相同的安全 HTML',
     input: z.object({ content: textField(rules.markdown) }),
     output: z.object({ html: z.string() }),
@@ -170,6 +178,7 @@ const singleEndpoints = {
   }),
   '/api/help/remove': endpoint({
     access: 'admin',
+    permission: 'help.edit',
     summary: '删除帮助文章',
     input: articleId,
     output: z.null(),

@@ -64,6 +64,7 @@ const fields = {
 
 const iapPage = endpoint({
   access: 'admin',
+  permission: 'iap.read',
   summary: '分页查询内购商品（应用、平台、类型、启用状态）',
   input: z.object({
     page,
@@ -82,6 +83,7 @@ const iapPage = endpoint({
 const singleEndpoints = {
   '/api/iap/make': endpoint({
     access: 'admin',
+    permission: 'iap.edit',
     summary: '新建内购商品（每个应用、平台下商品 ID 唯一；金额单位：分；至少发放会员天数或金币之一）',
     input: z.object({
       ...fields,
@@ -106,6 +108,7 @@ const singleEndpoints = {
   }),
   '/api/iap/update': endpoint({
     access: 'admin',
+    permission: 'iap.edit',
     summary: '修改内购商品（只改传入的字段；已发放的记录不受影响）',
     input: productKey.extend({
       app: fields.app.optional(),
@@ -126,6 +129,7 @@ const singleEndpoints = {
   '/api/iap/export': listExport(iapPage, '内购商品'),
   '/api/iap/fetch/detail': endpoint({
     access: 'admin',
+    permission: 'iap.read',
     summary: '读取一个内购商品',
     input: productKey,
     output: z.object({ product: iapProduct }),

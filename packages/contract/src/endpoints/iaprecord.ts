@@ -84,6 +84,7 @@ const mine = z.object({
 
 const iaprecordPage = endpoint({
   access: 'admin',
+  permission: 'iaprecord.read',
   summary: '分页查询内购记录（应用、平台、环境、状态、商品、用户手机号、时间）',
   input: filter.extend({ page, size, exactTotal, sort: sortBy(['createdAt']), order }),
   output: paged(iapRecord),
@@ -127,6 +128,7 @@ export const iapRecordEndpoints = {
   '/api/iaprecord/export': listExport(iaprecordPage, '内购记录'),
   '/api/iaprecord/fetch/detail': endpoint({
     access: 'admin',
+    permission: 'iaprecord.read',
     summary: '内购记录详情：解码后的交易内容与相关的服务器通知',
     input: z.object({ id: id.meta({ title: '记录 ID' }) }),
     output: z.object({
@@ -138,6 +140,7 @@ export const iapRecordEndpoints = {
   }),
   '/api/iaprecord/fetch/config': endpoint({
     access: 'admin',
+    permission: 'iaprecord.read',
     summary: '一个应用的各商店验证是否已配置（未配置时其内购记录保持待验证）',
     input: z.object({ app: appCode.default(DEFAULT_APP) }),
     output: z.object({ apple: z.boolean(), appleEnvironments: z.array(z.string()), google: z.boolean() }),

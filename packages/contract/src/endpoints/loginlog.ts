@@ -28,6 +28,7 @@ export const loginFilter = timeRange.extend({
 export const loginlogEndpoints = {
   '/api/loginlog/fetch/page': endpoint({
     access: 'admin',
+    permission: 'loginlog.read',
     summary: '分页查询登录日志（每次登录尝试：结果、原因、地址、设备；按结果、手机号、时间筛选，新的在前）',
     input: loginFilter.extend({ page, size, exactTotal }),
     output: paged(loginEntry),
@@ -35,6 +36,7 @@ export const loginlogEndpoints = {
   }),
   '/api/loginlog/export': endpoint({
     access: 'admin',
+    permission: 'loginlog.export',
     summary: '导出筛选后的全部登录日志为 Excel（手机号脱敏）',
     input: loginFilter,
     output: z.unknown(),

@@ -55,6 +55,7 @@ const inboxMessageId = messageId.extend({ app: inboxApp });
 
 const messagePage = endpoint({
   access: 'admin',
+  permission: 'message.read',
   summary: '分页查询已发送的消息',
   input: z.object({
     page,
@@ -72,6 +73,7 @@ const messagePage = endpoint({
 export const messageEndpoints = {
   '/api/message/make': endpoint({
     access: 'admin',
+    permission: 'message.send',
     summary: '发送站内消息（一个应用的全体用户或指定用户）',
     input: z.object({
       app: appCode.default(DEFAULT_APP),
@@ -85,6 +87,7 @@ export const messageEndpoints = {
   }),
   '/api/message/update': endpoint({
     access: 'admin',
+    permission: 'message.send',
     summary: '修改消息（只改传入的标题、内容）',
     input: z.object({
       id: id.meta({ title: '消息 ID' }),
@@ -99,6 +102,7 @@ export const messageEndpoints = {
   '/api/message/export': listExport(messagePage, '站内消息'),
   '/api/message/block': endpoint({
     access: 'admin',
+    permission: 'message.block',
     summary: '屏蔽消息（从用户的列表中消失）',
     input: messageId,
     output: z.object({ message: adminMessage }),
@@ -107,6 +111,7 @@ export const messageEndpoints = {
   }),
   '/api/message/unblock': endpoint({
     access: 'admin',
+    permission: 'message.block',
     summary: '取消屏蔽消息',
     input: messageId,
     output: z.object({ message: adminMessage }),

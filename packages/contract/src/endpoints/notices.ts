@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { empty, isoTime } from '../fields';
+import { ANY_OPERATOR } from '../permissions';
 
 /**
  * A header-bell notice: the operator's to-dos (the dashboard's pending feedback, reviews and
@@ -24,6 +25,7 @@ export type Notice = z.infer<typeof notice>;
 export const noticeEndpoints = {
   '/api/notices/fetch': endpoint({
     access: 'admin',
+    permission: ANY_OPERATOR,
     summary: '读取管理后台的待办通知',
     input: empty,
     output: z.array(notice),

@@ -44,6 +44,7 @@ export const paymentNotification = z.object({
 
 const paymentPage = endpoint({
   access: 'admin',
+  permission: 'order.read',
   summary: '分页查询支付通知（应用、订单号、支付方式、处理结果）',
   input: z.object({
     page,
@@ -62,6 +63,7 @@ const paymentPage = endpoint({
 export const paymentEndpoints = {
   '/api/payment/fetch/config': endpoint({
     access: 'admin',
+    permission: 'order.read',
     summary: '一个应用的支付宝、微信支付异步通知是否已配置（未配置的支付方式不为该应用收款，其通知一律拒绝）',
     input: z.object({ app: appCode.default(DEFAULT_APP) }),
     output: z.object({ alipay: z.boolean(), wechat: z.boolean() }),

@@ -102,6 +102,7 @@ const example = {
 
 const planPage = endpoint({
   access: 'admin',
+  permission: 'plan.read',
   summary: '分页查询会员套餐（应用、上架状态）',
   input: z.object({
     page,
@@ -118,6 +119,7 @@ const planPage = endpoint({
 const singleEndpoints = {
   '/api/plan/make': endpoint({
     access: 'admin',
+    permission: 'plan.edit',
     summary: '新建会员套餐（金额单位：分）',
     input: z.object({
       ...fields,
@@ -139,6 +141,7 @@ const singleEndpoints = {
   }),
   '/api/plan/update': endpoint({
     access: 'admin',
+    permission: 'plan.edit',
     summary: '修改会员套餐（只改传入的字段；已有订单不受影响）',
     input: planId.extend({
       app: fields.app.optional(),
@@ -163,6 +166,7 @@ const singleEndpoints = {
   '/api/plan/export': listExport(planPage, '会员套餐'),
   '/api/plan/fetch/detail': endpoint({
     access: 'admin',
+    permission: 'plan.read',
     summary: '读取一个会员套餐',
     input: planId,
     output: z.object({ plan }),

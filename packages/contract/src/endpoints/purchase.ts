@@ -125,12 +125,14 @@ export const orderEndpoints = {
   }),
   '/api/order/fetch/page': endpoint({
     access: 'admin',
+    permission: 'order.read',
     summary: '分页查询订单（状态、支付方式、渠道、时间、用户手机号）',
     input: orderFilter.extend({ page, size, exactTotal, ...orderSort }),
     output: paged(orderRow),
   }),
   '/api/order/fetch/totals': endpoint({
     access: 'admin',
+    permission: 'order.read',
     summary: '筛选结果的合计：订单数、金额，其中已支付与已退款',
     input: orderFilter,
     output: z.object({
@@ -144,6 +146,7 @@ export const orderEndpoints = {
   }),
   '/api/order/fetch/detail': endpoint({
     access: 'admin',
+    permission: 'order.read',
     summary: '订单详情与完整时间线',
     input: orderId,
     output: z.object({ order: orderRow, events: z.array(orderEvent) }),
@@ -151,6 +154,7 @@ export const orderEndpoints = {
   }),
   '/api/order/cancel': endpoint({
     access: 'admin',
+    permission: 'order.cancel',
     summary: '取消待支付的订单',
     input: orderId.extend({ note }),
     output: z.object({ order: orderRow }),
@@ -159,6 +163,7 @@ export const orderEndpoints = {
   }),
   '/api/order/pay': endpoint({
     access: 'admin',
+    permission: 'order.pay',
     summary:
       '人工确认收款（发放会员时长与赠送金币，无论重试或并发只发放一次；已关闭或已取消的订单确认收到款项后也可确认）',
     input: orderId.extend({
@@ -171,6 +176,7 @@ export const orderEndpoints = {
   }),
   '/api/order/refund': endpoint({
     access: 'admin',
+    permission: 'order.refund',
     summary: '退款：记录退款并收回尚可收回的会员时长与未使用的赠送金币，说明无法收回的部分',
     input: orderId.extend({ note }),
     output: z.object({ order: orderRow, outcome: refundOutcome }),
@@ -179,6 +185,7 @@ export const orderEndpoints = {
   }),
   '/api/order/export': endpoint({
     access: 'admin',
+    permission: 'order.export',
     summary: '导出筛选后的全部订单为 Excel',
     input: orderFilter.extend(orderSort),
     output: z.unknown(),

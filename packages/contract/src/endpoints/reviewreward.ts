@@ -61,6 +61,7 @@ export const reviewFilter = timeRange.extend({
 
 const reviewrewardPage = endpoint({
   access: 'admin',
+  permission: 'reviewreward.read',
   summary: '分页查询好评奖励申请（状态、商店、应用、用户手机号、时间）',
   input: reviewFilter.extend({ page, size, exactTotal, sort: sortBy(['createdAt']), order }),
   output: paged(reviewClaim),
@@ -85,6 +86,7 @@ const singleEndpoints = {
   '/api/reviewreward/export': listExport(reviewrewardPage, '好评奖励申请'),
   '/api/reviewreward/reject': endpoint({
     access: 'admin',
+    permission: 'reviewreward.review',
     summary: '驳回好评奖励申请并说明原因（用户会收到站内消息）',
     input: claimId.extend({ reason: reasonNote }),
     output: z.object({ claim: reviewClaim }),
@@ -93,6 +95,7 @@ const singleEndpoints = {
   }),
   '/api/reviewreward/approve': endpoint({
     access: 'admin',
+    permission: 'reviewreward.review',
     summary: '通过好评奖励申请（待审核或复核已驳回的）：按设置的金额发放金币，用户会收到站内消息',
     input: claimId,
     output: z.object({ claim: reviewClaim }),
@@ -101,12 +104,14 @@ const singleEndpoints = {
   }),
   '/api/reviewreward/fetch/settings': endpoint({
     access: 'admin',
+    permission: 'reviewreward.read',
     summary: '读取好评奖励的金币数量',
     input: z.object({ app: appCode.default('tailor') }),
     output: z.object({ coins: z.number().int() }),
   }),
   '/api/reviewreward/update/settings': endpoint({
     access: 'admin',
+    permission: 'reviewreward.settings',
     summary: '设置好评奖励的金币数量（只影响之后通过的申请）',
     input: z.object({ app: appCode.default('tailor'), coins: integerField(rules.reviewCoins) }),
     output: z.object({ coins: z.number().int() }),

@@ -91,6 +91,7 @@ const fields = {
 
 const selfappPage = endpoint({
   access: 'admin',
+  permission: 'selfapp.read',
   summary: '分页查询推广应用（启用状态、展示位置）',
   input: z.object({
     page,
@@ -107,6 +108,7 @@ const selfappPage = endpoint({
 const singleEndpoints = {
   '/api/selfapp/make': endpoint({
     access: 'admin',
+    permission: 'selfapp.edit',
     summary: '新建推广应用（公司的其他应用：图标、简介、安卓包名与下载地址、App Store 地址、安装奖励、展示位置）',
     input: z.object({
       ...fields,
@@ -132,6 +134,7 @@ const singleEndpoints = {
   }),
   '/api/selfapp/update': endpoint({
     access: 'admin',
+    permission: 'selfapp.edit',
     summary: '修改推广应用（只改传入的字段；已发放的奖励不受影响）',
     input: z.object({
       id: selfappId,
@@ -154,6 +157,7 @@ const singleEndpoints = {
   '/api/selfapp/export': listExport(selfappPage, '推广应用'),
   '/api/selfapp/fetch/detail': endpoint({
     access: 'admin',
+    permission: 'selfapp.read',
     summary: '读取一个推广应用',
     input: z.object({ id: selfappId }),
     output: z.object({ selfapp: selfappView }),
@@ -187,6 +191,7 @@ const singleEndpoints = {
   }),
   '/api/selfapp/remove': endpoint({
     access: 'admin',
+    permission: 'selfapp.edit',
     summary: '删除推广应用（App 不再展示；它的推广记录和已发放的奖励保留，记录中显示为已删除的应用）',
     input: z.object({ id: selfappId }),
     output: z.null(),

@@ -56,12 +56,14 @@ const recordSort = { sort: sortBy(['createdAt', 'coins']), order };
 export const selfappRecordEndpoints = {
   '/api/selfapp/record/fetch/page': endpoint({
     access: 'admin',
+    permission: 'selfapprecord.read',
     summary: '分页查询推广记录（推广应用、行为、来源应用、渠道、时间）',
     input: selfappRecordFilter.extend({ page, size, exactTotal, ...recordSort }),
     output: paged(selfappRecord),
   }),
   '/api/selfapp/record/fetch/totals': endpoint({
     access: 'admin',
+    permission: 'selfapprecord.read',
     summary:
       '筛选时间内每个推广应用的展示、点击、安装次数，点击率（点击 ÷ 展示）、安装率（安装 ÷ 点击）和发放的金币（不按行为筛选）',
     input: selfappRecordFilter,
@@ -72,6 +74,7 @@ export const selfappRecordEndpoints = {
   }),
   '/api/selfapp/record/export': endpoint({
     access: 'admin',
+    permission: 'selfapprecord.export',
     summary: '导出筛选后的全部推广记录为 Excel',
     input: selfappRecordFilter.extend(recordSort),
     output: z.unknown(),

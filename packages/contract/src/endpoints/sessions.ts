@@ -44,6 +44,7 @@ export const liveSessionFilter = z.object({
 
 const sessionsPage = endpoint({
   access: 'admin',
+  permission: 'online.read',
   summary: '在线用户：全部账号的有效登录会话（按手机号或用户 ID 筛选，最近活跃在前）',
   input: liveSessionFilter.extend({ page, size, exactTotal }),
   output: paged(liveSession),
@@ -68,6 +69,7 @@ export const sessionEndpoints = {
   '/api/sessions/export': listExport(sessionsPage, '在线会话'),
   '/api/sessions/revoke': endpoint({
     access: 'admin',
+    permission: 'online.revoke',
     summary: '强制下线：立即吊销一个登录会话',
     input: sessionId,
     output: z.null(),

@@ -59,6 +59,7 @@ export const appSound = soundView.pick({
 
 const soundeffectPage = endpoint({
   access: 'admin',
+  permission: 'soundeffect.read',
   summary: '分页查询音效（分类、启用状态、名称搜索）',
   input: z.object({
     page,
@@ -76,6 +77,7 @@ const soundeffectPage = endpoint({
 export const soundeffectEndpoints = {
   '/api/soundeffect/make': endpoint({
     access: 'admin',
+    permission: 'soundeffect.edit',
     summary:
       '上传音效（mp3、m4a/aac、wav、ogg、flac，按文件内容识别；字段 file）；已有相同文件（SHA-256）时不再保存，答复已有的那条（duplicate 为 true）',
     input: z.object({
@@ -90,6 +92,7 @@ export const soundeffectEndpoints = {
   }),
   '/api/soundeffect/update': endpoint({
     access: 'admin',
+    permission: 'soundeffect.edit',
     summary: '修改音效（只改传入的字段）',
     input: soundId.extend({
       name: textField(rules.mediaName).optional(),
@@ -105,6 +108,7 @@ export const soundeffectEndpoints = {
   '/api/soundeffect/export': listExport(soundeffectPage, '音效'),
   '/api/soundeffect/fetch/categories': endpoint({
     access: 'admin',
+    permission: 'soundeffect.read',
     summary: '音效用到的分类（含数量）',
     input: z.object({}),
     output: z.object({ categories: z.array(z.object({ name: z.string(), count: z.number().int() })) }),
@@ -118,6 +122,7 @@ export const soundeffectEndpoints = {
   }),
   '/api/soundeffect/remove': endpoint({
     access: 'admin',
+    permission: 'soundeffect.edit',
     summary: '删除音效（连同音频文件）',
     input: soundId,
     output: z.null(),

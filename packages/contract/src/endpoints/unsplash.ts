@@ -83,6 +83,7 @@ const details = {
 
 const unsplashPage = endpoint({
   access: 'admin',
+  permission: 'unsplash.read',
   summary: '分页查询图片库（分类、标签、启用状态、名称搜索）',
   input: z.object({
     page,
@@ -101,6 +102,7 @@ const unsplashPage = endpoint({
 export const unsplashEndpoints = {
   '/api/unsplash/make': endpoint({
     access: 'admin',
+    permission: 'unsplash.edit',
     summary:
       '上传一张图片到图片库（字段 file；其余字段为分类、标签、作者、来源、排序、是否启用）；已有相同文件（SHA-256）时不再保存，答复已有的那张（duplicate 为 true）',
     input: z.object(details),
@@ -110,6 +112,7 @@ export const unsplashEndpoints = {
   }),
   '/api/unsplash/update': endpoint({
     access: 'admin',
+    permission: 'unsplash.edit',
     summary: '修改图片信息（只改传入的字段）',
     input: z.object({
       id: id.meta({ title: '图片 ID' }),
@@ -127,6 +130,7 @@ export const unsplashEndpoints = {
   }),
   '/api/unsplash/enable': endpoint({
     access: 'admin',
+    permission: 'unsplash.edit',
     summary: '批量启用图片（App 中可见）',
     input: z.object({ ids }),
     output: z.object({ changed: z.number().int() }),
@@ -135,6 +139,7 @@ export const unsplashEndpoints = {
   }),
   '/api/unsplash/disable': endpoint({
     access: 'admin',
+    permission: 'unsplash.edit',
     summary: '批量停用图片（App 中不再显示）',
     input: z.object({ ids }),
     output: z.object({ changed: z.number().int() }),
@@ -143,6 +148,7 @@ export const unsplashEndpoints = {
   }),
   '/api/unsplash/move': endpoint({
     access: 'admin',
+    permission: 'unsplash.edit',
     summary: '批量移动图片到分类',
     input: z.object({ ids, category }),
     output: z.object({ changed: z.number().int() }),
@@ -153,6 +159,7 @@ export const unsplashEndpoints = {
   '/api/unsplash/export': listExport(unsplashPage, '图片'),
   '/api/unsplash/fetch/categories': endpoint({
     access: 'admin',
+    permission: 'unsplash.read',
     summary: '图片库用到的分类（含图片数）与标签',
     input: z.object({}),
     output: z.object({
@@ -177,6 +184,7 @@ export const unsplashEndpoints = {
   }),
   '/api/unsplash/remove': endpoint({
     access: 'admin',
+    permission: 'unsplash.edit',
     summary: '批量删除图片（连同原图与缩略图文件）',
     input: z.object({ ids }),
     output: z.object({ changed: z.number().int() }),

@@ -5,6 +5,7 @@ import {
   appCode,
   channelCode,
   choice,
+  dateTimeField,
   empty,
   exactTotal,
   id,
@@ -99,11 +100,7 @@ export const adminUser = currentUser
   .meta({ title: '用户' });
 export type AdminUser = z.infer<typeof adminUser>;
 
-const dateTime = (title: string) =>
-  z.iso
-    .datetime({ offset: true, error: `${title}格式不正确` })
-    .optional()
-    .meta({ title });
+const dateTime = (title: string) => dateTimeField(title).optional();
 
 export const userListFilter = z.object({
   status: choice('状态', userListStatuses).default('all'),
@@ -227,18 +224,21 @@ export const accountEndpoints = {
 export const userAdminEndpoints = {
   '/api/users/fetch/page': endpoint({
     access: 'admin',
+    permission: 'users.read',
     summary: '分页查询用户（状态、手机号/昵称/ID 搜索、渠道、应用、注册与活跃时间、会员状态、排序）',
     input: userListFilter.extend({ page, size, exactTotal }),
     output: paged(adminUser),
   }),
   '/api/users/fetch/page/box': endpoint({
     access: 'admin',
+    permission: 'users.read',
     summary: '各状态的用户数（用于状态标签页）',
     input: empty,
     output: z.object({ all: z.number(), normal: z.number(), blocked: z.number(), admin: z.number() }),
   }),
   '/api/users/export': endpoint({
     access: 'admin',
+    permission: 'users.export',
     summary: '导出筛选后的全部用户为 Excel',
     input: userListFilter.extend({ ids: userIds.optional().meta({ title: '只导出这些用户' }) }),
     output: z.unknown(),
@@ -246,6 +246,7 @@ export const userAdminEndpoints = {
   }),
   '/api/users/fetch/detail': endpoint({
     access: 'admin',
+    permission: 'users.read',
     summary: '查看用户资料（含各应用的会员到期时间）',
     input: z.object({ id: userId }),
     output: z.object({
@@ -258,6 +259,7 @@ export const userAdminEndpoints = {
   }),
   '/api/users/fetch/phone': endpoint({
     access: 'admin',
+    permission: 'users.revealPhone',
     summary: '查看用户的完整手机号（列表与详情中默认脱敏；每次查看记入操作日志）',
     input: z.object({ id: userId }),
     output: z.object({ phone: z.string() }),
@@ -266,6 +268,7 @@ export const userAdminEndpoints = {
   }),
   '/api/users/fetch/other/info': endpoint({
     access: 'admin',
+    permission: 'users.read',
     summary: '查看用户的最近金币流水与登录会话',
     input: z.object({ id: userId }),
     example: { id: 3 },
@@ -293,6 +296,7 @@ export const userAdminEndpoints = {
   }),
   '/api/users/block': endpoint({
     access: 'admin',
+    permission: 'users.block',
     summary: '封禁用户（立即吊销其全部会话；可设截止时间，到期自动解封）',
     input: z.object({ id: userId, reason: actionReason, until: blockUntil }),
     output: z.object({ user: adminUser }),
@@ -301,6 +305,7 @@ export const userAdminEndpoints = {
   }),
   '/api/users/unblock': endpoint({
     access: 'admin',
+    permission: 'users.block',
     summary: '解除封禁',
     input: z.object({ id: userId, reason: actionReason }),
     output: z.object({ user: adminUser }),
@@ -309,6 +314,7 @@ export const userAdminEndpoints = {
   }),
   '/api/users/logout/all': endpoint({
     access: 'admin',
+    permission: 'users.logout',
     summary: '强制下线：吊销该用户的全部登录会话',
     input: z.object({ id: userId, reason: actionReason }),
     output: z.object({ revoked: z.number().int() }),
@@ -317,6 +323,7 @@ export const userAdminEndpoints = {
   }),
   '/api/users/block/batch': endpoint({
     access: 'admin',
+    permission: 'users.block',
     summary: `批量封禁所选用户（最多 ${USER_BATCH_MAX} 个；跳过自己）`,
     input: z.object({ ids: userIds, reason: actionReason, until: blockUntil }),
     output: z.object({ count: z.number().int() }),
@@ -325,6 +332,7 @@ export const userAdminEndpoints = {
   }),
   '/api/users/unblock/batch': endpoint({
     access: 'admin',
+    permission: 'users.block',
     summary: `批量解除所选用户的封禁（最多 ${USER_BATCH_MAX} 个）`,
     input: z.object({ ids: userIds, reason: actionReason }),
     output: z.object({ count: z.number().int() }),
@@ -333,25 +341,16 @@ export const userAdminEndpoints = {
   }),
   '/api/users/message/batch': endpoint({
     access: 'admin',
+    permission: 'users.message',
     summary: `给所选用户各发一条站内消息（最多 ${USER_BATCH_MAX} 个）`,
     input: z.object({ ids: userIds, title: messageTitle, content: messageContent }),
     output: z.object({ count: z.number().int() }),
     example: { ids: [3], title: '活动通知', content: '您已获得活动奖励，请查收。' },
     audit: { action: 'users.message.batch', label: '批量发消息', target },
   }),
-  '/api/users/update/admin': endpoint({
-    access: 'admin',
-    summary: '设置或取消管理员（不能取消自己，也不能取消最后一位管理员）',
-    input: z.object({
-      id: userId,
-      isAdmin: z.boolean({ error: '是否管理员必须是布尔值' }).meta({ title: '是否管理员' }),
-    }),
-    output: z.object({ user: adminUser }),
-    example: { id: 3, isAdmin: true },
-    audit: { action: 'users.update.admin', label: '设置管理员', target },
-  }),
   '/api/users/update/coins': endpoint({
     access: 'admin',
+    permission: 'users.coins',
     summary: '管理员调整用户金币（记入流水）',
     input: z.object({
       id: userId,
@@ -365,6 +364,7 @@ export const userAdminEndpoints = {
   }),
   '/api/users/reset/password': endpoint({
     access: 'admin',
+    permission: 'users.resetPassword',
     summary: '重置用户密码（生成随机初始密码，只返回这一次；吊销其全部会话，下次登录须先改密）',
     input: z.object({ id: userId, reason: actionReason }),
     output: z.object({
@@ -377,6 +377,7 @@ export const userAdminEndpoints = {
   }),
   '/api/users/generate': endpoint({
     access: 'admin',
+    permission: 'users.generate',
     summary: `批量生成账号（保留号段 ${reservedPhonePrefix} 开头的手机号，每个账号一个随机初始密码，结果只返回这一次）`,
     input: z.object({
       count: integerField(rules.generateCount),

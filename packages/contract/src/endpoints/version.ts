@@ -120,6 +120,7 @@ const example = {
 
 const versionPage = endpoint({
   access: 'admin',
+  permission: 'version.read',
   summary: '分页查询版本（应用、平台、渠道、状态、版本名搜索）',
   input: z.object({
     page,
@@ -139,6 +140,7 @@ const versionPage = endpoint({
 const singleEndpoints = {
   '/api/version/make': endpoint({
     access: 'admin',
+    permission: 'version.edit',
     summary: '新建版本（草稿或直接发布）；APK 会读出包名并校验属于该应用',
     input: z.object({
       app: appCode.default('tailor'),
@@ -162,6 +164,7 @@ const singleEndpoints = {
   }),
   '/api/version/update': endpoint({
     access: 'admin',
+    permission: 'version.edit',
     summary: '修改版本（只改传入的字段；可调整灰度比例、提示规则）',
     input: versionId.extend(
       Object.fromEntries(Object.entries(editable).map(([k, v]) => [k, v.optional()])) as {
@@ -174,6 +177,7 @@ const singleEndpoints = {
   }),
   '/api/version/publish': endpoint({
     access: 'admin',
+    permission: 'version.publish',
     summary: '发布或恢复版本（App 检查更新时可以得到它）',
     input: versionId,
     output: z.object({ version: release }),
@@ -182,6 +186,7 @@ const singleEndpoints = {
   }),
   '/api/version/pause': endpoint({
     access: 'admin',
+    permission: 'version.publish',
     summary: '暂停版本（不再提示更新，可恢复）',
     input: versionId,
     output: z.object({ version: release }),
@@ -190,6 +195,7 @@ const singleEndpoints = {
   }),
   '/api/version/rollback': endpoint({
     access: 'admin',
+    permission: 'version.publish',
     summary: '回滚版本（撤下，App 改为得到上一个已发布版本）',
     input: versionId,
     output: z.object({ version: release }),
@@ -198,6 +204,7 @@ const singleEndpoints = {
   }),
   '/api/version/copy': endpoint({
     access: 'admin',
+    permission: 'version.edit',
     summary: '把一个版本复制到其他渠道（已有同版本号的渠道跳过）',
     input: versionId.extend({
       channels: z
@@ -212,6 +219,7 @@ const singleEndpoints = {
   }),
   '/api/version/remove': endpoint({
     access: 'admin',
+    permission: 'version.edit',
     summary: '删除版本（只能删除草稿）',
     input: versionId,
     output: z.null(),
@@ -222,6 +230,7 @@ const singleEndpoints = {
   '/api/version/export': listExport(versionPage, '版本'),
   '/api/version/fetch/detail': endpoint({
     access: 'admin',
+    permission: 'version.read',
     summary: '读取一个版本',
     input: versionId,
     output: z.object({ version: release }),
@@ -229,6 +238,7 @@ const singleEndpoints = {
   }),
   '/api/version/fetch/matrix': endpoint({
     access: 'admin',
+    permission: 'version.read',
     summary: '渠道 × 版本矩阵：每个渠道各版本的状态与灰度比例',
     input: z.object({ app: appCode.default('tailor'), platform }),
     output: z.object({
@@ -246,6 +256,7 @@ const singleEndpoints = {
   }),
   '/api/version/fetch/stats': endpoint({
     access: 'admin',
+    permission: 'version.read',
     summary: '版本统计：按版本、渠道、日期的检查更新、弹出提示、下载次数',
     input: z.object({
       app: appCode.default('tailor'),
@@ -276,6 +287,7 @@ const singleEndpoints = {
   }),
   '/api/version/parse': endpoint({
     access: 'admin',
+    permission: 'version.read',
     summary: '读取已上传安装包的信息（包名、版本名、版本号、图标），用于预填表单',
     input: z.object({ fileId: id.meta({ title: '安装包文件 ID' }), app: appCode.default('tailor') }),
     output: z.object({

@@ -52,6 +52,7 @@ export type VipRecord = z.infer<typeof vipRecord>;
 
 const vipPage = endpoint({
   access: 'admin',
+  permission: 'users.read',
   summary: '分页查询会员变动记录（按用户、应用、原因）',
   input: z.object({
     page,
@@ -70,6 +71,7 @@ const vipPage = endpoint({
 export const vipEndpoints = {
   '/api/vip/update': endpoint({
     access: 'admin',
+    permission: 'users.vip',
     summary: '管理员调整用户在某个应用的会员时长（正数延长，负数收回；记入会员记录）',
     input: z.object({ id: userId, app: appCode, days: integerField(rules.vipDays), reason: reasonNote }),
     output: z.object({ vipExpiresAt: isoTime.nullable(), recordId: id }),

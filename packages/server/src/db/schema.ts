@@ -227,6 +227,41 @@ export interface AppSecretsTable {
 }
 
 /**
+ * roles: what a group of operators may do (permission keys of the contract's catalog) and in which
+ * apps. A built-in role (`builtin`) cannot be removed; 超级管理员's stored permissions are ignored:
+ * it holds all (core/grants.ts).
+ */
+export interface RolesTable {
+  id: Generated<number>;
+  builtin: string | null;
+  name: string;
+  description: string;
+  /** JSON array of permission keys. */
+  permissions: string;
+  /** JSON array of app codes; null: every app, also apps registered later. */
+  apps: string | null;
+  /** 1: its operators must sign in with a second factor. */
+  require_totp: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Which roles an operator (users.is_admin = 1) holds. */
+export interface OperatorRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+/** An operator's own settings: a further limit on apps within their roles' (null: none). */
+export interface OperatorsTable {
+  user_id: number;
+  /** JSON array of app codes, or null. */
+  apps: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/**
  * The core tables: every feature may read and write them. Each feature declares its own tables in
  * features/<f>/tables.ts as `<F>Tables`; its database type is `FeatureDb<<F>Tables>` (db/index.ts), and
  * test/table-ownership.test.ts refuses a feature's code naming another feature's table outside its allow-list.
@@ -248,6 +283,9 @@ export interface CoreDatabase {
   idempotency_keys: IdempotencyKeysTable;
   apps: AppsTable;
   app_secrets: AppSecretsTable;
+  roles: RolesTable;
+  operator_roles: OperatorRolesTable;
+  operators: OperatorsTable;
 }
 
 /** Every table: the core ones and, merged in by each feature's tables.ts, the features' own. */

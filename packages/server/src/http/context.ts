@@ -2,6 +2,7 @@ import type { Notice } from '@appdesk/contract/endpoints/notices';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { AppRegistry } from '../core/apps';
+import type { OperatorGrants } from '../core/grants';
 import type { SessionLookup, SessionUser } from '../core/sessions';
 import type { Db, Dialect } from '../db/index';
 import type { FileReference } from '../storage/references';
@@ -43,6 +44,8 @@ export interface RequestContext<U extends SessionUser | null = SessionUser | nul
   /** The signed-in account: never null where the contract says the caller is signed in. */
   user: U;
   sessionId: number | null;
+  /** An admin call's operator: their permissions and the apps they reach (core/grants.ts); null on other calls. */
+  grants: OperatorGrants | null;
   ip: string;
   userAgent: string | null;
   log: FastifyBaseLogger;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { maskPhone } from '@appdesk/contract/format';
 import { writeAudit } from '../core/audit';
+import { enrolSuperAdmin } from '../core/operators';
 import { hashPassword, randomPassword } from '../core/passwords';
 import { revokeUserSessions } from '../core/sessions';
 import type { Db } from '../db/index';
@@ -50,7 +51,7 @@ export async function grantAdmin(db: Db, who: string, print: Print): Promise<num
     return 1;
   }
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ is_admin: 1, updated_at: Date.now() }).where('id', '=', account.id).execute();
+    await enrolSuperAdmin(trx, account.id);
     await writeAudit(trx, {
       actorId: null,
       action: 'users.update.admin',

@@ -12,6 +12,7 @@ import * as m0010 from './0010_digit_suffixes';
 import * as m0011 from './0011_upload_claims';
 import * as m0012 from './0012_forget_stored_sign_ups';
 import * as m0013 from './0013_apps';
+import * as m0014 from './0014_roles';
 import type { Dialect } from './helpers';
 
 export interface Migration {
@@ -34,4 +35,5 @@ export const migrations: Migration[] = [
   { name: '0011_upload_claims', ...m0011 },
   { name: '0012_forget_stored_sign_ups', ...m0012 },
   { name: '0013_apps', ...m0013 },
+  { name: '0014_roles', ...m0014 },
 ];

@@ -1,4 +1,5 @@
 import { newUserRow } from '../../core/new-user';
+import { enrolSuperAdmin } from '../../core/operators';
 import { hashPassword } from '../../core/passwords';
 import type { RequestContext } from '../../http/context';
 import { fail } from '../../http/errors';
@@ -68,6 +69,7 @@ export default defineRoutes({
           .executeTakeFirst();
         // Rolls the claim back too: the site stays uninitialised.
         if (!admin) throw fail.conflict('该手机号已被注册，请换一个手机号');
+        await enrolSuperAdmin(tx.db, admin.id);
         await tx.audit({
           actorId: admin.id,
           targetId: 1,
