@@ -14,7 +14,7 @@ import {
 import { NARROW_RANGES } from '../../db/pg-prepared';
 import type { Database } from '../../db/schema';
 import { directionOf, type ExportOrder } from '../../http/export';
-import { vipSegment } from '../vip/public';
+import { vipExpiryColumn, vipSegment } from '../vip/public';
 
 type Segments = Pick<UserListFilter, 'channel' | 'app' | 'from' | 'to' | 'activeFrom' | 'activeTo' | 'vip'>;
 type Filter = Required<Pick<UserListFilter, 'status' | 'search' | 'sort'>> &
@@ -24,6 +24,12 @@ const segmentKeys = ['channel', 'app', 'from', 'to', 'activeFrom', 'activeTo', '
 /** True when the list is cut down by channel, app, a date range or VIP state (not only status and search). */
 const segmented = (filter: Segments) => segmentKeys.some((key) => filter[key] !== undefined);
 const ms = (time: string | undefined) => (time === undefined ? undefined : Date.parse(time));
+
+/** A row of userPage: the columns asked for, and the VIP expiry when asked (`vip`). */
+export type UserPageRow<C extends readonly (keyof Database['users'])[]> = Pick<
+  Selectable<Database['users']>,
+  C[number]
+> & { vip_expires_at?: number | string | null };
 
 export const sortColumn = { createdAt: 'created_at', lastActiveAt: 'last_active_at', coins: 'coins' } as const;
 
@@ -174,7 +180,10 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
   dialect: Dialect,
   filter: Filter & { page: number; size: number; exactTotal?: boolean },
   columns: C,
-): Promise<{ rows: Pick<Selectable<Database['users']>, C[number]>[] } & Total> {
+  options: { vip?: true } = {},
+): Promise<{ rows: UserPageRow<C>[] } & Total> {
+  // The VIP column (in the listed app, or any app's latest) comes with the page's own statement.
+  const selected = options.vip ? [...columns, vipExpiryColumn(filter.app)] : columns;
   const direction = filter.order === 'ascend' ? 'asc' : 'desc';
   const offset = filter.page * filter.size;
   const segments = segmented(filter);
@@ -195,7 +204,15 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
       !filter.exactTotal &&
       offset + filter.size <= EXACT_COUNT_LIMIT
     ) {
-      const page = await narrowDigitsPage(db, filter.search, direction, offset, filter.size, columns);
+      const page = await narrowDigitsPage(
+        db,
+        filter.search,
+        direction,
+        offset,
+        filter.size,
+        columns,
+        options.vip === true,
+      );
       if (page) return page;
     }
     const matches = inTab
@@ -208,7 +225,7 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
         sql<number>`(${dialect === 'sqlite' || inTab ? matches : sql`select id from (${upTo(offset + filter.size)}) as m`}
             order by id ${sql.raw(direction)} limit ${filter.size} offset ${offset})`
       : undefined;
-    let list = db.selectFrom('users').select(columns);
+    let list = db.selectFrom('users').select(selected as C);
     list = pageIds
       ? list.where('id', 'in', pageIds).orderBy('id', direction)
       : list
@@ -249,7 +266,7 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
         skip >= DEEP_PAGE_ROWS
           ? db.selectFrom('users').where('id', 'in', ordered(from).select('users.id').limit(filter.size).offset(skip))
           : from.limit(filter.size).offset(skip);
-      return ordered(rows).select(columns);
+      return ordered(rows).select(selected as C);
     },
     keyOf: (row) => {
       const { created_at, id } = row as { created_at?: number; id?: number };
@@ -278,7 +295,8 @@ async function narrowDigitsPage<C extends readonly (keyof Database['users'])[]>(
   offset: number,
   size: number,
   columns: C,
-): Promise<({ rows: Pick<Selectable<Database['users']>, C[number]>[] } & Total) | undefined> {
+  vip: boolean,
+): Promise<({ rows: UserPageRow<C>[] } & Total) | undefined> {
   // Each part's first matches in the list's order: the page's rows are among them while the page
   // ends within the exact-count limit (the caller's condition).
   const parts = indexedMatches('postgres', search, { direction, first: EXACT_COUNT_LIMIT + 1 }) ?? [];
@@ -291,6 +309,8 @@ async function narrowDigitsPage<C extends readonly (keyof Database['users'])[]>(
     .selectFrom(matches.as('m'))
     .innerJoin('users', 'users.id', 'm.id')
     .select([...columns.map((c) => `users.${c}` as const), 'm.matches'])
+    // Only among all users (no app chosen): the latest VIP expiry of any app.
+    .$if(vip, (q) => q.select(vipExpiryColumn(undefined)))
     .orderBy('users.id', direction)
     .execute();
   if (rows.length === 0) return offset === 0 ? { rows: [], total: 0, totalExact: true } : undefined;
@@ -298,7 +318,7 @@ async function narrowDigitsPage<C extends readonly (keyof Database['users'])[]>(
   const total =
     n > EXACT_COUNT_LIMIT ? { total: EXACT_COUNT_LIMIT, totalExact: false } : { total: n, totalExact: true };
   for (const row of rows as { matches?: unknown }[]) delete row.matches;
-  return { rows: rows as Pick<Selectable<Database['users']>, C[number]>[], ...total };
+  return { rows: rows as UserPageRow<C>[], ...total };
 }
 
 async function countOf(db: Db, ids: RawBuilder<unknown>): Promise<Total> {
