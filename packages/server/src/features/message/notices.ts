@@ -2,9 +2,10 @@ import { iso } from '../../db/paging';
 import type { NoticeSource } from '../../http/context';
 import { inboxColumns, unreadBy } from './routes';
 
-/** The signed-in operator's unread messages (never their own broadcasts: unreadBy), as header-bell notices. */
+/** The signed-in operator's unread messages in every app (never their own broadcasts: unreadBy), as header-bell notices. */
 const unreadMessageNotices: NoticeSource = async (ctx) => {
-  const rows = await unreadBy(ctx.db, ctx.user).select(inboxColumns).orderBy('m.id', 'desc').limit(50).execute();
+  const apps = (await ctx.apps.all()).map((a) => a.code);
+  const rows = await unreadBy(ctx.db, ctx.user, apps).select(inboxColumns).orderBy('m.id', 'desc').limit(50).execute();
   return rows.map((r) => ({
     id: `message-${r.id}`,
     type: 'message' as const,

@@ -12,24 +12,23 @@ import { listExport, pagedHandler, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 
 /**
- * The messages a user can see in an app: those addressed to them, and broadcasts sent since they
- * signed up (a new account does not inherit years of old announcements); never blocked ones.
- * Without an app (the console's header bell): every app's.
+ * The messages a user can see in an app (or in each of several: the console's header bell): those
+ * addressed to them, and broadcasts sent since they signed up (a new account does not inherit
+ * years of old announcements); never blocked ones. The two kinds are two ranges of the
+ * (app, user_id, blocked, id) index joined by UNION ALL: written as one condition with an OR
+ * under the app, SQLite walked the app's every message instead (7–12 ms a call at 100,000
+ * messages, against 0.3).
  */
-function visibleTo(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>, app?: string) {
-  let messages = db.selectFrom('messages as m');
-  if (app !== undefined) messages = messages.where('m.app', '=', app);
-  return messages
-    .where('m.blocked', '=', 0)
-    .where((eb) =>
-      eb.or([
-        eb('m.user_id', '=', user.id),
-        eb.and([eb('m.user_id', 'is', null), eb('m.created_at', '>=', user.created_at)]),
-      ]),
-    );
+function visibleTo(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>, app: string | readonly string[]) {
+  const apps = typeof app === 'string' ? [app] : app;
+  const ofApps = db.selectFrom('messages').select('id').where('app', 'in', apps).where('blocked', '=', 0);
+  const visible = ofApps
+    .where('user_id', '=', user.id)
+    .unionAll(ofApps.where('user_id', 'is', null).where('created_at', '>=', user.created_at));
+  return db.selectFrom('messages as m').where('m.id', 'in', visible);
 }
 
-export function unreadBy(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>, app?: string) {
+export function unreadBy(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>, app: string | readonly string[]) {
   // An operator's own broadcast is not news to them (a message they addressed to themselves is).
   const notMine = (eb: ExpressionBuilder<Database & { m: MessagesTable }, 'm'>) =>
     eb.or([eb('m.user_id', 'is not', null), eb('m.author_id', 'is', null), eb('m.author_id', '!=', user.id)]);

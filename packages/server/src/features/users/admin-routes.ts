@@ -16,7 +16,7 @@ import { defineRoutes } from '../../http/route';
 import { vipEntitlementsOf } from '../vip/public';
 import { blockEnd, forgetSoonestBlock, liftDueBlocks } from './blocks';
 import { exportOrder, filteredUsers, keptUserTotal, sortColumn, userPage } from './list';
-import { adminUserColumns, presentAdminUser, withVip } from './presenter';
+import { adminUserColumns, presentAdminUser, presentListedUser, withVip } from './presenter';
 
 /** One account as operators see it; its VIP expiry is the latest of any app's (the detail lists each). */
 async function loadUser(ctx: RequestContext, id: number) {
@@ -72,9 +72,8 @@ export default defineRoutes({
   '/api/users/fetch/page': {
     handler: async (input, ctx) => {
       await liftDueBlocks(ctx.db);
-      const { rows, ...total } = await userPage(ctx.db, ctx.dialect, input, adminUserColumns);
-      const shown = await withVip(ctx.db, rows, input.app);
-      return pageAnswer(shown.map(presentAdminUser), total, input.page, input.size);
+      const { rows, ...total } = await userPage(ctx.db, ctx.dialect, input, adminUserColumns, { vip: true });
+      return pageAnswer(rows.map(presentListedUser), total, input.page, input.size);
     },
   },
 

@@ -14,7 +14,7 @@ import {
 import { NARROW_RANGES } from '../../db/pg-prepared';
 import type { Database } from '../../db/schema';
 import { directionOf, type ExportOrder } from '../../http/export';
-import { vipSegment } from '../vip/public';
+import { vipExpiryColumn, vipSegment } from '../vip/public';
 
 type Segments = Pick<UserListFilter, 'channel' | 'app' | 'from' | 'to' | 'activeFrom' | 'activeTo' | 'vip'>;
 type Filter = Required<Pick<UserListFilter, 'status' | 'search' | 'sort'>> &
@@ -24,6 +24,12 @@ const segmentKeys = ['channel', 'app', 'from', 'to', 'activeFrom', 'activeTo', '
 /** True when the list is cut down by channel, app, a date range or VIP state (not only status and search). */
 const segmented = (filter: Segments) => segmentKeys.some((key) => filter[key] !== undefined);
 const ms = (time: string | undefined) => (time === undefined ? undefined : Date.parse(time));
+
+/** A row of userPage: the columns asked for, and the VIP expiry when asked (`vip`). */
+export type UserPageRow<C extends readonly (keyof Database['users'])[]> = Pick<
+  Selectable<Database['users']>,
+  C[number]
+> & { vip_expires_at?: number | string | null };
 
 export const sortColumn = { createdAt: 'created_at', lastActiveAt: 'last_active_at', coins: 'coins' } as const;
 
@@ -146,18 +152,10 @@ export function filteredUsers(
   filter: Pick<Filter, 'status' | 'search'> & Segments & { ids?: number[] },
 ) {
   let query = db.selectFrom('users');
-  const tab = statusCondition(filter.status, 'users');
-  if (tab) query = query.where(tab);
+  const row = rowCondition(filter, 'users');
+  if (row) query = query.where(row);
   if (filter.search) query = query.where(searchCondition(dialect, filter.search));
   if (filter.ids) query = query.where('id', 'in', filter.ids);
-  if (filter.channel) query = query.where('channel', '=', filter.channel);
-  if (filter.app) query = query.where('app', '=', filter.app);
-  const created = { from: ms(filter.from), to: ms(filter.to) };
-  if (created.from !== undefined) query = query.where('created_at', '>=', created.from);
-  if (created.to !== undefined) query = query.where('created_at', '<=', created.to);
-  const active = { from: ms(filter.activeFrom), to: ms(filter.activeTo) };
-  if (active.from !== undefined) query = query.where('last_active_at', '>=', active.from);
-  if (active.to !== undefined) query = query.where('last_active_at', '<=', active.to);
   // VIP is per app: in the listed app when one is chosen, else in any app (features/vip).
   if (filter.vip) query = query.where(vipSegment(filter.vip, filter.app, Date.now()));
   return query;
@@ -174,17 +172,23 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
   dialect: Dialect,
   filter: Filter & { page: number; size: number; exactTotal?: boolean },
   columns: C,
-): Promise<{ rows: Pick<Selectable<Database['users']>, C[number]>[] } & Total> {
+  options: { vip?: true } = {},
+): Promise<{ rows: UserPageRow<C>[] } & Total> {
+  // The VIP column (in the listed app, or any app's latest) comes with the page's own statement.
+  const selected = options.vip ? [...columns, vipExpiryColumn(filter.app)] : columns;
   const direction = filter.order === 'ascend' ? 'asc' : 'desc';
   const offset = filter.page * filter.size;
   const segments = segmented(filter);
-  // A status tab with digits reads the few matches and then their rows' status; walking the
-  // tab's index for rare matches took 193 ms at 1M users. Other searches in a tab match many
-  // users, where walking the tab's index newest first and testing each id finds a page sooner.
-  const indexed = filter.search && !segments && (filter.status === 'all' || usesDigitSuffixes(filter.search));
+  // A tab or a segment (an app, a channel, dates) with three digits or more reads the few matches
+  // and then their rows: walking the tab's or the app's index for rare matches took 193 ms in a
+  // tab and 0.5-1 s in an app at 1M users. Other searches in a tab match many users, where
+  // walking the tab's index newest first and testing each id finds a page sooner. VIP is another
+  // table's, so it keeps the general path.
+  const narrow = usesDigitSuffixes(filter.search) || (dialect === 'sqlite' && usesTrigrams(filter.search));
+  const indexed = filter.search && filter.vip === undefined && (segments ? narrow : filter.status === 'all' || narrow);
   const parts = indexed ? indexedMatches(dialect, filter.search) : undefined;
   if (filter.search && parts) {
-    const inTab = statusCondition(filter.status, 'u');
+    const inTab = rowCondition(filter, 'u');
     // Sign-up order is id order unless accounts came in out of it (imported): then the matches are sorted by sign-up time.
     const byId = filter.sort === 'createdAt' && (await signUpsInIdOrder(db));
     if (
@@ -195,7 +199,15 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
       !filter.exactTotal &&
       offset + filter.size <= EXACT_COUNT_LIMIT
     ) {
-      const page = await narrowDigitsPage(db, filter.search, direction, offset, filter.size, columns);
+      const page = await narrowDigitsPage(
+        db,
+        filter.search,
+        direction,
+        offset,
+        filter.size,
+        columns,
+        options.vip === true,
+      );
       if (page) return page;
     }
     const matches = inTab
@@ -208,7 +220,7 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
         sql<number>`(${dialect === 'sqlite' || inTab ? matches : sql`select id from (${upTo(offset + filter.size)}) as m`}
             order by id ${sql.raw(direction)} limit ${filter.size} offset ${offset})`
       : undefined;
-    let list = db.selectFrom('users').select(columns);
+    let list = db.selectFrom('users').select(selected as C);
     list = pageIds
       ? list.where('id', 'in', pageIds).orderBy('id', direction)
       : list
@@ -249,7 +261,7 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
         skip >= DEEP_PAGE_ROWS
           ? db.selectFrom('users').where('id', 'in', ordered(from).select('users.id').limit(filter.size).offset(skip))
           : from.limit(filter.size).offset(skip);
-      return ordered(rows).select(columns);
+      return ordered(rows).select(selected as C);
     },
     keyOf: (row) => {
       const { created_at, id } = row as { created_at?: number; id?: number };
@@ -278,7 +290,8 @@ async function narrowDigitsPage<C extends readonly (keyof Database['users'])[]>(
   offset: number,
   size: number,
   columns: C,
-): Promise<({ rows: Pick<Selectable<Database['users']>, C[number]>[] } & Total) | undefined> {
+  vip: boolean,
+): Promise<({ rows: UserPageRow<C>[] } & Total) | undefined> {
   // Each part's first matches in the list's order: the page's rows are among them while the page
   // ends within the exact-count limit (the caller's condition).
   const parts = indexedMatches('postgres', search, { direction, first: EXACT_COUNT_LIMIT + 1 }) ?? [];
@@ -291,6 +304,8 @@ async function narrowDigitsPage<C extends readonly (keyof Database['users'])[]>(
     .selectFrom(matches.as('m'))
     .innerJoin('users', 'users.id', 'm.id')
     .select([...columns.map((c) => `users.${c}` as const), 'm.matches'])
+    // Only among all users (no app chosen): the latest VIP expiry of any app.
+    .$if(vip, (q) => q.select(vipExpiryColumn(undefined)))
     .orderBy('users.id', direction)
     .execute();
   if (rows.length === 0) return offset === 0 ? { rows: [], total: 0, totalExact: true } : undefined;
@@ -298,7 +313,7 @@ async function narrowDigitsPage<C extends readonly (keyof Database['users'])[]>(
   const total =
     n > EXACT_COUNT_LIMIT ? { total: EXACT_COUNT_LIMIT, totalExact: false } : { total: n, totalExact: true };
   for (const row of rows as { matches?: unknown }[]) delete row.matches;
-  return { rows: rows as Pick<Selectable<Database['users']>, C[number]>[], ...total };
+  return { rows: rows as UserPageRow<C>[], ...total };
 }
 
 async function countOf(db: Db, ids: RawBuilder<unknown>): Promise<Total> {
@@ -343,6 +358,30 @@ function statusCondition(status: Filter['status'], row: 'users' | 'u') {
   if (status === 'normal' || status === 'blocked') return sql<SqlBool>`${sql.ref(`${row}.status`)} = ${status}`;
   if (status === 'admin') return sql<SqlBool>`${sql.ref(`${row}.is_admin`)} = 1`;
   return undefined;
+}
+
+/**
+ * The status tab and the segments read off the users row itself (channel, app, sign-up and
+ * activity times; not VIP, which is another table's) as one condition on the row named `row`, or
+ * undefined when there are none.
+ */
+function rowCondition(filter: Pick<Filter, 'status'> & Segments, row: 'users' | 'u') {
+  const column = (name: string) => sql.ref(`${row}.${name}`);
+  const terms: RawBuilder<SqlBool>[] = [];
+  const tab = statusCondition(filter.status, row);
+  if (tab) terms.push(tab);
+  if (filter.channel) terms.push(sql<SqlBool>`${column('channel')} = ${filter.channel}`);
+  if (filter.app) terms.push(sql<SqlBool>`${column('app')} = ${filter.app}`);
+  const bounds = [
+    ['created_at', '>=', ms(filter.from)],
+    ['created_at', '<=', ms(filter.to)],
+    ['last_active_at', '>=', ms(filter.activeFrom)],
+    ['last_active_at', '<=', ms(filter.activeTo)],
+  ] as const;
+  for (const [name, op, time] of bounds) {
+    if (time !== undefined) terms.push(sql<SqlBool>`${column(name)} ${sql.raw(op)} ${time}`);
+  }
+  return terms.length === 0 ? undefined : (sql.join(terms, sql` and `) as RawBuilder<SqlBool>);
 }
 
 /** Which kept counts give a status tab's total: all users less the blocked ones for 正常. */

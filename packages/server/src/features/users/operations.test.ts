@@ -213,6 +213,21 @@ describe('segments', () => {
     // With a search too: the segment still applies.
     expect(await ids({ search: xiaomi.phone.slice(-4), channel: 'vivo' })).not.toContain(xiaomi.id);
     expect(await ids({ search: xiaomi.phone.slice(-4), channel: 'xiaomi' })).toContain(xiaomi.id);
+    // Digits with segments read the matches first, then test each match's row (list.ts): every
+    // segment and the tab still apply, with the total counted on the same terms.
+    const digits = vivo.phone.slice(-7);
+    const found = async (filter: Data) => {
+      const answer = await server.call('/api/users/fetch/page', { size: 100, search: digits, ...filter }, admin);
+      const page = data<{ list: { id: number }[]; total: number }>(answer);
+      expect(page.total).toBe(page.list.length);
+      return page.list.map((u) => u.id);
+    };
+    expect(await found({ app: 'tailor', channel: 'vivo' })).toEqual([vivo.id]);
+    expect(await found({ app: 'tailor', channel: 'xiaomi' })).toEqual([]);
+    expect(await found({ activeFrom: iso(stamp - 2 * DAY), status: 'normal' })).toEqual([vivo.id]);
+    expect(await found({ activeTo: iso(stamp - 2 * DAY) })).toEqual([]);
+    expect(await found({ from: iso(stamp - 11 * DAY), to: iso(stamp - 9 * DAY) })).toEqual([]);
+    expect(await found({ app: 'tailor', status: 'blocked' })).toEqual([]);
     const bad = await server.call('/api/users/fetch/page', { vip: 'sometimes' }, admin);
     expect(bad.body.code).toBe(400);
   });

@@ -58,6 +58,12 @@ export async function withVip(db: Db, rows: AdminColumns[], app: string | undefi
   return rows.map((row) => Object.assign(row, { vip_expires_at: expiries.get(row.id) ?? null }));
 }
 
+/** A row of the users list as userPage read it with its VIP column (a bigint is a string on PostgreSQL). */
+export function presentListedUser(row: AdminColumns & { vip_expires_at?: number | string | null }): AdminUser {
+  const expiry = row.vip_expires_at;
+  return presentAdminUser(Object.assign(row, { vip_expires_at: expiry == null ? null : Number(expiry) }));
+}
+
 export function presentAdminUser(row: AdminUserRow): AdminUser {
   // Assigned, not spread: a spread with more keys after it is slow in Node 20 (20 rows a page).
   // Operators see the phone masked; the whole number is an explicit, logged look (users/fetch/phone).
