@@ -6,6 +6,7 @@ import type { SessionUser } from '../../core/sessions';
 import type { Database, Db } from '../../db/index';
 import { containsText, countedTotal, iso, keptTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
 import type { MessagesTable } from '../../db/schema';
+import { type AppScope, appScope, inScope, mustReach } from '../../http/app-scope';
 import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { listExport, pagedHandler, yesNo } from '../../http/paged';
@@ -14,11 +15,12 @@ import { defineRoutes } from '../../http/route';
 /**
  * The messages a user can see in an app: those addressed to them, and broadcasts sent since they
  * signed up (a new account does not inherit years of old announcements); never blocked ones.
- * Without an app (the console's header bell): every app's.
+ * Without an app (the console's header bell): every app's, or the apps of the operator's scope.
  */
-function visibleTo(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>, app?: string) {
+function visibleTo(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>, app?: string | AppScope) {
   let messages = db.selectFrom('messages as m');
-  if (app !== undefined) messages = messages.where('m.app', '=', app);
+  if (typeof app === 'string') messages = messages.where('m.app', '=', app);
+  else if (app) messages = messages.where(inScope('m.app', app));
   return messages
     .where('m.blocked', '=', 0)
     .where((eb) =>
@@ -29,7 +31,7 @@ function visibleTo(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>, app?: s
     );
 }
 
-export function unreadBy(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>, app?: string) {
+export function unreadBy(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>, app?: string | AppScope) {
   // An operator's own broadcast is not news to them (a message they addressed to themselves is).
   const notMine = (eb: ExpressionBuilder<Database & { m: MessagesTable }, 'm'>) =>
     eb.or([eb('m.user_id', 'is not', null), eb('m.author_id', 'is', null), eb('m.author_id', '!=', user.id)]);
@@ -89,6 +91,7 @@ function presentAdminMessage(
 
 async function setBlocked(ctx: RequestContext, id: number, blocked: 0 | 1) {
   const before = await loadAdminMessage(ctx, id);
+  await mustReach(ctx, before.app);
   await ctx.db.updateTable('messages').set({ blocked, updated_at: Date.now() }).where('id', '=', id).execute();
   await ctx.audit({
     targetId: id,
@@ -109,14 +112,15 @@ export const inboxColumns = ['m.id', 'm.title', 'm.content', 'm.created_at'] as 
 
 const messageList = pagedHandler('/api/message/fetch/page', {
   handler: async (input, ctx) => {
+    const apps = appScope(ctx, input.app);
     let base = ctx.db.selectFrom('messages as m');
-    if (input.app) base = base.where('m.app', '=', input.app);
+    if (apps) base = base.where(inScope('m.app', apps));
     if (input.blocked !== undefined) base = base.where('m.blocked', '=', input.blocked ? 1 : 0);
     if (input.search) base = base.where(containsText(['m.title', 'm.content'], input.search));
     const direction = input.order === 'ascend' ? 'asc' : 'desc';
     let sorted = base.leftJoin('users as u', 'u.id', 'm.user_id');
     if (input.sort === 'updatedAt') sorted = sorted.orderBy('m.updated_at', direction);
-    const filtered = input.blocked !== undefined || Boolean(input.search) || Boolean(input.app);
+    const filtered = input.blocked !== undefined || Boolean(input.search) || apps !== undefined;
     const { rows, ...total } = await pageOf(
       sorted.selectAll('m').select(['u.phone as user_phone']).select(readCount).orderBy('m.id', direction),
       filtered ? countedTotal(ctx.db, base, input.exactTotal) : keptTotal(ctx.db, 'messages'),
@@ -166,6 +170,7 @@ export default defineRoutes({
       if (input.content !== undefined) changes.content = input.content;
       if (Object.keys(changes).length === 0) throw fail.badInput('请至少修改标题或内容中的一项');
       const before = await loadAdminMessage(ctx, input.id);
+      await mustReach(ctx, before.app);
       await ctx.db
         .updateTable('messages')
         .set({ ...changes, updated_at: Date.now() })

@@ -12,15 +12,19 @@ import {
   type Total,
 } from '../../db/paging';
 import { NARROW_RANGES } from '../../db/pg-prepared';
+import { inScope } from '../../http/app-scope';
 import type { Database } from '../../db/schema';
 import { directionOf, type ExportOrder } from '../../http/export';
 import { vipSegment } from '../vip/public';
 
-type Segments = Pick<UserListFilter, 'channel' | 'app' | 'from' | 'to' | 'activeFrom' | 'activeTo' | 'vip'>;
+type Segments = Pick<UserListFilter, 'channel' | 'app' | 'from' | 'to' | 'activeFrom' | 'activeTo' | 'vip'> & {
+  /** The apps of an operator limited to several (or none): one app is `app` (usersInScope). */
+  apps?: readonly string[];
+};
 type Filter = Required<Pick<UserListFilter, 'status' | 'search' | 'sort'>> &
   Segments & { order?: 'ascend' | 'descend' };
 
-const segmentKeys = ['channel', 'app', 'from', 'to', 'activeFrom', 'activeTo', 'vip'] as const;
+const segmentKeys = ['channel', 'app', 'apps', 'from', 'to', 'activeFrom', 'activeTo', 'vip'] as const;
 /** True when the list is cut down by channel, app, a date range or VIP state (not only status and search). */
 const segmented = (filter: Segments) => segmentKeys.some((key) => filter[key] !== undefined);
 const ms = (time: string | undefined) => (time === undefined ? undefined : Date.parse(time));
@@ -152,14 +156,15 @@ export function filteredUsers(
   if (filter.ids) query = query.where('id', 'in', filter.ids);
   if (filter.channel) query = query.where('channel', '=', filter.channel);
   if (filter.app) query = query.where('app', '=', filter.app);
+  if (filter.apps) query = query.where(inScope('users.app', filter.apps));
   const created = { from: ms(filter.from), to: ms(filter.to) };
   if (created.from !== undefined) query = query.where('created_at', '>=', created.from);
   if (created.to !== undefined) query = query.where('created_at', '<=', created.to);
   const active = { from: ms(filter.activeFrom), to: ms(filter.activeTo) };
   if (active.from !== undefined) query = query.where('last_active_at', '>=', active.from);
   if (active.to !== undefined) query = query.where('last_active_at', '<=', active.to);
-  // VIP is per app: in the listed app when one is chosen, else in any app (features/vip).
-  if (filter.vip) query = query.where(vipSegment(filter.vip, filter.app, Date.now()));
+  // VIP is per app: in the listed app when one is chosen (or the operator's apps), else in any app (features/vip).
+  if (filter.vip) query = query.where(vipSegment(filter.vip, filter.apps ?? filter.app, Date.now()));
   return query;
 }
 
