@@ -122,9 +122,13 @@ describe('what the scope costs an operator of every app', () => {
     expect(sqlOf(usersInScope(filter, appScope(grants(null))))).toBe(sqlOf(filter));
     // One app: the segment the app switcher has always asked for.
     expect(sqlOf(usersInScope(filter, appScope(grants(['quote']))))).toBe(sqlOf({ ...filter, app: 'quote' }));
-    const orders = filteredOrders(db, { apps: appScope(grants(null)) }).selectAll().compile().sql;
+    const orders = filteredOrders(db, { apps: appScope(grants(null)) })
+      .selectAll()
+      .compile().sql;
     expect(orders).not.toMatch(/"app"/);
-    const quoteOrders = filteredOrders(db, { apps: appScope(grants(['quote'])) }).selectAll().compile();
+    const quoteOrders = filteredOrders(db, { apps: appScope(grants(['quote'])) })
+      .selectAll()
+      .compile();
     expect(quoteOrders.sql).toMatch(/"orders"\."app" = /);
   });
 });

@@ -74,7 +74,8 @@ describe('lists, exports and totals', () => {
   });
 
   it('totals count only the operator’s apps', async () => {
-    const totals = (token: string) => ok<{ count: number; paidAmount: number }>(server, '/api/order/fetch/totals', {}, token);
+    const totals = (token: string) =>
+      ok<{ count: number; paidAmount: number }>(server, '/api/order/fetch/totals', {}, token);
     expect(await totals(quoteOperator())).toMatchObject({ count: 1, paidAmount: 9800 });
     expect(await totals(world.admin)).toMatchObject({ count: 2, paidAmount: 19_600 });
     const shows = async (token: string) =>
@@ -84,7 +85,9 @@ describe('lists, exports and totals', () => {
     expect(await box(quoteOperator())).toMatchObject({ all: 1, normal: 1 });
     expect((await box(world.admin)).all).toBeGreaterThan(2);
     const options = (token: string) =>
-      ok<{ list: { code: string }[] }>(server, '/api/apps/fetch/options', {}, token).then((a) => a.list.map((o) => o.code));
+      ok<{ list: { code: string }[] }>(server, '/api/apps/fetch/options', {}, token).then((a) =>
+        a.list.map((o) => o.code),
+      );
     expect(await options(quoteOperator())).toEqual(['quote']);
     expect(await options(world.admin)).toEqual(['tailor', 'quote']);
   });
@@ -123,8 +126,9 @@ describe('records by id', () => {
   });
 
   it('the app itself: 应用管理 shows and changes only the operator’s apps', async () => {
-    const tailorApp = (await ok<{ list: { id: number; code: string }[] }>(server, '/api/apps/fetch/page', {}, world.admin))
-      .list.find((a) => a.code === 'tailor');
+    const tailorApp = (
+      await ok<{ list: { id: number; code: string }[] }>(server, '/api/apps/fetch/page', {}, world.admin)
+    ).list.find((a) => a.code === 'tailor');
     const detail = await server.call('/api/apps/fetch/detail', { id: tailorApp?.id }, quoteOperator());
     expect(detail.body.code).toBe(404);
     const made = await server.call('/api/apps/make', { code: 'poster', name: '海报' }, quoteOperator());

@@ -58,12 +58,17 @@ export async function ok<T>(server: TestServer, path: string, body: unknown, tok
 /** Registers 名言, fills both apps and adds an operator of every permission limited to 名言. */
 export async function scopeWorld(server: TestServer): Promise<ScopeWorld> {
   const admin = (await server.initAdmin()).token;
-  await ok(server, '/api/apps/make', {
-    code: 'quote',
-    name: APP_NAMES.quote,
-    androidPackage: 'com.appdesk.quote',
-    channels: [{ channel: 'huawei' }],
-  });
+  await ok(
+    server,
+    '/api/apps/make',
+    {
+      code: 'quote',
+      name: APP_NAMES.quote,
+      androidPackage: 'com.appdesk.quote',
+      channels: [{ channel: 'huawei' }],
+    },
+    admin,
+  );
   const records = {} as Record<AppCode, AppRecords>;
   for (const app of APPS) records[app] = await fill(server, admin, app);
   const token = await addOperator(server, { permissions: permissionList.map((p) => p.key), apps: ['quote'] });
@@ -90,7 +95,11 @@ async function fill(server: TestServer, admin: string, app: AppCode): Promise<Ap
     ).item.id,
     a11t: (await call<{ entry: { id: number } }>('/api/a11t/make', { ...example('/api/a11t/make'), app })).entry.id,
     message: (
-      await call<{ message: { id: number } }>('/api/message/make', { ...example('/api/message/make'), app, userId: null })
+      await call<{ message: { id: number } }>('/api/message/make', {
+        ...example('/api/message/make'),
+        app,
+        userId: null,
+      })
     ).message.id,
     version: (
       await call<{ version: { id: number } }>('/api/version/make', {

@@ -49,12 +49,7 @@ function columns(input: Settings): Record<string, string | number> {
 }
 
 /** The same bundle id, package, Alipay app or WeChat merchant in two apps would let one app's purchases pay the other's. */
-function refuseSharedIdentity(
-  apps: AppRecord[],
-  id: number | null,
-  next: Settings,
-  seen: (app: AppRecord) => boolean,
-) {
+function refuseSharedIdentity(apps: AppRecord[], id: number | null, next: Settings, seen: (app: AppRecord) => boolean) {
   const others = apps.filter((a) => a.id !== id);
   const unique = [
     ['iosBundleId', 'iOS Bundle ID'],

@@ -16,9 +16,7 @@ type Charts = Awaited<ReturnType<typeof chartFigures>>;
 function sumCard(cards: Card[]): Card {
   // Coins are company-wide: every app's card holds the same company figure.
   if ('companyWide' in cards[0] && cards[0].companyWide) return cards[0];
-  const previous = cards.some((c) => c.previous === null)
-    ? null
-    : cards.reduce((sum, c) => sum + (c.previous ?? 0), 0);
+  const previous = cards.some((c) => c.previous === null) ? null : cards.reduce((sum, c) => sum + (c.previous ?? 0), 0);
   return { value: cards.reduce((sum, c) => sum + c.value, 0), previous };
 }
 

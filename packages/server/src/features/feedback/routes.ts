@@ -67,7 +67,9 @@ const statusWord = wordsOf(feedbackRow.shape.status);
 const feedbackList = pagedRoute('/api/feedback/fetch/page', {
   rows: (input, ctx) => {
     const direction = input.order === 'ascend' ? 'asc' : 'desc';
-    return withPeople(filteredFeedback(ctx.db, scoped(ctx, input))).orderBy('f.created_at', direction).orderBy('f.id', direction);
+    return withPeople(filteredFeedback(ctx.db, scoped(ctx, input)))
+      .orderBy('f.created_at', direction)
+      .orderBy('f.id', direction);
   },
   total: (input, ctx) => countedTotal(ctx.db, filteredFeedback(ctx.db, scoped(ctx, input)), input.exactTotal),
   present: (rows, ctx) => presentRows(ctx, rows),

@@ -17,10 +17,7 @@ const unreadThreadNotices: NoticeSource = async (ctx) => {
     .where((eb) => eb.or([eb('assignee_id', 'is', null), eb('assignee_id', '=', ctx.user.id)]));
   // An operator limited to some apps hears only of their threads.
   if (apps) threads = threads.where(inScope('feedback_threads.app', apps));
-  const rows = await threads
-    .orderBy('last_post_at', 'desc')
-    .limit(50)
-    .execute();
+  const rows = await threads.orderBy('last_post_at', 'desc').limit(50).execute();
   return rows.map((r) => ({
     id: `feedback-thread-${r.id}`,
     type: 'thread' as const,

@@ -8,7 +8,11 @@ import { inboxColumns, unreadBy } from './routes';
  * notices: of every app, or of the apps in their scope.
  */
 const unreadMessageNotices: NoticeSource = async (ctx) => {
-  const rows = await unreadBy(ctx.db, ctx.user, appScope(ctx)).select(inboxColumns).orderBy('m.id', 'desc').limit(50).execute();
+  const rows = await unreadBy(ctx.db, ctx.user, appScope(ctx))
+    .select(inboxColumns)
+    .orderBy('m.id', 'desc')
+    .limit(50)
+    .execute();
   return rows.map((r) => ({
     id: `message-${r.id}`,
     type: 'message' as const,

@@ -94,7 +94,9 @@ export default defineRoutes({
       const [all, blocked, admin] = await Promise.all(
         (['all', 'blocked', 'admin'] as const).map((status) =>
           // The kept counts are every app's: an operator limited to some apps gets theirs counted.
-          apps ? countedTotal(ctx.db, filteredUsers(ctx.db, ctx.dialect, usersInScope({ status, search: '' }, apps)), true) : keptUserTotal(ctx.db, status),
+          apps
+            ? countedTotal(ctx.db, filteredUsers(ctx.db, ctx.dialect, usersInScope({ status, search: '' }, apps)), true)
+            : keptUserTotal(ctx.db, status),
         ),
       );
       return { all: all.total, normal: all.total - blocked.total, blocked: blocked.total, admin: admin.total };

@@ -12,8 +12,8 @@ import {
   type Total,
 } from '../../db/paging';
 import { NARROW_RANGES } from '../../db/pg-prepared';
-import { inScope } from '../../http/app-scope';
 import type { Database } from '../../db/schema';
+import { inScope } from '../../http/app-scope';
 import { directionOf, type ExportOrder } from '../../http/export';
 import { vipSegment } from '../vip/public';
 
@@ -167,6 +167,19 @@ export function filteredUsers(
   if (filter.vip) query = query.where(vipSegment(filter.vip, filter.apps ?? filter.app, Date.now()));
   return query;
 }
+
+/**
+ * The filter as the operator's scope narrows it (http/app-scope.ts): an account is of the app it
+ * signed up in. No scope: the filter as it is (its indexed paths untouched); one app: that app's
+ * segment, as if chosen in the app switcher; several: `apps`. VIP figures follow (vipApps).
+ */
+export function usersInScope<F extends object>(filter: F, apps: readonly string[] | undefined): F {
+  if (apps === undefined) return filter;
+  return (apps.length === 1 ? { ...filter, app: apps[0] } : { ...filter, app: undefined, apps }) as F;
+}
+
+/** The apps whose VIP the rows show: the chosen app, the operator's apps, or (undefined) any app's. */
+export const vipApps = (filter: Segments) => filter.apps ?? filter.app;
 
 /**
  * One page of users and the total. The common operator search (any status, newest first) pages

@@ -1,8 +1,8 @@
 import type { userVipSegments } from '@appdesk/contract/constants';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled';
-import { inScope, inScopeSql } from '../../http/app-scope';
 import type { Db } from '../../db/index';
+import { inScope, inScopeSql } from '../../http/app-scope';
 
 /** The expiry row of (user, app) by its primary key: read on every fetch/info, so compiled once, on SQLite in the main thread. */
 const expiryByKey = compiledOnce(
