@@ -4,15 +4,18 @@ import { parseConfigValue } from '@appdesk/contract/rules';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { containsText, iso } from '../../db/paging';
+import { type AppScope, inScope } from '../../http/app-scope';
 import { fail } from '../../http/errors';
 import type { ConfigType } from './resolve';
 
 type PageFilter = z.output<(typeof a11tEndpoints)['/api/a11t/fetch/page']['input']>;
 const sortColumn = { key: 'key_values.key', updatedAt: 'key_values.updated_at' } as const;
 
-export function filteredEntries(db: Db, filter: Pick<PageFilter, 'app' | 'type' | 'search'>) {
+type Filter = Pick<PageFilter, 'type' | 'search'> & { apps: AppScope };
+
+export function filteredEntries(db: Db, filter: Filter) {
   let query = db.selectFrom('key_values');
-  if (filter.app) query = query.where('key_values.app', '=', filter.app);
+  if (filter.apps) query = query.where(inScope('key_values.app', filter.apps));
   if (filter.type) query = query.where('key_values.type', '=', filter.type);
   if (filter.search) query = query.where(containsText(['key_values.key', 'key_values.description'], filter.search));
   return query;
@@ -25,10 +28,10 @@ const withActor = (db: Db) =>
     .selectAll('key_values')
     .select(['users.nickname as actor_nickname', 'users.phone as actor_phone']);
 
-export function orderedEntries(db: Db, filter: PageFilter) {
+export function orderedEntries(db: Db, filter: Filter & Pick<PageFilter, 'sort' | 'order'>) {
   const direction = filter.order === 'ascend' ? 'asc' : 'desc';
   let query = withActor(db);
-  if (filter.app) query = query.where('key_values.app', '=', filter.app);
+  if (filter.apps) query = query.where(inScope('key_values.app', filter.apps));
   if (filter.type) query = query.where('key_values.type', '=', filter.type);
   if (filter.search) query = query.where(containsText(['key_values.key', 'key_values.description'], filter.search));
   return query.orderBy(sortColumn[filter.sort], direction).orderBy('key_values.id', direction);
@@ -109,7 +112,7 @@ export async function recordRevision(
 }
 
 /** A key's revisions, newest first, each with the one before it for the diff. */
-export async function revisionsOf(db: Db, id: number) {
+export async function revisionsOf(db: Db, id: number, seen: (app: string) => boolean) {
   const rows = await db
     .selectFrom('key_value_revisions')
     .leftJoin('users', 'users.id', 'key_value_revisions.actor_id')
@@ -118,7 +121,8 @@ export async function revisionsOf(db: Db, id: number) {
     .where('key_value_id', '=', id)
     .orderBy('revision', 'asc')
     .execute();
-  if (rows.length === 0) throw fail.notFound('键值不存在');
+  // A key of an app outside the operator's scope is not there for them.
+  if (rows.length === 0 || !seen(rows[0].app)) throw fail.notFound('键值不存在');
   const state = (r: (typeof rows)[number]) => ({
     type: r.type,
     value: r.value,

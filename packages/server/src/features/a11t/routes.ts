@@ -1,4 +1,5 @@
 import { countedTotal, shanghaiTime } from '../../db/paging';
+import { mustReach, reaches, scoped } from '../../http/app-scope';
 import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { listExport, pagedRoute } from '../../http/paged';
@@ -37,7 +38,9 @@ async function lockEntry(ctx: SignedInContext, id: number) {
     .returning('id')
     .executeTakeFirst();
   if (!locked) throw fail.notFound('键值不存在');
-  return loadEntry(ctx.db, id);
+  const row = await loadEntry(ctx.db, id);
+  await mustReach(ctx, row.app);
+  return row;
 }
 
 /**
@@ -81,8 +84,8 @@ async function change(
 }
 
 const configList = pagedRoute('/api/a11t/fetch/page', {
-  rows: (input, ctx) => orderedEntries(ctx.db, input),
-  total: (input, ctx) => countedTotal(ctx.db, filteredEntries(ctx.db, input), input.exactTotal),
+  rows: (input, ctx) => orderedEntries(ctx.db, scoped(ctx, input)),
+  total: (input, ctx) => countedTotal(ctx.db, filteredEntries(ctx.db, scoped(ctx, input)), input.exactTotal),
   present: (rows) => rows.map(presentEntry),
 });
 
@@ -209,7 +212,7 @@ export default defineRoutes({
   })),
 
   '/api/a11t/fetch/revisions': {
-    handler: async (input, ctx) => ({ list: await revisionsOf(ctx.db, input.id) }),
+    handler: async (input, ctx) => ({ list: await revisionsOf(ctx.db, input.id, (app) => reaches(ctx, app)) }),
   },
 
   '/api/a11t/fetch': {

@@ -3,6 +3,7 @@ import { appSecretKindValues } from '@appdesk/contract/endpoints/apps';
 import { type AppRecord, readApps, secretContext } from '../../core/apps';
 import { sealSecret } from '../../core/secret-box';
 import { pageAnswer, shanghaiTime } from '../../db/paging';
+import { mustReach, mustSee, reaches } from '../../http/app-scope';
 import { fail } from '../../http/errors';
 import { listExport, pagedHandler, wordsOf, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
@@ -48,7 +49,7 @@ function columns(input: Settings): Record<string, string | number> {
 }
 
 /** The same bundle id, package, Alipay app or WeChat merchant in two apps would let one app's purchases pay the other's. */
-function refuseSharedIdentity(apps: AppRecord[], id: number | null, next: Settings) {
+function refuseSharedIdentity(apps: AppRecord[], id: number | null, next: Settings, seen: (app: AppRecord) => boolean) {
   const others = apps.filter((a) => a.id !== id);
   const unique = [
     ['iosBundleId', 'iOS Bundle ID'],
@@ -59,7 +60,8 @@ function refuseSharedIdentity(apps: AppRecord[], id: number | null, next: Settin
   for (const [field, label] of unique) {
     const value = next[field];
     const owner = value ? others.find((a) => a[field] === value) : undefined;
-    if (owner) throw fail.conflict(`${label} ${value} 已属于应用「${owner.name}」`);
+    // An app outside the operator's scope is not named to them.
+    if (owner) throw fail.conflict(`${label} ${value} 已属于${seen(owner) ? `应用「${owner.name}」` : '另一个应用'}`);
   }
 }
 
@@ -69,6 +71,7 @@ const appsList = pagedHandler('/api/apps/fetch/page', {
     const search = input.search.toLowerCase();
     const matching = (await readApps(ctx.db)).filter(
       (a) =>
+        reaches(ctx, a.code) &&
         (input.enabled === undefined || a.enabled === input.enabled) &&
         (!search || a.code.includes(search) || a.name.toLowerCase().includes(search)),
     );
@@ -105,13 +108,20 @@ export default defineRoutes({
 
   '/api/apps/fetch/options': {
     handler: async (_input, ctx) => ({
-      list: (await readApps(ctx.db)).map((a) => ({ code: a.code, name: a.name, icon: a.icon, enabled: a.enabled })),
+      // The apps this operator reaches: every app picker of the console offers these.
+      list: (await readApps(ctx.db))
+        .filter((a) => reaches(ctx, a.code))
+        .map((a) => ({ code: a.code, name: a.name, icon: a.icon, enabled: a.enabled })),
       secretsWritable: ctx.apps.secretsWritable,
     }),
   },
 
   '/api/apps/fetch/detail': {
-    handler: async (input, ctx) => ({ app: presentApp(await loadApp(ctx.db, input.id), ctx.apps) }),
+    handler: async (input, ctx) => {
+      const app = await loadApp(ctx.db, input.id);
+      mustSee(ctx, app.code, '应用不存在');
+      return { app: presentApp(app, ctx.apps) };
+    },
   },
 
   '/api/apps/make': {
@@ -119,9 +129,11 @@ export default defineRoutes({
     message: '应用已登记',
     handler: async (input, ctx) => {
       const { code, ...settings } = input;
+      // An operator limited to some apps would not reach the app they register.
+      if (ctx.grants?.apps) throw fail.forbidden('只有可管理全部应用的操作员才能登记新应用');
       const taken = await ctx.db.selectFrom('apps').select('name').where('code', '=', code).executeTakeFirst();
       if (taken) throw fail.conflict(`应用代码 ${code} 已被应用「${taken.name}」使用`);
-      refuseSharedIdentity(await readApps(ctx.db), null, settings);
+      refuseSharedIdentity(await readApps(ctx.db), null, settings, (a) => reaches(ctx, a.code));
       const now = Date.now();
       const { id } = await ctx.db
         .insertInto('apps')
@@ -147,7 +159,8 @@ export default defineRoutes({
       const apps = await readApps(ctx.db);
       const current = apps.find((a) => a.id === id);
       if (!current) throw fail.notFound('应用不存在');
-      refuseSharedIdentity(apps, id, { ...current, ...changes });
+      await mustReach(ctx, current.code);
+      refuseSharedIdentity(apps, id, { ...current, ...changes }, (a) => reaches(ctx, a.code));
       await ctx.db
         .updateTable('apps')
         .set({ ...set, updated_at: Date.now() })
@@ -173,6 +186,7 @@ export default defineRoutes({
         throw fail.badInput('服务器未配置密钥加密的主密钥，密钥不能在控制台保存：请由服务器的环境变量或文件提供');
       }
       const app = await loadApp(ctx.db, input.id);
+      await mustReach(ctx, app.code);
       const kind = input.kind;
       if (!appSecretKindValues.includes(kind)) throw fail.badInput('未知的密钥');
       if (input.value !== null) checkSecret(kind, input.value);

@@ -1,4 +1,5 @@
 import { iso } from '../../db/paging';
+import { appScope } from '../../http/app-scope';
 import type { NoticeSource } from '../../http/context';
 import { type Todo, todoFigures } from './queries';
 
@@ -29,10 +30,10 @@ const todoNotices: Record<
 
 /**
  * The header bell's to-dos: one notice per to-do of the dashboard that has any, with the same
- * count as its card (both from todoFigures), dated by its oldest item, linking to the list it opens.
+ * count as its card (both from todoFigures; of the apps in the operator's scope), dated by its oldest item, linking to the list it opens.
  */
 const dashboardTodoNotices: NoticeSource = async (ctx) => {
-  const figures = await todoFigures(ctx.db);
+  const figures = await todoFigures(ctx.db, appScope(ctx));
   return (Object.keys(todoNotices) as Todo[])
     .filter((todo) => figures[todo].count > 0)
     .map((todo) => {

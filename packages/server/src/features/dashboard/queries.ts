@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { type AppScope, inScope } from '../../http/app-scope';
 import { vipCount } from '../vip/public';
 import { DAY_MS, dayOf, metricOf, SHANGHAI_OFFSET_MS } from './counters';
 
@@ -66,10 +67,11 @@ export type Todo = keyof typeof TODOS;
 /**
  * The operator's to-dos, counted once for the dashboard's cards and the header bell (notices.ts)
  * alike, each with when its oldest item arrived: one index range of what is pending, never the table.
+ * Of one app, every app, or (the bell of an operator limited to some apps) the apps of a scope.
  */
 export async function todoFigures(
   db: Db,
-  app?: string,
+  app?: string | AppScope,
 ): Promise<Record<Todo, { count: number; oldest: number | null }>> {
   const figures = await Promise.all(
     Object.values(TODOS).map(({ table, status }) => {
@@ -77,7 +79,8 @@ export async function todoFigures(
         .selectFrom(table)
         .select([n, sql<number | string | null>`min(created_at)`.as('oldest')])
         .where('status', '=', status);
-      if (app !== undefined) query = query.where('app', '=', app);
+      if (typeof app === 'string') query = query.where('app', '=', app);
+      else if (app) query = query.where(inScope('app', app));
       return query.executeTakeFirst();
     }),
   );

@@ -2,6 +2,7 @@ import { exchangeItem } from '@appdesk/contract/endpoints/exchange';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 import { countedTotal, shanghaiTime } from '../../db/paging';
+import { type AppScope, inScope, mustReach, mustSee, scoped } from '../../http/app-scope';
 import { fail } from '../../http/errors';
 import { type InputOf, listExport, pagedRoute, wordsOf, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
@@ -14,9 +15,9 @@ const defined = <T extends object>(o: T) =>
 /** 兑换商品: operators set up what the coin shop offers and import the codes of code items. */
 const kindWord = wordsOf(exchangeItem.shape.kind);
 
-function filteredItems(db: Db, input: InputOf<'/api/exchange/item/fetch/page'>) {
+function filteredItems(db: Db, input: InputOf<'/api/exchange/item/fetch/page'> & { apps: AppScope }) {
   let filtered = db.selectFrom('exchange_items');
-  if (input.app) filtered = filtered.where('app', '=', input.app);
+  if (input.apps) filtered = filtered.where(inScope('exchange_items.app', input.apps));
   if (input.kind) filtered = filtered.where('kind', '=', input.kind);
   if (input.enabled !== undefined) filtered = filtered.where('enabled', '=', input.enabled ? 1 : 0);
   return filtered;
@@ -26,7 +27,7 @@ const itemList = pagedRoute('/api/exchange/item/fetch/page', {
   rows: (input, ctx) => {
     const direction = input.order === 'ascend' ? 'asc' : 'desc';
     const column = ({ sort: 'sort', costCoins: 'cost_coins', createdAt: 'created_at' } as const)[input.sort];
-    return filteredItems(ctx.db, input)
+    return filteredItems(ctx.db, scoped(ctx, input))
       .selectAll()
       .select(
         sql<number>`(select count(*) from exchange_records r where r.item_id = exchange_items.id and r.status <> 'cancelled')`.as(
@@ -36,7 +37,7 @@ const itemList = pagedRoute('/api/exchange/item/fetch/page', {
       .orderBy(column, direction)
       .orderBy('id', direction);
   },
-  total: (input, ctx) => countedTotal(ctx.db, filteredItems(ctx.db, input), input.exactTotal),
+  total: (input, ctx) => countedTotal(ctx.db, filteredItems(ctx.db, scoped(ctx, input)), input.exactTotal),
   present: (rows) => rows.map((r) => ({ ...presentItem(r), redeemed: Number(r.redeemed) })),
 });
 
@@ -82,6 +83,7 @@ export default defineRoutes({
       const fields = Object.keys(defined(changes)) as (keyof typeof changes)[];
       if (fields.length === 0) throw fail.badInput('请至少修改一项');
       const current = await loadItem(ctx.db, id);
+      await mustReach(ctx, current.app);
       const old = ctx.releaseFile;
       await ctx.db
         .updateTable('exchange_items')
@@ -102,6 +104,7 @@ export default defineRoutes({
     message: '已复制为新商品（未上架），请检查后上架',
     handler: async (input, ctx) => {
       const source = await loadItem(ctx.db, input.id);
+      await mustReach(ctx, source.app);
       const kind = input.kind ?? source.kind;
       const grants = kind === 'vip_days' || kind === 'coins';
       const now = Date.now();
@@ -149,7 +152,9 @@ export default defineRoutes({
 
   '/api/exchange/item/fetch/detail': {
     handler: async (input, ctx) => {
-      const item = presentItem(await loadItem(ctx.db, input.id));
+      const row = await loadItem(ctx.db, input.id);
+      mustSee(ctx, row.app, '兑换商品不存在');
+      const item = presentItem(row);
       const counts = await ctx.db
         .selectFrom('exchange_codes')
         .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.count<string>('record_id').as('used')])
@@ -164,6 +169,7 @@ export default defineRoutes({
     message: '兑换码已导入',
     handler: async (input, ctx) => {
       const item = await loadItem(ctx.db, input.itemId);
+      await mustReach(ctx, item.app);
       if (item.kind !== 'code') throw fail.conflict('只有“兑换码”类型的商品可以导入兑换码');
       const codes = await parseCodes(input);
       const now = Date.now();

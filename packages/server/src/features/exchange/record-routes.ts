@@ -8,21 +8,22 @@ import { changeCoins } from '../../core/ledger';
 import { sendMessage } from '../../core/messages';
 import { lockMoney } from '../../core/money-lock';
 import { countedTotal, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
+import { type AppScope, inScope, mustReach, mustSee, scoped } from '../../http/app-scope';
 import { fail } from '../../http/errors';
 import { directionOf, exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
-import { loadRecord, presentRecord, recordStatusLabel, recordsWithUsers } from './queries';
+import { loadItem, loadRecord, presentRecord, recordStatusLabel, recordsWithUsers } from './queries';
 import { redeem } from './redeem';
 
 type Filter = z.output<typeof recordFilter>;
 
 /** The records a filter keeps, as a condition on `exchange_records`. */
-function conditions(filter: Filter) {
+function conditions(filter: Filter & { apps: AppScope }) {
   const { from, to } = rangeMs(filter);
   const column = (name: string) => sql.ref(`exchange_records.${name}`);
   return <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) =>
     eb.and([
-      ...(filter.app ? [eb(column('app'), '=', filter.app)] : []),
+      ...(filter.apps ? [inScope('exchange_records.app', filter.apps)(eb)] : []),
       ...(filter.itemId ? [eb(column('item_id'), '=', filter.itemId)] : []),
       ...(filter.kind ? [eb(column('kind'), '=', filter.kind)] : []),
       ...(filter.status ? [eb(column('status'), '=', filter.status)] : []),
@@ -38,6 +39,8 @@ export default defineRoutes({
     transaction: true,
     message: '已补发',
     handler: async (input, ctx) => {
+      // A redemption is of the item's app.
+      await mustReach(ctx, (await loadItem(ctx.db, input.itemId)).app);
       const { id } = await redeem(ctx.db, ctx.dialect, { ...input, operatorId: ctx.user.id });
       const record = presentRecord(await loadRecord(ctx.db, id));
       await sendMessage(ctx.db, {
@@ -56,7 +59,7 @@ export default defineRoutes({
     handler: async (input, ctx) => {
       const direction = input.order === 'ascend' ? 'asc' : 'desc';
       const column = input.sort === 'cost' ? 'exchange_records.cost' : 'exchange_records.created_at';
-      const filtered = ctx.db.selectFrom('exchange_records').where(conditions(input));
+      const filtered = ctx.db.selectFrom('exchange_records').where(conditions(scoped(ctx, input)));
       const pageIds = filtered
         .select('exchange_records.id')
         .orderBy(column, direction)
@@ -85,6 +88,7 @@ export default defineRoutes({
     message: '已发货，用户会收到发货通知',
     handler: async (input, ctx) => {
       const before = await loadRecord(ctx.db, input.id);
+      await mustReach(ctx, before.app);
       const now = Date.now();
       const shipped = await ctx.db
         .updateTable('exchange_records')
@@ -116,6 +120,7 @@ export default defineRoutes({
     transaction: true,
     handler: async (input, ctx) => {
       const record = await loadRecord(ctx.db, input.id);
+      mustSee(ctx, record.app, '兑换记录不存在');
       if (!record.receiver_phone) throw fail.conflict('该兑换不是实物商品，没有收货手机号');
       await ctx.audit({ targetId: input.id, after: { receiverPhone: maskPhone(record.receiver_phone) } });
       return { receiverPhone: record.receiver_phone };
@@ -127,6 +132,7 @@ export default defineRoutes({
     message: '已取消兑换，金币和库存已退回',
     handler: async (input, ctx) => {
       const before = await loadRecord(ctx.db, input.id);
+      await mustReach(ctx, before.app);
       await lockMoney(ctx.db, before.user_id);
       const now = Date.now();
       const cancelled = await ctx.db
@@ -205,7 +211,7 @@ export default defineRoutes({
             column: input.sort === 'cost' ? 'exchange_records.cost' : 'exchange_records.created_at',
             direction: directionOf(input.order),
           },
-          (batch) => batch(recordsWithUsers(ctx.db).where(conditions(input))).execute(),
+          (batch) => batch(recordsWithUsers(ctx.db).where(conditions(scoped(ctx, input)))).execute(),
           (row) => [input.sort === 'cost' ? row.cost : row.created_at, row.id],
           (row) => presentRecord(row, { receiverPhone: 'whole' }),
         ),

@@ -4,15 +4,16 @@ import type { z } from 'zod';
 import { attachedImages, attachImages } from '../../core/attachments';
 import type { Db } from '../../db/index';
 import { containsText, iso, isoOrNull, rangeMs } from '../../db/paging';
+import { type AppScope, inScope } from '../../http/app-scope';
 import { fail } from '../../http/errors';
 
 type Filter = z.output<typeof feedbackFilter>;
 type NewFeedback = z.output<(typeof feedbackEndpoints)['/api/feedback/make']['input']>;
 
-export function filteredFeedback(db: Db, filter: Filter) {
+export function filteredFeedback(db: Db, filter: Omit<Filter, 'app'> & { apps?: AppScope }) {
   let query = db.selectFrom('feedback as f');
   if (filter.status) query = query.where('f.status', '=', filter.status);
-  if (filter.app) query = query.where('f.app', '=', filter.app);
+  if (filter.apps) query = query.where(inScope('f.app', filter.apps));
   const { from, to } = rangeMs(filter);
   if (from !== undefined) query = query.where('f.created_at', '>=', from);
   if (to !== undefined) query = query.where('f.created_at', '<=', to);

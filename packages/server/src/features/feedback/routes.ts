@@ -3,6 +3,7 @@ import { ownImages } from '../../core/attachments';
 import { sendMessage } from '../../core/messages';
 import { consumeAll, type Limit } from '../../core/throttle';
 import { countedTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
+import { mustReach, scoped } from '../../http/app-scope';
 import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { channelWord, listExport, pagedRoute, wordsOf } from '../../http/paged';
@@ -43,6 +44,7 @@ async function present(ctx: RequestContext, id: number) {
 /** Marks a feedback handled by the calling operator, with a reply or without one. */
 async function markHandled(ctx: SignedInContext, id: number, reply?: string) {
   const before = await loadFeedback(ctx.db, id);
+  await mustReach(ctx, before.app);
   const now = Date.now();
   await ctx.db
     .updateTable('feedback')
@@ -65,9 +67,11 @@ const statusWord = wordsOf(feedbackRow.shape.status);
 const feedbackList = pagedRoute('/api/feedback/fetch/page', {
   rows: (input, ctx) => {
     const direction = input.order === 'ascend' ? 'asc' : 'desc';
-    return withPeople(filteredFeedback(ctx.db, input)).orderBy('f.created_at', direction).orderBy('f.id', direction);
+    return withPeople(filteredFeedback(ctx.db, scoped(ctx, input)))
+      .orderBy('f.created_at', direction)
+      .orderBy('f.id', direction);
   },
-  total: (input, ctx) => countedTotal(ctx.db, filteredFeedback(ctx.db, input), input.exactTotal),
+  total: (input, ctx) => countedTotal(ctx.db, filteredFeedback(ctx.db, scoped(ctx, input)), input.exactTotal),
   present: (rows, ctx) => presentRows(ctx, rows),
 });
 

@@ -3,6 +3,7 @@ import { ownImages } from '../../core/attachments';
 import { consume } from '../../core/throttle';
 import type { Db } from '../../db/index';
 import { countedTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
+import { mustReach, mustSee, scoped } from '../../http/app-scope';
 import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { listExport, pagedRoute, wordsOf, yesNo } from '../../http/paged';
@@ -40,7 +41,9 @@ async function mineAnswer(db: Db, id: number, userId: number) {
 }
 
 async function adminAnswer(ctx: RequestContext, id: number) {
-  return { thread: presentThread(await loadThread(ctx.db, id)), posts: await postsOf(ctx.db, ctx.storage, id, false) };
+  const row = await loadThread(ctx.db, id);
+  mustSee(ctx, row.app, '会话不存在');
+  return { thread: presentThread(row), posts: await postsOf(ctx.db, ctx.storage, id, false) };
 }
 
 /** What the operation log keeps of a thread's change. */
@@ -58,6 +61,7 @@ async function operatorChange(
   note: Record<string, unknown> = {},
 ) {
   const before = await loadThread(ctx.db, id);
+  await mustReach(ctx, before.app);
   const set = await change(before);
   await ctx.db
     .updateTable('feedback_threads')
@@ -89,11 +93,12 @@ const categoryWord = wordsOf(threadRow.shape.category);
 const threadList = pagedRoute('/api/feedbackv2/fetch/page', {
   rows: (input, ctx) => {
     const direction = input.order === 'ascend' ? 'asc' : 'desc';
-    return withPeople(filteredThreads(ctx.db, input, ctx.user.id))
+    return withPeople(filteredThreads(ctx.db, scoped(ctx, input), ctx.user.id))
       .orderBy(sortColumn[input.sort], direction)
       .orderBy('t.id', direction);
   },
-  total: (input, ctx) => countedTotal(ctx.db, filteredThreads(ctx.db, input, ctx.user.id), input.exactTotal),
+  total: (input, ctx) =>
+    countedTotal(ctx.db, filteredThreads(ctx.db, scoped(ctx, input), ctx.user.id), input.exactTotal),
   present: (rows) => rows.map(presentThread),
 });
 

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { attachedImages, attachImages } from '../../core/attachments';
 import type { Db } from '../../db/index';
 import { containsText, iso, rangeMs } from '../../db/paging';
+import { type AppScope, inScope } from '../../http/app-scope';
 import { fail } from '../../http/errors';
 
 const links = { table: 'feedback_post_images', owner: 'post_id' } as const;
@@ -24,11 +25,15 @@ export function withPeople(query: ReturnType<typeof filteredThreads>) {
 type ThreadRow = Awaited<ReturnType<ReturnType<typeof withPeople>['execute']>>[number];
 
 /** The threads a filter matches (no columns chosen: counting and listing both start here). */
-export function filteredThreads(db: Db, filter: Omit<PageFilter, 'page' | 'size' | 'sort' | 'order'>, me: number) {
+export function filteredThreads(
+  db: Db,
+  filter: Omit<PageFilter, 'page' | 'size' | 'sort' | 'order' | 'app'> & { apps?: AppScope },
+  me: number,
+) {
   let query = db.selectFrom('feedback_threads as t');
   if (filter.status) query = query.where('t.status', '=', filter.status);
   if (filter.category) query = query.where('t.category', '=', filter.category);
-  if (filter.app) query = query.where('t.app', '=', filter.app);
+  if (filter.apps) query = query.where(inScope('t.app', filter.apps));
   if (filter.assignee === 'me') query = query.where('t.assignee_id', '=', me);
   if (filter.assignee === 'none') query = query.where('t.assignee_id', 'is', null);
   if (filter.unread) query = query.whereRef('t.last_user_post_id', '>', 't.admin_read_post_id');

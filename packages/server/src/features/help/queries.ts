@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { renderMarkdown } from '../../core/markdown';
 import type { Db } from '../../db/index';
 import { containsText } from '../../db/paging';
+import { type AppScope, inScope } from '../../http/app-scope';
 import { fail } from '../../http/errors';
 
 type PageFilter = z.output<(typeof helpEndpoints)['/api/help/fetch/page']['input']>;
@@ -11,9 +12,11 @@ type ArticleChanges = Omit<z.output<(typeof helpEndpoints)['/api/help/update']['
 
 const sortColumn = { sort: 'sort', updatedAt: 'updated_at', createdAt: 'created_at' } as const;
 
-export function filteredArticles(db: Db, filter: Omit<PageFilter, 'page' | 'size' | 'sort' | 'order'>) {
+type Filter = Omit<PageFilter, 'page' | 'size' | 'sort' | 'order' | 'app'> & { apps?: AppScope };
+
+export function filteredArticles(db: Db, filter: Filter) {
   let query = db.selectFrom('help_articles');
-  if (filter.app) query = query.where('app', '=', filter.app);
+  if (filter.apps) query = query.where(inScope('help_articles.app', filter.apps));
   if (filter.category !== undefined) query = query.where('category', '=', filter.category);
   if (filter.published !== undefined) query = query.where('published', '=', filter.published ? 1 : 0);
   if (filter.search) query = query.where(containsText(['title', 'content'], filter.search));
@@ -21,7 +24,7 @@ export function filteredArticles(db: Db, filter: Omit<PageFilter, 'page' | 'size
 }
 
 /** One page in the chosen order; the id breaks ties so pages never overlap. */
-export function orderedArticles(db: Db, filter: PageFilter) {
+export function orderedArticles(db: Db, filter: Filter & Pick<PageFilter, 'sort' | 'order'>) {
   const direction = filter.order === 'ascend' ? 'asc' : 'desc';
   return filteredArticles(db, filter).orderBy(sortColumn[filter.sort], direction).orderBy('id', direction);
 }
@@ -70,9 +73,9 @@ export async function updateArticle(db: Db, id: number, changes: ArticleChanges 
 }
 
 /** The categories in use, for the editor's suggestions and the apps' tabs. */
-export async function categoriesOf(db: Db, filter: { app?: string; publishedOnly?: boolean }) {
+export async function categoriesOf(db: Db, filter: { apps?: AppScope; publishedOnly?: boolean }) {
   let query = db.selectFrom('help_articles').select('category').distinct().where('category', '!=', '');
-  if (filter.app) query = query.where('app', '=', filter.app);
+  if (filter.apps) query = query.where(inScope('help_articles.app', filter.apps));
   if (filter.publishedOnly) query = query.where('published', '=', 1);
   const rows = await query.orderBy('category').execute();
   return rows.map((r) => r.category);

@@ -1,5 +1,6 @@
 import { renderMarkdown } from '../../core/markdown';
 import { countedTotal, shanghaiTime } from '../../db/paging';
+import { appScope, mustReach, mustSee, scoped } from '../../http/app-scope';
 import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { listExport, pagedRoute, yesNo } from '../../http/paged';
@@ -12,14 +13,15 @@ const logged = ({ html: _html, ...article }: ReturnType<typeof presentArticle>) 
 
 async function setPublished(ctx: SignedInContext, id: number, published: boolean) {
   const before = await loadArticle(ctx.db, id);
+  await mustReach(ctx, before.app);
   const after = await updateArticle(ctx.db, id, { published });
   await ctx.audit({ targetId: id, before: { published: before.published === 1 }, after: { published } });
   return { article: presentArticle(after) };
 }
 
 const articleList = pagedRoute('/api/help/fetch/page', {
-  rows: (input, ctx) => orderedArticles(ctx.db, input).selectAll(),
-  total: (input, ctx) => countedTotal(ctx.db, filteredArticles(ctx.db, input), input.exactTotal),
+  rows: (input, ctx) => orderedArticles(ctx.db, scoped(ctx, input)).selectAll(),
+  total: (input, ctx) => countedTotal(ctx.db, filteredArticles(ctx.db, scoped(ctx, input)), input.exactTotal),
   present: (rows) => rows.map(presentArticleRow),
 });
 
@@ -40,7 +42,9 @@ export default defineRoutes({
     handler: async (input, ctx) => {
       const { id, ...changes } = input;
       if (Object.values(changes).every((v) => v === undefined)) throw fail.badInput('请至少修改一项');
-      const before = presentArticle(await loadArticle(ctx.db, id));
+      const current = await loadArticle(ctx.db, id);
+      await mustReach(ctx, current.app);
+      const before = presentArticle(current);
       const after = presentArticle(await updateArticle(ctx.db, id, changes));
       const fields = Object.keys(changes).filter((k) => changes[k as keyof typeof changes] !== undefined);
       const pick = (a: typeof before) => Object.fromEntries(fields.map((f) => [f, a[f as keyof typeof a]]));
@@ -65,7 +69,9 @@ export default defineRoutes({
     transaction: true,
     message: '帮助文章已删除',
     handler: async (input, ctx) => {
-      const before = presentArticle(await loadArticle(ctx.db, input.id));
+      const current = await loadArticle(ctx.db, input.id);
+      await mustReach(ctx, current.app);
+      const before = presentArticle(current);
       await ctx.db.deleteFrom('help_articles').where('id', '=', input.id).execute();
       await ctx.audit({ targetId: input.id, before: logged(before) });
       return null;
@@ -88,11 +94,15 @@ export default defineRoutes({
   })),
 
   '/api/help/fetch/detail': {
-    handler: async (input, ctx) => ({ article: presentArticle(await loadArticle(ctx.db, input.id)) }),
+    handler: async (input, ctx) => {
+      const row = await loadArticle(ctx.db, input.id);
+      mustSee(ctx, row.app, '帮助文章不存在');
+      return { article: presentArticle(row) };
+    },
   },
 
   '/api/help/fetch/categories': {
-    handler: async (input, ctx) => ({ list: await categoriesOf(ctx.db, { app: input.app }) }),
+    handler: async (input, ctx) => ({ list: await categoriesOf(ctx.db, { apps: appScope(ctx, input.app) }) }),
   },
 
   // The same renderer as saving, so the preview is exactly what readers will get.
@@ -103,14 +113,14 @@ export default defineRoutes({
   '/api/help/fetch/published': {
     handler: async (input, ctx) => {
       const [rows, categories] = await Promise.all([
-        filteredArticles(ctx.db, { app: input.app, category: input.category, published: true, search: '' })
+        filteredArticles(ctx.db, { apps: [input.app], category: input.category, published: true, search: '' })
           .selectAll()
           .orderBy('category')
           .orderBy('sort')
           .orderBy('id')
           .limit(1000)
           .execute(),
-        categoriesOf(ctx.db, { app: input.app, publishedOnly: true }),
+        categoriesOf(ctx.db, { apps: [input.app], publishedOnly: true }),
       ]);
       const list = rows.map((row) => {
         const { html: _html, ...article } = presentPublished(row);

@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { countedTotal, iso, shanghaiTime } from '../../db/paging';
+import { type AppScope, inScope, mustReach, mustSee, scoped } from '../../http/app-scope';
 import { fail } from '../../http/errors';
 import { type InputOf, listExport, pagedRoute, platformWord, wordsOf, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
@@ -74,9 +75,9 @@ function columnsOf(c: Changes) {
 
 const typeWord = wordsOf(iapProduct.shape.type);
 
-function filteredProducts(db: Db, input: InputOf<'/api/iap/fetch/page'>) {
+function filteredProducts(db: Db, input: InputOf<'/api/iap/fetch/page'> & { apps: AppScope }) {
   let filtered = db.selectFrom('iap_products');
-  if (input.app) filtered = filtered.where('app', '=', input.app);
+  if (input.apps) filtered = filtered.where(inScope('iap_products.app', input.apps));
   if (input.platform) filtered = filtered.where('platform', '=', input.platform);
   if (input.type) filtered = filtered.where('type', '=', input.type);
   if (input.enabled !== undefined) filtered = filtered.where('enabled', '=', input.enabled ? 1 : 0);
@@ -87,9 +88,9 @@ const productList = pagedRoute('/api/iap/fetch/page', {
   rows: (input, ctx) => {
     const direction = input.order === 'ascend' ? 'asc' : 'desc';
     const column = input.sort === 'price' ? 'price' : 'created_at';
-    return filteredProducts(ctx.db, input).selectAll().orderBy(column, direction).orderBy('id', direction);
+    return filteredProducts(ctx.db, scoped(ctx, input)).selectAll().orderBy(column, direction).orderBy('id', direction);
   },
-  total: (input, ctx) => countedTotal(ctx.db, filteredProducts(ctx.db, input), input.exactTotal),
+  total: (input, ctx) => countedTotal(ctx.db, filteredProducts(ctx.db, scoped(ctx, input)), input.exactTotal),
   present: (rows) => rows.map(presentProduct),
 });
 
@@ -131,7 +132,9 @@ export default defineRoutes({
       const { id, ...changes } = input;
       const fields = Object.keys(changes).filter((k) => changes[k as keyof Changes] !== undefined);
       if (fields.length === 0) throw fail.badInput('请至少修改一项');
-      const current = presentProduct(await loadProduct(ctx.db, id));
+      const row = await loadProduct(ctx.db, id);
+      await mustReach(ctx, row.app);
+      const current = presentProduct(row);
       await check(ctx.db, { ...current, ...columnsOfInput(changes) }, id);
       await ctx.db
         .updateTable('iap_products')
@@ -165,7 +168,11 @@ export default defineRoutes({
   })),
 
   '/api/iap/fetch/detail': {
-    handler: async (input, ctx) => ({ product: presentProduct(await loadProduct(ctx.db, input.id)) }),
+    handler: async (input, ctx) => {
+      const row = await loadProduct(ctx.db, input.id);
+      mustSee(ctx, row.app, '内购商品不存在');
+      return { product: presentProduct(row) };
+    },
   },
 });
 

@@ -3,6 +3,7 @@ import { maskPhone } from '@appdesk/contract/format';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index';
 import { iso, isoOrNull, rangeMs } from '../../db/paging';
+import { type AppScope, inScope } from '../../http/app-scope';
 import { fail } from '../../http/errors';
 import type { IapRecordsTable } from './tables';
 
@@ -54,7 +55,8 @@ export async function loadRecord(db: Db, id: number) {
 }
 
 export interface RecordFilter {
-  app?: string;
+  /** The apps of the call's scope (http/app-scope.ts). */
+  apps?: AppScope;
   platform?: string;
   environment?: string;
   status?: string;
@@ -67,7 +69,7 @@ export interface RecordFilter {
 export function filteredRecords(db: Db, f: RecordFilter) {
   const { from, to } = rangeMs(f);
   let q = db.selectFrom('iap_records');
-  if (f.app) q = q.where('iap_records.app', '=', f.app);
+  if (f.apps) q = q.where(inScope('iap_records.app', f.apps));
   if (f.platform) q = q.where('iap_records.platform', '=', f.platform);
   if (f.environment) q = q.where('iap_records.environment', '=', f.environment);
   if (f.status) q = q.where('iap_records.status', '=', f.status);

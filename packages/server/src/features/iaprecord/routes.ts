@@ -1,6 +1,7 @@
 import { iapRecord } from '@appdesk/contract/endpoints/iaprecord';
 import type { AppRecord } from '../../core/apps';
 import { countedTotal, iso, keptTotal, pageAnswer, shanghaiTime } from '../../db/paging';
+import { appScope, mustSee } from '../../http/app-scope';
 import type { RequestContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { listExport, pagedHandler, platformWord, wordsOf } from '../../http/paged';
@@ -24,7 +25,8 @@ async function appNamed(ctx: RequestContext, code: string): Promise<AppRecord> {
 
 const recordList = pagedHandler('/api/iaprecord/fetch/page', {
   handler: async (input, ctx) => {
-    const { page, size, exactTotal, sort: _sort, order, ...filter } = input;
+    const { page, size, exactTotal, sort: _sort, order, app, ...rest } = input;
+    const filter = { ...rest, apps: appScope(ctx, app) };
     const unfiltered = Object.values(filter).every((v) => v === undefined);
     const direction = order === 'ascend' ? 'asc' : 'desc';
     const ids = filteredRecords(ctx.db, filter)
@@ -145,6 +147,7 @@ export default defineRoutes({
   '/api/iaprecord/fetch/detail': {
     handler: async (input, ctx) => {
       const row = await loadRecord(ctx.db, input.id);
+      mustSee(ctx, row.app, '内购记录不存在');
       const transactionId = row.transaction_id ?? row.claimed_transaction_id;
       const notifications = transactionId
         ? await ctx.db

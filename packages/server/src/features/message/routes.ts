@@ -6,6 +6,7 @@ import type { SessionUser } from '../../core/sessions';
 import type { Database, Db } from '../../db/index';
 import { containsText, countedTotal, iso, keptTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
 import type { MessagesTable } from '../../db/schema';
+import { type AppScope, appScope, inScope, mustReach } from '../../http/app-scope';
 import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { listExport, pagedHandler, yesNo } from '../../http/paged';
@@ -88,6 +89,7 @@ function presentAdminMessage(
 
 async function setBlocked(ctx: RequestContext, id: number, blocked: 0 | 1) {
   const before = await loadAdminMessage(ctx, id);
+  await mustReach(ctx, before.app);
   await ctx.db.updateTable('messages').set({ blocked, updated_at: Date.now() }).where('id', '=', id).execute();
   await ctx.audit({
     targetId: id,
@@ -108,14 +110,15 @@ export const inboxColumns = ['m.id', 'm.title', 'm.content', 'm.created_at'] as 
 
 const messageList = pagedHandler('/api/message/fetch/page', {
   handler: async (input, ctx) => {
+    const apps = appScope(ctx, input.app);
     let base = ctx.db.selectFrom('messages as m');
-    if (input.app) base = base.where('m.app', '=', input.app);
+    if (apps) base = base.where(inScope('m.app', apps));
     if (input.blocked !== undefined) base = base.where('m.blocked', '=', input.blocked ? 1 : 0);
     if (input.search) base = base.where(containsText(['m.title', 'm.content'], input.search));
     const direction = input.order === 'ascend' ? 'asc' : 'desc';
     let sorted = base.leftJoin('users as u', 'u.id', 'm.user_id');
     if (input.sort === 'updatedAt') sorted = sorted.orderBy('m.updated_at', direction);
-    const filtered = input.blocked !== undefined || Boolean(input.search) || Boolean(input.app);
+    const filtered = input.blocked !== undefined || Boolean(input.search) || apps !== undefined;
     const { rows, ...total } = await pageOf(
       sorted.selectAll('m').select(['u.phone as user_phone']).select(readCount).orderBy('m.id', direction),
       filtered ? countedTotal(ctx.db, base, input.exactTotal) : keptTotal(ctx.db, 'messages'),
@@ -165,6 +168,7 @@ export default defineRoutes({
       if (input.content !== undefined) changes.content = input.content;
       if (Object.keys(changes).length === 0) throw fail.badInput('请至少修改标题或内容中的一项');
       const before = await loadAdminMessage(ctx, input.id);
+      await mustReach(ctx, before.app);
       await ctx.db
         .updateTable('messages')
         .set({ ...changes, updated_at: Date.now() })

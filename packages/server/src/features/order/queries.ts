@@ -8,11 +8,13 @@ import { lockMoneyCounters } from '../../core/money-lock';
 import { retriedTransaction } from '../../db/conflicts';
 import type { Db } from '../../db/index';
 import { iso, isoOrNull, rangeMs } from '../../db/paging';
+import { type AppScope, inScope } from '../../http/app-scope';
 import { fail } from '../../http/errors';
 import { addOrderEvent } from './public';
 import type { OrdersTable } from './tables';
 
-export type OrderFilter = z.output<typeof orderFilter>;
+/** The list's filter, its app turned into the call's scope (http/app-scope.ts). */
+export type OrderFilter = z.output<typeof orderFilter> & { apps: AppScope };
 type Row = Selectable<OrdersTable> & { phone: string };
 
 export const statusLabel: Record<string, string> = {
@@ -70,7 +72,7 @@ export function orderConditions(filter: OrderFilter) {
       ...(filter.status ? [eb(column('status'), '=', filter.status)] : []),
       ...(filter.payMethod ? [eb(column('pay_method'), '=', filter.payMethod)] : []),
       ...(filter.channel ? [eb(column('channel'), '=', filter.channel)] : []),
-      ...(filter.app ? [eb(column('app'), '=', filter.app)] : []),
+      ...(filter.apps ? [inScope('orders.app', filter.apps)(eb)] : []),
       ...(from !== undefined ? [eb(column('created_at'), '>=', from)] : []),
       ...(to !== undefined ? [eb(column('created_at'), '<=', to)] : []),
       ...(filter.phone ? [eb(column('user_id'), 'in', sql`(select id from users where phone = ${filter.phone})`)] : []),
@@ -79,9 +81,9 @@ export function orderConditions(filter: OrderFilter) {
 
 export const filteredOrders = (db: Db, filter: OrderFilter) => db.selectFrom('orders').where(orderConditions(filter));
 
-/** Only a status (or nothing) is filtered: the total is kept by triggers. */
+/** Only a status (or nothing) is filtered, in every app: the total is kept by triggers. */
 export const keptName = (filter: OrderFilter) => {
-  const { status, ...rest } = filter;
+  const { status, app: _app, ...rest } = filter;
   if (Object.values(rest).some((v) => v !== undefined)) return null;
   return status ? `orders.${status}` : 'orders';
 };

@@ -4,6 +4,7 @@ import { labelOf } from '@appdesk/contract/rules';
 import { sql } from 'kysely';
 import { lockMoney } from '../../core/money-lock';
 import { countedTotal, iso, keptTotal, pageAnswer, shanghaiTime } from '../../db/paging';
+import { mustReach, mustSee, scoped } from '../../http/app-scope';
 import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { directionOf, exportRows, exportTable } from '../../http/export';
@@ -26,6 +27,13 @@ import {
 function operatorName(id: number, isAdmin: number | null, nickname: string | null, phone: string | null) {
   if (nickname) return nickname;
   return `${isAdmin === 1 ? '管理员' : '用户'} ${phone ? maskPhone(phone) : `#${id}`}`;
+}
+
+/** The order an operator changes, once it is known to be in their scope. */
+async function reachedOrder(ctx: SignedInContext, id: number) {
+  const order = await loadOrder(ctx.db, { id });
+  await mustReach(ctx, order.app);
+  return order;
 }
 
 /** Refuses a change to an order that is not in `wanted`, saying what state it is in. */
@@ -94,7 +102,8 @@ export default defineRoutes({
   },
 
   '/api/order/fetch/page': {
-    handler: async (input, ctx) => {
+    handler: async (unscoped, ctx) => {
+      const input = scoped(ctx, unscoped);
       await closeExpired(ctx.db);
       const direction = input.order === 'ascend' ? 'asc' : 'desc';
       const column = input.sort === 'amount' ? 'orders.amount' : 'orders.created_at';
@@ -120,7 +129,8 @@ export default defineRoutes({
   },
 
   '/api/order/fetch/totals': {
-    handler: async (input, ctx) => {
+    handler: async (unscoped, ctx) => {
+      const input = scoped(ctx, unscoped);
       await closeExpired(ctx.db);
       const sum = (status?: string) =>
         status
@@ -152,7 +162,9 @@ export default defineRoutes({
   '/api/order/fetch/detail': {
     handler: async (input, ctx) => {
       await closeExpired(ctx.db, input.id);
-      const order = presentOrder(await loadOrder(ctx.db, { id: input.id }));
+      const row = await loadOrder(ctx.db, { id: input.id });
+      mustSee(ctx, row.app, '订单不存在');
+      const order = presentOrder(row);
       const events = await ctx.db
         .selectFrom('order_events')
         .leftJoin('users', 'users.id', 'order_events.operator_id')
@@ -181,7 +193,7 @@ export default defineRoutes({
     message: '已确认收款，会员时长和赠送金币已发放',
     handler: async (input, ctx) => {
       // The buyer's row and the money counters first (core/money-lock.ts), then the order's.
-      await lockMoney(ctx.db, (await loadOrder(ctx.db, { id: input.id })).user_id);
+      await lockMoney(ctx.db, (await reachedOrder(ctx, input.id)).user_id);
       await closeExpired(ctx.db, input.id);
       const transactionId = input.transactionId || null;
       const paid = await payOrder(ctx.db, {
@@ -205,7 +217,7 @@ export default defineRoutes({
     transaction: true,
     message: '订单已取消',
     handler: async (input, ctx) => {
-      await lockMoney(ctx.db, (await loadOrder(ctx.db, { id: input.id })).user_id);
+      await lockMoney(ctx.db, (await reachedOrder(ctx, input.id)).user_id);
       await closeExpired(ctx.db, input.id);
       const cancelled = await ctx.db
         .updateTable('orders')
@@ -229,7 +241,7 @@ export default defineRoutes({
     transaction: true,
     message: '已退款',
     handler: async (input, ctx) => {
-      await lockMoney(ctx.db, (await loadOrder(ctx.db, { id: input.id })).user_id);
+      await lockMoney(ctx.db, (await reachedOrder(ctx, input.id)).user_id);
       const refunded = await ctx.db
         .updateTable('orders')
         .set({ status: 'refunded', updated_at: Date.now() })
@@ -283,7 +295,7 @@ export default defineRoutes({
             column: input.sort === 'amount' ? 'orders.amount' : 'orders.created_at',
             direction: directionOf(input.order),
           },
-          (batch) => batch(withUsers(ctx.db).where(orderConditions(input))).execute(),
+          (batch) => batch(withUsers(ctx.db).where(orderConditions(scoped(ctx, input)))).execute(),
           (row) => [input.sort === 'amount' ? row.amount : row.created_at, row.id],
           presentOrder,
         ),

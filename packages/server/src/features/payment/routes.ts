@@ -1,6 +1,7 @@
 import { paymentNotification } from '@appdesk/contract/endpoints/payment';
 import type { AppRegistry } from '../../core/apps';
 import { countedTotal, iso, keptTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
+import { appScope, inScope } from '../../http/app-scope';
 import { fail } from '../../http/errors';
 import { listExport, pagedHandler, wordsOf } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
@@ -16,12 +17,14 @@ const statusWord = wordsOf([
 
 const notificationList = pagedHandler('/api/payment/fetch/page', {
   handler: async (input, ctx) => {
+    // A scope leaves out the notifications that did not verify (no app is known for them).
+    const apps = appScope(ctx, input.app);
     let filtered = ctx.db.selectFrom('payment_notifications');
-    if (input.app) filtered = filtered.where('app', '=', input.app);
+    if (apps) filtered = filtered.where(inScope('payment_notifications.app', apps));
     if (input.orderNo) filtered = filtered.where('order_no', '=', input.orderNo);
     if (input.method) filtered = filtered.where('method', '=', input.method);
     if (input.status) filtered = filtered.where('status', '=', input.status);
-    const unfiltered = !input.app && !input.orderNo && !input.method && !input.status;
+    const unfiltered = !apps && !input.orderNo && !input.method && !input.status;
     const direction = input.order === 'ascend' ? 'asc' : 'desc';
     const { rows, ...total } = await pageOf(
       filtered.selectAll().orderBy('created_at', direction).orderBy('id', direction),

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { countedTotal, iso, shanghaiTime } from '../../db/paging';
+import { type AppScope, inScope, mustReach, mustSee, scoped } from '../../http/app-scope';
 import { fail } from '../../http/errors';
 import { type InputOf, listExport, pagedRoute, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
@@ -67,9 +68,9 @@ function columnsOf(input: Partial<NewPlan>, current?: Row) {
 const defined = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
-function filteredPlans(db: Db, input: InputOf<'/api/plan/fetch/page'>) {
+function filteredPlans(db: Db, input: InputOf<'/api/plan/fetch/page'> & { apps: AppScope }) {
   let filtered = db.selectFrom('plans');
-  if (input.app) filtered = filtered.where('app', '=', input.app);
+  if (input.apps) filtered = filtered.where(inScope('plans.app', input.apps));
   if (input.onSale !== undefined) filtered = filtered.where('on_sale', '=', input.onSale ? 1 : 0);
   return filtered;
 }
@@ -78,9 +79,9 @@ const planList = pagedRoute('/api/plan/fetch/page', {
   rows: (input, ctx) => {
     const direction = input.order === 'ascend' ? 'asc' : 'desc';
     const column = ({ sort: 'sort', price: 'price', createdAt: 'created_at' } as const)[input.sort];
-    return filteredPlans(ctx.db, input).selectAll().orderBy(column, direction).orderBy('id', direction);
+    return filteredPlans(ctx.db, scoped(ctx, input)).selectAll().orderBy(column, direction).orderBy('id', direction);
   },
-  total: (input, ctx) => countedTotal(ctx.db, filteredPlans(ctx.db, input), input.exactTotal),
+  total: (input, ctx) => countedTotal(ctx.db, filteredPlans(ctx.db, scoped(ctx, input)), input.exactTotal),
   present: (rows) => rows.map(presentPlan),
 });
 
@@ -125,6 +126,7 @@ export default defineRoutes({
       const fields = Object.keys(changes).filter((k) => changes[k as keyof PlanChanges] !== undefined);
       if (fields.length === 0) throw fail.badInput('请至少修改一项');
       const current = await loadPlan(ctx.db, id);
+      await mustReach(ctx, current.app);
       await ctx.db
         .updateTable('plans')
         .set({ ...defined(columnsOf(changes, current)), updated_at: Date.now() })
@@ -158,7 +160,11 @@ export default defineRoutes({
   })),
 
   '/api/plan/fetch/detail': {
-    handler: async (input, ctx) => ({ plan: presentPlan(await loadPlan(ctx.db, input.id)) }),
+    handler: async (input, ctx) => {
+      const row = await loadPlan(ctx.db, input.id);
+      mustSee(ctx, row.app, '会员套餐不存在');
+      return { plan: presentPlan(row) };
+    },
   },
 
   '/api/plan/fetch/onsale': {

@@ -5,6 +5,7 @@ import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { iso, isoOrNull, rangeMs } from '../../db/paging';
+import { type AppScope, inScope } from '../../http/app-scope';
 import { fail } from '../../http/errors';
 import type { ReviewRewardsTable } from './tables';
 
@@ -45,14 +46,14 @@ export async function loadClaim(db: Db, id: number) {
   return row;
 }
 
-export function claimConditions(filter: z.output<typeof reviewFilter>) {
+export function claimConditions(filter: Omit<z.output<typeof reviewFilter>, 'app'> & { apps?: AppScope }) {
   const { from, to } = rangeMs(filter);
   const column = (name: string) => sql.ref(`review_rewards.${name}`);
   return <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) =>
     eb.and([
       ...(filter.status ? [eb(column('status'), '=', filter.status)] : []),
       ...(filter.store ? [eb(column('store'), '=', filter.store)] : []),
-      ...(filter.app ? [eb(column('app'), '=', filter.app)] : []),
+      ...(filter.apps ? [inScope('review_rewards.app', filter.apps)(eb)] : []),
       ...(from !== undefined ? [eb(column('created_at'), '>=', from)] : []),
       ...(to !== undefined ? [eb(column('created_at'), '<=', to)] : []),
       ...(filter.phone ? [eb(column('user_id'), 'in', sql`(select id from users where phone = ${filter.phone})`)] : []),

@@ -5,6 +5,7 @@ import { changeCoins } from '../../core/ledger';
 import { sendMessage } from '../../core/messages';
 import { lockMoney } from '../../core/money-lock';
 import { countedTotal, keptTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
+import { appScope, mustReach } from '../../http/app-scope';
 import type { RequestContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { channelWord, listExport, pagedHandler, wordsOf } from '../../http/paged';
@@ -24,7 +25,8 @@ const statusWord = wordsOf(reviewClaim.shape.status);
 const claimList = pagedHandler('/api/reviewreward/fetch/page', {
   handler: async (input, ctx) => {
     const direction = input.order === 'ascend' ? 'asc' : 'desc';
-    const { page, size, exactTotal, sort: _sort, order: _order, ...filter } = input;
+    const { page, size, exactTotal, sort: _sort, order: _order, app, ...rest } = input;
+    const filter = { ...rest, apps: appScope(ctx, app) };
     const onlyPending = filter.status === 'pending' && Object.values(filter).filter(Boolean).length === 1;
     const filtered = ctx.db.selectFrom('review_rewards').where(claimConditions(filter));
     const { rows, ...total } = await pageOf(
@@ -115,6 +117,7 @@ export default defineRoutes({
     message: '已驳回，用户会收到站内消息',
     handler: async (input, ctx) => {
       const before = await loadClaim(ctx.db, input.id);
+      await mustReach(ctx, before.app);
       const now = Date.now();
       const done = await ctx.db
         .updateTable('review_rewards')
@@ -146,6 +149,7 @@ export default defineRoutes({
     message: '已通过，金币已发放',
     handler: async (input, ctx) => {
       const before = await loadClaim(ctx.db, input.id);
+      await mustReach(ctx, before.app);
       await lockMoney(ctx.db, before.user_id);
       const coins = await rewardCoins(ctx.db, before.app);
       const now = Date.now();

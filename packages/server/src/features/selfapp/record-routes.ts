@@ -4,11 +4,12 @@ import { labelOf } from '@appdesk/contract/rules';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { countedTotal, pageAnswer, rangeMs, shanghaiTime } from '../../db/paging';
+import { type AppScope, inScope, scoped } from '../../http/app-scope';
 import { directionOf, exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 import { presentRecord, recordsWithNames } from './queries';
 
-type Filter = z.output<typeof selfappRecordFilter>;
+type Filter = Omit<z.output<typeof selfappRecordFilter>, 'app'> & { apps: AppScope };
 
 /** The records a filter keeps; `withAction` false for the totals, which count every action. */
 function conditions(filter: Filter, withAction = true) {
@@ -18,7 +19,7 @@ function conditions(filter: Filter, withAction = true) {
     eb.and([
       ...(filter.selfappId ? [eb(column('selfapp_id'), '=', filter.selfappId)] : []),
       ...(withAction && filter.action ? [eb(column('action'), '=', filter.action)] : []),
-      ...(filter.app ? [eb(column('app'), '=', filter.app)] : []),
+      ...(filter.apps ? [inScope('selfapp_records.app', filter.apps)(eb)] : []),
       ...(filter.channel ? [eb(column('channel'), '=', filter.channel)] : []),
       ...(from !== undefined ? [eb(column('created_at'), '>=', from)] : []),
       ...(to !== undefined ? [eb(column('created_at'), '<=', to)] : []),
@@ -33,7 +34,7 @@ export default defineRoutes({
     handler: async (input, ctx) => {
       const direction = input.order === 'ascend' ? 'asc' : 'desc';
       const column = input.sort === 'coins' ? 'selfapp_records.coins' : 'selfapp_records.created_at';
-      const filtered = ctx.db.selectFrom('selfapp_records').where(conditions(input));
+      const filtered = ctx.db.selectFrom('selfapp_records').where(conditions(scoped(ctx, input)));
       const pageIds = filtered
         .select('selfapp_records.id')
         .orderBy(column, direction)
@@ -56,7 +57,7 @@ export default defineRoutes({
     handler: async (input, ctx) => {
       const counted = await ctx.db
         .selectFrom('selfapp_records')
-        .where(conditions(input, false))
+        .where(conditions(scoped(ctx, input), false))
         .select((eb) => {
           const count = (action: string) =>
             eb.fn.sum<number>(eb.case().when('action', '=', action).then(1).else(0).end());
@@ -131,7 +132,7 @@ export default defineRoutes({
             column: input.sort === 'coins' ? 'selfapp_records.coins' : 'selfapp_records.created_at',
             direction: directionOf(input.order),
           },
-          (batch) => batch(recordsWithNames(ctx.db).where(conditions(input))).execute(),
+          (batch) => batch(recordsWithNames(ctx.db).where(conditions(scoped(ctx, input)))).execute(),
           (row) => [input.sort === 'coins' ? row.coins : row.created_at, row.id],
           presentRecord,
         ),

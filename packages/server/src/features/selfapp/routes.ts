@@ -1,8 +1,10 @@
 import { countedTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
+import { appScope, mustReach, reaches } from '../../http/app-scope';
+import type { RequestContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { listExport, pagedHandler, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
-import { appsColumn, checkShowIn, loadSelfapp, presentSelfapp } from './queries';
+import { appsColumn, appsOf, checkShowIn, loadSelfapp, presentSelfapp, type SelfappRow } from './queries';
 
 const defined = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
@@ -18,12 +20,24 @@ const columnOf = {
   sort: 'sort',
 } as const;
 
+/**
+ * Scope (docs/permissions.md): a promoted app is of the apps that show it. An operator limited to
+ * some apps sees those shown in one of theirs, and changes only those shown in theirs alone (a
+ * change would change what another app shows), naming only their apps where it shows.
+ */
+const seesSelfapp = (ctx: RequestContext, row: SelfappRow) => appsOf(row.apps).some((app) => reaches(ctx, app));
+
+async function mustReachAll(ctx: RequestContext, codes: readonly string[]) {
+  for (const code of codes) await mustReach(ctx, code);
+}
+
 /** 自家应用: operators set up the company's other apps that our apps promote. */
 const selfappList = pagedHandler('/api/selfapp/fetch/page', {
   handler: async (input, ctx) => {
+    const apps = appScope(ctx, input.app);
     let filtered = ctx.db.selectFrom('selfapps');
     if (input.enabled !== undefined) filtered = filtered.where('enabled', '=', input.enabled ? 1 : 0);
-    if (input.app) filtered = filtered.where('apps', 'like', `%,${input.app},%`);
+    if (apps) filtered = filtered.where((eb) => eb.or(apps.map((app) => eb('apps', 'like', `%,${app},%`))));
     const direction = input.order === 'ascend' ? 'asc' : 'desc';
     const column = ({ sort: 'sort', rewardCoins: 'reward_coins', createdAt: 'created_at' } as const)[input.sort];
     const { rows, ...total } = await pageOf(
@@ -65,6 +79,7 @@ export default defineRoutes({
         throw fail.badInput('请至少填写安卓包名、安卓下载地址或 App Store 地址中的一项');
       }
       await checkShowIn(ctx.apps, input.apps);
+      await mustReachAll(ctx, input.apps);
       const now = Date.now();
       const { id } = await ctx.db
         .insertInto('selfapps')
@@ -104,6 +119,7 @@ export default defineRoutes({
       if (fields.length === 0) throw fail.badInput('请至少修改一项');
       if (apps !== undefined) await checkShowIn(ctx.apps, apps);
       const current = await loadSelfapp(ctx.db, id);
+      await mustReachAll(ctx, [...appsOf(current.apps), ...(apps ?? [])]);
       const next = { ...presentSelfapp(current), ...given };
       if (!next.androidUrl && !next.packageId && !next.iosUrl) {
         throw fail.badInput('请至少填写安卓包名、安卓下载地址或 App Store 地址中的一项');
@@ -140,7 +156,11 @@ export default defineRoutes({
   })),
 
   '/api/selfapp/fetch/detail': {
-    handler: async (input, ctx) => ({ selfapp: presentSelfapp(await loadSelfapp(ctx.db, input.id)) }),
+    handler: async (input, ctx) => {
+      const row = await loadSelfapp(ctx.db, input.id);
+      if (ctx.grants?.apps && !seesSelfapp(ctx, row)) throw fail.notFound('推广应用不存在');
+      return { selfapp: presentSelfapp(row) };
+    },
   },
 
   '/api/selfapp/remove': {
@@ -148,6 +168,7 @@ export default defineRoutes({
     message: '推广应用已删除',
     handler: async (input, ctx) => {
       const current = await loadSelfapp(ctx.db, input.id);
+      await mustReachAll(ctx, appsOf(current.apps));
       await ctx.db.deleteFrom('selfapps').where('id', '=', input.id).execute();
       ctx.releaseFile(current.icon);
       await ctx.audit({ targetId: input.id, before: presentSelfapp(current) });

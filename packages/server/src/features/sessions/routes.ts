@@ -4,18 +4,23 @@ import type { z } from 'zod';
 import { describeDevice } from '../../core/device';
 import type { Db } from '../../db/index';
 import { countedTotal, iso, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
+import { type AppScope, appScope, inScope, mustReach } from '../../http/app-scope';
 import { fail } from '../../http/errors';
 import { listExport, pagedHandler, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 
 type LiveSessionFilter = z.output<typeof liveSessionFilter>;
 
-/** Sessions that still work: expired ones are removed when next presented, so they may linger. */
-function liveSessions(db: Db, filter: LiveSessionFilter, now: number) {
+/**
+ * Sessions that still work: expired ones are removed when next presented, so they may linger. An
+ * operator limited to some apps sees the sessions signed in to those apps (`apps`).
+ */
+function liveSessions(db: Db, filter: LiveSessionFilter & { apps: AppScope }, now: number) {
   let q = db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .where('sessions.expires_at', '>', now);
+  if (filter.apps) q = q.where(inScope('sessions.app', filter.apps));
   if (filter.phone) q = q.where('users.phone', '=', filter.phone);
   if (filter.userId !== undefined) q = q.where('sessions.user_id', '=', filter.userId);
   return q;
@@ -24,7 +29,7 @@ function liveSessions(db: Db, filter: LiveSessionFilter, now: number) {
 const sessionList = pagedHandler('/api/sessions/fetch/page', {
   handler: async (input, ctx) => {
     const now = Date.now();
-    const filtered = liveSessions(ctx.db, input, now);
+    const filtered = liveSessions(ctx.db, { ...input, apps: appScope(ctx) }, now);
     const list = filtered
       .select([
         'sessions.id',
@@ -137,10 +142,11 @@ export default defineRoutes({
       const session = await ctx.db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['sessions.user_id', 'sessions.ip', 'users.phone'])
+        .select(['sessions.user_id', 'sessions.app', 'sessions.ip', 'users.phone'])
         .where('sessions.id', '=', input.id)
         .executeTakeFirst();
       if (!session) throw fail.notFound('会话不存在或已下线');
+      await mustReach(ctx, session.app);
       await ctx.db.deleteFrom('sessions').where('id', '=', input.id).execute();
       await ctx.audit({
         targetId: input.id,

@@ -8,21 +8,29 @@ import { changeCoins } from '../../core/ledger';
 import { newUserRow } from '../../core/new-user';
 import { hashPassword, randomPassword } from '../../core/passwords';
 import { revokeUserSessions } from '../../core/sessions';
-import { iso, isoOrNull, pageAnswer, shanghaiTime } from '../../db/paging';
+import { countedTotal, iso, isoOrNull, pageAnswer, shanghaiTime } from '../../db/paging';
+import { appScope, mustSee, reaches } from '../../http/app-scope';
 import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 import { vipEntitlementsOf } from '../vip/public';
 import { blockEnd, forgetSoonestBlock, liftDueBlocks } from './blocks';
-import { exportOrder, filteredUsers, keptUserTotal, sortColumn, userPage } from './list';
+import { exportOrder, filteredUsers, keptUserTotal, sortColumn, userPage, usersInScope, vipApps } from './list';
 import { adminUserColumns, presentAdminUser, presentListedUser, withVip } from './presenter';
 
-/** One account as operators see it; its VIP expiry is the latest of any app's (the detail lists each). */
+/**
+ * One account as operators see it; its VIP expiry is the latest of any app's (the detail lists
+ * each), of the operator's apps when they are limited to some. An account is of the app it signed
+ * up in: outside the operator's apps it is not there for them (an account of no app, one made in
+ * the console, is everyone's). Reads and changes alike answer 「用户不存在」, as the list never
+ * showed it.
+ */
 async function loadUser(ctx: RequestContext, id: number) {
   const row = await ctx.db.selectFrom('users').select(adminUserColumns).where('id', '=', id).executeTakeFirst();
   if (!row) throw fail.notFound('用户不存在');
-  const [user] = await withVip(ctx.db, [row], undefined);
+  mustSee(ctx, row.app, '用户不存在');
+  const [user] = await withVip(ctx.db, [row], appScope(ctx));
   return user;
 }
 
@@ -72,7 +80,8 @@ export default defineRoutes({
   '/api/users/fetch/page': {
     handler: async (input, ctx) => {
       await liftDueBlocks(ctx.db);
-      const { rows, ...total } = await userPage(ctx.db, ctx.dialect, input, adminUserColumns, { vip: true });
+      const filter = usersInScope(input, appScope(ctx, input.app));
+      const { rows, ...total } = await userPage(ctx.db, ctx.dialect, filter, adminUserColumns, { vip: true });
       return pageAnswer(rows.map(presentListedUser), total, input.page, input.size);
     },
   },
@@ -80,16 +89,23 @@ export default defineRoutes({
   '/api/users/fetch/page/box': {
     handler: async (_input, ctx) => {
       await liftDueBlocks(ctx.db);
+      const apps = appScope(ctx);
       const [all, blocked, admin] = await Promise.all(
-        (['all', 'blocked', 'admin'] as const).map((status) => keptUserTotal(ctx.db, status)),
+        (['all', 'blocked', 'admin'] as const).map((status) =>
+          // The kept counts are every app's: an operator limited to some apps gets theirs counted.
+          apps
+            ? countedTotal(ctx.db, filteredUsers(ctx.db, ctx.dialect, usersInScope({ status, search: '' }, apps)), true)
+            : keptUserTotal(ctx.db, status),
+        ),
       );
       return { all: all.total, normal: all.total - blocked.total, blocked: blocked.total, admin: admin.total };
     },
   },
 
   '/api/users/export': {
-    handler: async (input, ctx) => {
+    handler: async (unscoped, ctx) => {
       await liftDueBlocks(ctx.db);
+      const input = usersInScope(unscoped, appScope(ctx, unscoped.app));
       return exportTable({
         filename: '用户列表',
         columns: [
@@ -113,7 +129,7 @@ export default defineRoutes({
             withVip(
               ctx.db,
               await batch(filteredUsers(ctx.db, ctx.dialect, input).select(adminUserColumns)).execute(),
-              input.app,
+              vipApps(input),
             ),
           (row) => [row[sortColumn[input.sort]], row.id],
           presentAdminUser,
@@ -126,7 +142,9 @@ export default defineRoutes({
     handler: async (input, ctx) => {
       await liftDueBlocks(ctx.db, input.id);
       const [user, vips] = await Promise.all([loadUser(ctx, input.id), vipEntitlementsOf(ctx.db, input.id)]);
-      return { user: presentAdminUser(user), vips: vips.map((v) => ({ app: v.app, expiresAt: iso(v.expiresAt) })) };
+      // VIP is per app: the operator's apps' only.
+      const shown = vips.filter((v) => reaches(ctx, v.app));
+      return { user: presentAdminUser(user), vips: shown.map((v) => ({ app: v.app, expiresAt: iso(v.expiresAt) })) };
     },
   },
 

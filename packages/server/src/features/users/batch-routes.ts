@@ -1,18 +1,25 @@
 import { sendMessage } from '../../core/messages';
 import { isoOrNull } from '../../db/paging';
+import { reaches } from '../../http/app-scope';
 import type { RequestContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
 import { blockEnd, forgetSoonestBlock } from './blocks';
 
-/** The existing users among `ids` (a batch may name ones that are gone), in id order. */
+/**
+ * The existing users among `ids` (a batch may name ones that are gone), in id order; for an
+ * operator limited to some apps, only accounts of those apps (or of no app), as the list shows.
+ */
 async function existingIds(ctx: RequestContext, ids: number[]): Promise<number[]> {
   const rows = await ctx.db
     .selectFrom('users')
-    .select('id')
+    .select(['id', 'app'])
     .where('id', 'in', [...new Set(ids)])
     .execute();
-  return rows.map((r) => r.id).sort((a, b) => a - b);
+  return rows
+    .filter((r) => reaches(ctx, r.app))
+    .map((r) => r.id)
+    .sort((a, b) => a - b);
 }
 
 /** Batch actions on the users selected in the list: one transaction and one operation-log row each. */

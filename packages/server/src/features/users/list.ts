@@ -13,14 +13,18 @@ import {
 } from '../../db/paging';
 import { NARROW_RANGES } from '../../db/pg-prepared';
 import type { Database } from '../../db/schema';
+import { inScopeSql } from '../../http/app-scope';
 import { directionOf, type ExportOrder } from '../../http/export';
 import { vipExpiryColumn, vipSegment } from '../vip/public';
 
-type Segments = Pick<UserListFilter, 'channel' | 'app' | 'from' | 'to' | 'activeFrom' | 'activeTo' | 'vip'>;
+type Segments = Pick<UserListFilter, 'channel' | 'app' | 'from' | 'to' | 'activeFrom' | 'activeTo' | 'vip'> & {
+  /** The apps of an operator limited to several (or none): one app is `app` (usersInScope). */
+  apps?: readonly string[];
+};
 type Filter = Required<Pick<UserListFilter, 'status' | 'search' | 'sort'>> &
   Segments & { order?: 'ascend' | 'descend' };
 
-const segmentKeys = ['channel', 'app', 'from', 'to', 'activeFrom', 'activeTo', 'vip'] as const;
+const segmentKeys = ['channel', 'app', 'apps', 'from', 'to', 'activeFrom', 'activeTo', 'vip'] as const;
 /** True when the list is cut down by channel, app, a date range or VIP state (not only status and search). */
 const segmented = (filter: Segments) => segmentKeys.some((key) => filter[key] !== undefined);
 const ms = (time: string | undefined) => (time === undefined ? undefined : Date.parse(time));
@@ -156,10 +160,23 @@ export function filteredUsers(
   if (row) query = query.where(row);
   if (filter.search) query = query.where(searchCondition(dialect, filter.search));
   if (filter.ids) query = query.where('id', 'in', filter.ids);
-  // VIP is per app: in the listed app when one is chosen, else in any app (features/vip).
-  if (filter.vip) query = query.where(vipSegment(filter.vip, filter.app, Date.now()));
+  // VIP is per app: in the listed app when one is chosen (or the operator's apps), else in any app (features/vip).
+  if (filter.vip) query = query.where(vipSegment(filter.vip, vipApps(filter), Date.now()));
   return query;
 }
+
+/**
+ * The filter as the operator's scope narrows it (http/app-scope.ts): an account is of the app it
+ * signed up in. No scope: the filter as it is (its indexed paths untouched); one app: that app's
+ * segment, as if chosen in the app switcher; several: `apps`. VIP figures follow (vipApps).
+ */
+export function usersInScope<F extends object>(filter: F, apps: readonly string[] | undefined): F {
+  if (apps === undefined) return filter;
+  return (apps.length === 1 ? { ...filter, app: apps[0] } : { ...filter, app: undefined, apps }) as F;
+}
+
+/** The apps whose VIP the rows show: the chosen app, the operator's apps, or (undefined) any app's. */
+export const vipApps = (filter: Segments) => filter.apps ?? filter.app;
 
 /**
  * One page of users and the total. The common operator search (any status, newest first) pages
@@ -175,7 +192,7 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
   options: { vip?: true } = {},
 ): Promise<{ rows: UserPageRow<C>[] } & Total> {
   // The VIP column (in the listed app, or any app's latest) comes with the page's own statement.
-  const selected = options.vip ? [...columns, vipExpiryColumn(filter.app)] : columns;
+  const selected = options.vip ? [...columns, vipExpiryColumn(vipApps(filter))] : columns;
   const direction = filter.order === 'ascend' ? 'asc' : 'desc';
   const offset = filter.page * filter.size;
   const segments = segmented(filter);
@@ -372,6 +389,7 @@ function rowCondition(filter: Pick<Filter, 'status'> & Segments, row: 'users' | 
   if (tab) terms.push(tab);
   if (filter.channel) terms.push(sql<SqlBool>`${column('channel')} = ${filter.channel}`);
   if (filter.app) terms.push(sql<SqlBool>`${column('app')} = ${filter.app}`);
+  if (filter.apps) terms.push(inScopeSql(`${row}.app`, filter.apps));
   const bounds = [
     ['created_at', '>=', ms(filter.from)],
     ['created_at', '<=', ms(filter.to)],

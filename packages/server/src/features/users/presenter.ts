@@ -46,10 +46,15 @@ type AdminColumns = Pick<UsersTable, 'app' | 'channel' | 'last_login_at' | 'last
 export type AdminUserRow = AdminColumns & { vip_expires_at: number | null };
 
 /**
- * The rows with the VIP expiry operators see: in `app` when the list is of one app, else the
- * latest of any app's (VIP is per app; one query for the page or export batch).
+ * The rows with the VIP expiry operators see: in `app` when the list is of one app (the latest of
+ * the operator's apps when they are limited to several), else the latest of any app's (VIP is per
+ * app; one query for the page or export batch).
  */
-export async function withVip(db: Db, rows: AdminColumns[], app: string | undefined): Promise<AdminUserRow[]> {
+export async function withVip(
+  db: Db,
+  rows: AdminColumns[],
+  app: string | readonly string[] | undefined,
+): Promise<AdminUserRow[]> {
   const expiries = await vipExpiries(
     db,
     rows.map((r) => r.id),

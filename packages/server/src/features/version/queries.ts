@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppRecord } from '../../core/apps';
 import type { Db } from '../../db/index';
 import { containsText } from '../../db/paging';
+import { type AppScope, inScope } from '../../http/app-scope';
 import type { RequestContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { md5Of, readApk } from './apk';
@@ -17,9 +18,11 @@ const sortColumn = {
   publishedAt: 'versions.published_at',
 } as const;
 
-export function filteredVersions(db: Db, filter: Omit<PageFilter, 'page' | 'size' | 'sort' | 'order' | 'exactTotal'>) {
+type Filter = Omit<PageFilter, 'page' | 'size' | 'sort' | 'order' | 'exactTotal' | 'app'> & { apps: AppScope };
+
+export function filteredVersions(db: Db, filter: Filter) {
   let query = db.selectFrom('versions');
-  if (filter.app) query = query.where('versions.app', '=', filter.app);
+  if (filter.apps) query = query.where(inScope('versions.app', filter.apps));
   if (filter.platform) query = query.where('versions.platform', '=', filter.platform);
   if (filter.channel) query = query.where('versions.channel', '=', filter.channel);
   if (filter.status) query = query.where('versions.status', '=', filter.status);
@@ -36,10 +39,10 @@ export function withFile(db: Db) {
     .select(['files.key as file_key', 'files.name as file_name']);
 }
 
-export function orderedVersions(db: Db, filter: PageFilter) {
+export function orderedVersions(db: Db, filter: Filter & Pick<PageFilter, 'sort' | 'order'>) {
   const direction = filter.order === 'ascend' ? 'asc' : 'desc';
   let query = withFile(db);
-  if (filter.app) query = query.where('versions.app', '=', filter.app);
+  if (filter.apps) query = query.where(inScope('versions.app', filter.apps));
   if (filter.platform) query = query.where('versions.platform', '=', filter.platform);
   if (filter.channel) query = query.where('versions.channel', '=', filter.channel);
   if (filter.status) query = query.where('versions.status', '=', filter.status);

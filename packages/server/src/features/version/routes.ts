@@ -1,6 +1,7 @@
 import { type ChannelCode, channelDelivery, channels, versionStatuses } from '@appdesk/contract/constants';
 import { sql } from 'kysely';
 import { countedTotal, shanghaiTime } from '../../db/paging';
+import { mustReach, mustSee, scoped } from '../../http/app-scope';
 import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { channelWord, listExport, pagedRoute, platformWord, wordsOf } from '../../http/paged';
@@ -30,6 +31,7 @@ const logged = (v: Release) => v;
 
 async function setStatus(ctx: SignedInContext, id: number, status: 'published' | 'paused' | 'rolledback') {
   const before = await loadVersion(ctx.db, id);
+  await mustReach(ctx, before.app);
   if (status === 'published') assertPublishable(before);
   if (status === 'paused' && before.status !== 'published') throw fail.conflict('只有已发布的版本可以暂停');
   if (status === 'rolledback' && before.status !== 'published' && before.status !== 'paused') {
@@ -54,8 +56,8 @@ async function setStatus(ctx: SignedInContext, id: number, status: 'published' |
 const statusWord = wordsOf(versionStatuses);
 
 const releaseList = pagedRoute('/api/version/fetch/page', {
-  rows: (input, ctx) => orderedVersions(ctx.db, input),
-  total: (input, ctx) => countedTotal(ctx.db, filteredVersions(ctx.db, input), input.exactTotal),
+  rows: (input, ctx) => orderedVersions(ctx.db, scoped(ctx, input)),
+  total: (input, ctx) => countedTotal(ctx.db, filteredVersions(ctx.db, scoped(ctx, input)), input.exactTotal),
   present: (rows) => rows.map(presentVersion),
 });
 
@@ -119,6 +121,7 @@ export default defineRoutes({
       const fields = Object.keys(changes).filter((k) => changes[k as keyof typeof changes] !== undefined);
       if (fields.length === 0) throw fail.badInput('请至少修改一项');
       const row = await loadVersion(ctx.db, id);
+      await mustReach(ctx, row.app);
       const before = presentVersion(row);
       const versionCode = changes.versionCode ?? row.version_code;
       assertCodes(versionCode, changes.minVersionCode ?? row.min_version_code);
@@ -182,6 +185,7 @@ export default defineRoutes({
     message: '已复制到所选渠道（草稿）',
     handler: async (input, ctx) => {
       const source = await loadVersion(ctx.db, input.id);
+      await mustReach(ctx, source.app);
       const targets = [...new Set(input.channels)].filter((c) => c !== source.channel);
       const taken = new Set(
         (
@@ -233,7 +237,9 @@ export default defineRoutes({
     transaction: true,
     message: '版本已删除',
     handler: async (input, ctx) => {
-      const before = presentVersion(await loadVersion(ctx.db, input.id));
+      const row = await loadVersion(ctx.db, input.id);
+      await mustReach(ctx, row.app);
+      const before = presentVersion(row);
       if (before.status !== 'draft') throw fail.conflict('只能删除草稿；已发布过的版本请暂停或回滚');
       await ctx.db.deleteFrom('versions').where('id', '=', input.id).execute();
       await ctx.audit({ targetId: input.id, before: logged(before) });
@@ -262,7 +268,11 @@ export default defineRoutes({
   })),
 
   '/api/version/fetch/detail': {
-    handler: async (input, ctx) => ({ version: presentVersion(await loadVersion(ctx.db, input.id)) }),
+    handler: async (input, ctx) => {
+      const row = await loadVersion(ctx.db, input.id);
+      mustSee(ctx, row.app, '版本不存在');
+      return { version: presentVersion(row) };
+    },
   },
 
   '/api/version/fetch/matrix': {

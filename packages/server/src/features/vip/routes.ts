@@ -3,6 +3,7 @@ import { vipRecord } from '@appdesk/contract/endpoints/vip';
 import { maskPhone } from '@appdesk/contract/format';
 import type { Selectable } from 'kysely';
 import { countedTotal, iso, isoOrNull, keptTotal, pageAnswer, shanghaiTime } from '../../db/paging';
+import { appScope, inScope } from '../../http/app-scope';
 import { fail } from '../../http/errors';
 import { listExport, pagedHandler, wordsOf } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
@@ -34,12 +35,13 @@ const reasonWord = wordsOf(vipRecord.shape.reason);
 const recordList = pagedHandler('/api/vip/fetch/page', {
   handler: async (input, ctx) => {
     const direction = input.order === 'ascend' ? 'asc' : 'desc';
+    const apps = appScope(ctx, input.app);
     let filtered = ctx.db.selectFrom('vip_records');
     if (input.userId !== undefined) filtered = filtered.where('vip_records.user_id', '=', input.userId);
-    if (input.app !== undefined) filtered = filtered.where('vip_records.app', '=', input.app);
+    if (apps !== undefined) filtered = filtered.where(inScope('vip_records.app', apps));
     if (input.reason !== undefined) filtered = filtered.where('vip_records.reason', '=', input.reason);
     const counting =
-      input.userId === undefined && input.app === undefined && input.reason === undefined
+      input.userId === undefined && apps === undefined && input.reason === undefined
         ? keptTotal(ctx.db, 'vip_records')
         : countedTotal(ctx.db, filtered, input.exactTotal);
     const pageIds = filtered
