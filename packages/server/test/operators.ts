@@ -15,11 +15,24 @@ let passwordHash: Promise<string> | undefined;
  * Below every id the database hands out: a test's operators and their roles never take the ids
  * the contract's examples name (the first account or role a `make` example creates), so a
  * generated suite may add them before the examples run. Neither SQLite's AUTOINCREMENT nor a
- * PostgreSQL sequence moves for a row inserted with a negative id.
+ * PostgreSQL sequence moves for a row inserted with a negative id. Counted down per server from
+ * the lowest ids there were, so that operators may be added side by side.
  */
-async function idBelowAll(db: Db, table: 'users' | 'roles'): Promise<number> {
-  const { rows } = await sql<{ id: number | null }>`select min(id) as id from ${sql.table(table)}`.execute(db);
-  return Math.min(Number(rows[0]?.id ?? 0), 0) - 1;
+const floors = new WeakMap<Db, Promise<{ users: number; roles: number }>>();
+async function idsBelowAll(db: Db): Promise<{ user: number; role: number }> {
+  const lowest = async (table: 'users' | 'roles') => {
+    const { rows } = await sql<{ id: number | null }>`select min(id) as id from ${sql.table(table)}`.execute(db);
+    return Math.min(Number(rows[0]?.id ?? 0), 0);
+  };
+  let floor = floors.get(db);
+  if (!floor) {
+    floor = Promise.all([lowest('users'), lowest('roles')]).then(([users, roles]) => ({ users, roles }));
+    floors.set(db, floor);
+  }
+  const next = await floor;
+  next.users -= 1;
+  next.roles -= 1;
+  return { user: next.users, role: next.roles };
 }
 
 /**
@@ -37,11 +50,12 @@ export async function addOperator(
   const db = server.app.services.db;
   const now = Date.now();
   passwordHash ??= digest(OPERATOR_PASSWORD).then(hashPassword);
+  const ids = await idsBelowAll(db);
   const user = await db
     .insertInto('users')
     .values({
       ...newUserRow({ phone: nextPhone(), password_hash: await passwordHash, is_admin: 1 }, now),
-      id: await idBelowAll(db, 'users'),
+      id: ids.user,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -53,7 +67,7 @@ export async function addOperator(
     const role = await db
       .insertInto('roles')
       .values({
-        id: await idBelowAll(db, 'roles'),
+        id: ids.role,
         builtin: null,
         name: `测试角色 ${-user.id}`,
         description: '',

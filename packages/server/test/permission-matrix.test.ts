@@ -64,10 +64,14 @@ let setUp = 0;
 beforeAll(async () => {
   started = performance.now();
   world = await startWorld();
-  for (const key of new Set(adminPaths.map(permissionOf).filter(known))) {
-    holders.set(key, await addOperator(world.server, { permissions: key === ANY_OPERATOR ? [] : [key] }));
-    if (key !== ANY_OPERATOR) lackers.set(key, await addOperator(world.server, { permissions: allBut(key) }));
-  }
+  // Side by side: on PostgreSQL one after another took 60 ms each.
+  const keys = [...new Set(adminPaths.map(permissionOf).filter(known))];
+  await Promise.all(
+    keys.map(async (key) => {
+      holders.set(key, await addOperator(world.server, { permissions: key === ANY_OPERATOR ? [] : [key] }));
+      if (key !== ANY_OPERATOR) lackers.set(key, await addOperator(world.server, { permissions: allBut(key) }));
+    }),
+  );
   quoteOperator = await addOperator(world.server, { permissions: everyPermission, apps: ['quote'] });
   setUp = performance.now() - started;
 });
