@@ -9,14 +9,14 @@
  *   ones must reach the handler over HTTP, on a record that exists (sweep-fixtures.ts), and every
  *   free-text field is stored and read back at least once. Nothing may fault or leak.
  */
-import type { Access, ApiPath } from '@appdesk/contract';
+import type { ApiPath } from '@appdesk/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { envelope } from '../src/http/route';
 import { describeIssue } from '../src/http/validation';
 import { expectClean } from './clean';
 import { sampleUpload, snapshotTables } from './harness';
-import { changedTables, checkExample, isAdminRead, type Kept, readBack } from './sweep-checks';
-import { fixtures, lookupFields, notShown, type Prepared, type SweepContext, uploadWith } from './sweep-fixtures';
+import { bookkeeping, changedTables, checkExample, isAdminRead, isRemoval, type Kept, readBack } from './sweep-checks';
+import { fixtures, lookupFields, notShown, type Prepared, sweepContext, uploadWith } from './sweep-fixtures';
 import { malformedJson, malformedMultipart, notAnObject, sampleOf } from './sweep-refusals';
 import {
   asSent,
@@ -33,34 +33,13 @@ import {
 import { startWorld, type World } from './world';
 
 let world: World;
-let serial = 0;
-let tokens = new Map<Access, Promise<string>>();
-const sweep: SweepContext = {
-  get world() {
-    return world;
-  },
-  tokenFor: (access) => {
-    if (!tokens.has(access)) tokens.set(access, world.tokenFor(access));
-    return tokens.get(access) as Promise<string>;
-  },
-  call: async (p, body, token) => world.server.call(p, body, token ?? (await sweep.tokenFor(defOf(p).access))),
-  made: async (p, body, token) => {
-    const answer = await sweep.call(p, body, token);
-    if (answer.body.code !== 200) throw new Error(`${p} for a fixture: ${answer.text.slice(0, 300)}`);
-    return answer.body.data;
-  },
-  serial: () => ++serial,
-};
+const sweep = sweepContext(() => world);
 beforeAll(async () => {
   world = await startWorld();
 });
 afterAll(async () => {
   await world.server.close();
 });
-
-const removal = (p: ApiPath) => p.endsWith('/remove');
-// Bookkeeping a read may write: sessions' touch, sign-in throttles, the dashboard's daily snapshot of its state figures.
-const bookkeeping = ['sessions', 'login_attempts', 'stat_snapshots'];
 
 describe('examples and the operation log', () => {
   it('every endpoint has a valid example input', () => {
@@ -71,7 +50,7 @@ describe('examples and the operation log', () => {
   });
 
   // In table order: a feature's `make` example creates the record its later examples name.
-  for (const p of paths.filter((p) => !removal(p) && !isAdminRead(p))) checkExample(() => world, p);
+  for (const p of paths.filter((p) => !isRemoval(p) && !isAdminRead(p))) checkExample(() => world, p);
 
   describe("the operators' reads, after every write", () => {
     // All of them between two snapshots: together they change nothing at all. The update checks
@@ -241,7 +220,7 @@ async function callValid(p: ApiPath, field: string, value: unknown, name: string
 describe('valid variants, on records that exist', () => {
   // Each test its own sessions, which nothing before it can have ended.
   beforeEach(() => {
-    tokens = new Map();
+    sweep.forgetTokens();
   });
 
   afterAll(() => {
@@ -289,7 +268,7 @@ describe('valid variants, on records that exist', () => {
 });
 
 describe('removals, last', () => {
-  for (const p of paths.filter(removal)) checkExample(() => world, p);
+  for (const p of paths.filter(isRemoval)) checkExample(() => world, p);
 });
 
 // After the whole sweep: which free-text fields no read ever showed back.

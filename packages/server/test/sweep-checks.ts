@@ -22,19 +22,40 @@ function loggedAs(p: ApiPath): AuditDecl | undefined {
 /** An admin call that declares no operation-log row: a read, which changes nothing at all. */
 export const isAdminRead = (p: ApiPath): boolean => defOf(p).access === 'admin' && !loggedAs(p);
 
-/** One test: the endpoint's example is clean and records its one operation-log row, or none. */
-export function checkExample(worldOf: () => World, p: ApiPath): void {
+/** Removals run last: the examples before them act on the records they would remove. */
+export const isRemoval = (p: ApiPath): boolean => p.endsWith('/remove');
+
+/** Bookkeeping a read may write: sessions' touch, sign-in throttles, the dashboard's daily snapshot of its state figures. */
+export const bookkeeping = ['sessions', 'login_attempts', 'stat_snapshots'];
+
+/** An endpoint's example as the generated tests send it (an upload: a sample file of its kind). */
+export function callExample(world: World, p: ApiPath, token: string): Promise<Answer> {
+  const upload = defOf(p).upload;
+  return upload
+    ? world.server.upload(p, upload.field, sampleUpload(upload.kind), 'example.png', token)
+    : world.server.call(p, exampleOf(p), token);
+}
+
+/**
+ * One test: the endpoint's example is clean and records its one operation-log row, or none; an
+ * admin call reaches its handler. Called as the access level's caller (the first admin), or as
+ * `callerOf(p)` (the permission matrix: an operator holding only the endpoint's permission).
+ */
+export function checkExample(worldOf: () => World, p: ApiPath, callerOf?: (p: ApiPath) => Promise<string>): void {
   const def = { ...defOf(p), audit: loggedAs(p) };
   const kind = def.audit ? `records one "${def.audit.action}" row` : 'records none';
   it(`${p}: its example ${kind}`, async () => {
     const world = worldOf();
     const db = world.server.app.services.db;
     const last = await db.selectFrom('audit_log').select(db.fn.max('id').as('id')).executeTakeFirst();
-    const token = await world.tokenFor(def.access);
-    const answer = def.upload
-      ? await world.server.upload(p, def.upload.field, sampleUpload(def.upload.kind), 'example.png', token)
-      : await world.server.call(p, exampleOf(p), token);
+    const token = callerOf ? await callerOf(p) : await world.tokenFor(def.access);
+    const runs = world.server.handlerRuns.get(p) ?? 0;
+    const answer = await callExample(world, p, token);
     expectClean(answer);
+    // Past the sign-in and permission checks: a valid example always reaches an operator's handler.
+    if (def.access === 'admin') {
+      expect(world.server.handlerRuns.get(p) ?? 0, answer.text.slice(0, 200)).toBe(runs + 1);
+    }
     const added = await db
       .selectFrom('audit_log')
       .select('action')

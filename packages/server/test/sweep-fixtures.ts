@@ -38,6 +38,35 @@ export interface SweepContext {
   serial(): number;
 }
 
+/**
+ * A sweep context on a world: each access level's caller keeps one session until `forgetTokens`
+ * (a test that may end sessions starts with new ones).
+ */
+export function sweepContext(worldOf: () => World): SweepContext & { forgetTokens(): void } {
+  let serial = 0;
+  let tokens = new Map<Access, Promise<string>>();
+  const s: SweepContext & { forgetTokens(): void } = {
+    get world() {
+      return worldOf();
+    },
+    tokenFor: (access) => {
+      if (!tokens.has(access)) tokens.set(access, worldOf().tokenFor(access));
+      return tokens.get(access) as Promise<string>;
+    },
+    call: async (p, body, token) => worldOf().server.call(p, body, token ?? (await s.tokenFor(defOf(p).access))),
+    made: async (p, body, token) => {
+      const answer = await s.call(p, body, token);
+      if (answer.body.code !== 200) throw new Error(`${p} for a fixture: ${answer.text.slice(0, 300)}`);
+      return answer.body.data;
+    },
+    serial: () => ++serial,
+    forgetTokens: () => {
+      tokens = new Map();
+    },
+  };
+  return s;
+}
+
 /** The first `id` in an answer's data, however deep: the record a make call made. */
 export function idIn(data: unknown): number | undefined {
   if (!data || typeof data !== 'object') return undefined;

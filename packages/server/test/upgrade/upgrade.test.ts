@@ -13,12 +13,14 @@ import { restoreBackup } from '../../src/ops/restore';
 import { startServer, type TestDatabase, type TestServer, testDb, tinyPng } from '../harness';
 import { alipayBody, alipayFields } from '../payment-signers';
 import { chainFrom } from '../storekit-chain';
+import { assertAdminsBecameSuper } from './operators-upgraded';
 import { differences, FIXTURES, type FixtureEnv } from './upgrade-common';
 
 /*
  * Issue 29, done-when 5: a site made by the previous release (make-fixture.ts: its own server,
  * migrations and backup command) upgrades to this one with its environment unchanged, and every
- * app call answers as it did. Runs on the database of the project (api-sqlite, api-postgres).
+ * app call answers as it did. Issue 30, done-when 7: its administrators are 超级管理员 and nothing
+ * else changed (operators-upgraded.ts). Runs on the database of the project (api-sqlite, api-postgres).
  */
 const site = JSON.parse(readFileSync(path.join(FIXTURES, 'site.json'), 'utf8')) as FixtureEnv;
 const recorded = site.sites[testDb];
@@ -92,16 +94,29 @@ async function restoredOldBackup(): Promise<Site> {
  */
 async function keepSessionsAlive(target: Site): Promise<void> {
   const by = Date.now() - site.madeAt;
-  const text = `update sessions set created_at = created_at + ${by}, last_used_at = last_used_at + ${by},
-    expires_at = expires_at + ${by}`;
-  if (!target.databaseUrl) {
-    const db = new SQLite(path.join(target.dataDir, 'appdesk.sqlite'));
-    db.exec(text);
+  await onOldSite(
+    target,
+    `update sessions set created_at = created_at + ${by}, last_used_at = last_used_at + ${by},
+      expires_at = expires_at + ${by}`,
+  );
+}
+
+/** One statement on the site's database before this release opens it: the rows it reads. */
+async function onOldSite<T>(target: Site, text: string): Promise<T[]> {
+  if (target.databaseUrl) return (await adminQuery(text, target.databaseUrl)).rows as T[];
+  const db = new SQLite(path.join(target.dataDir, 'appdesk.sqlite'));
+  try {
+    const statement = db.prepare(text);
+    if (!statement.reader) statement.run();
+    return statement.reader ? (statement.all() as T[]) : [];
+  } finally {
     db.close();
-  } else {
-    await adminQuery(text, target.databaseUrl);
   }
 }
+
+/** The old site's administrators (users.is_admin), before this release migrates it. */
+const adminsOf = async (target: Site) =>
+  (await onOldSite<{ id: number }>(target, 'select id from users where is_admin = 1 order by id')).map((r) => r.id);
 
 /** This release's server on that site, started as an operator would: same environment, same folder or database. */
 function startOn(target: Site): Promise<TestServer> {
@@ -209,9 +224,11 @@ describe(`upgrade from release ${site.release} (${testDb})`, () => {
     const target = await copyOfOldSite();
     try {
       await keepSessionsAlive(target);
+      const admins = await adminsOf(target);
       const server = await startOn(target);
       try {
         await assertAnswersAsBefore(server);
+        await assertAdminsBecameSuper(server, admins, recorded.tokens.admin);
       } finally {
         await server.close();
       }
@@ -224,9 +241,11 @@ describe(`upgrade from release ${site.release} (${testDb})`, () => {
     const target = await restoredOldBackup();
     try {
       await keepSessionsAlive(target);
+      const admins = await adminsOf(target);
       const server = await startOn(target);
       try {
         await assertAnswersAsBefore(server);
+        await assertAdminsBecameSuper(server, admins, recorded.tokens.admin);
       } finally {
         await server.close();
       }
