@@ -16,6 +16,7 @@ import {
   paged,
   passwordDigest,
   phone,
+  plainPassword,
   reasonNote,
   search,
   size,
@@ -47,6 +48,18 @@ export const userTarget = auditTarget(
     isAdmin: '管理员',
     mustChangePassword: '需修改密码',
     revoked: '下线的会话数',
+    // An own password change (/api/users/update/password) says how it came about and what was checked.
+    passwordChange: {
+      label: '修改方式',
+      values: [
+        { value: 'own', label: '本人修改密码' },
+        { value: 'initial', label: '首次登录修改初始密码' },
+      ],
+    },
+    passwordRule: {
+      label: '密码规则',
+      values: [{ value: 'operator', label: '已按操作员密码规则检查' }],
+    },
     accounts: '生成的账号',
     phonePrefix: '号段',
     // The command-line tools (`npm run admin`) say so in the rows they write.
@@ -171,10 +184,11 @@ export const userEndpoints = {
   '/api/users/update/password': endpoint({
     access: 'user',
     openDuringPasswordChange: true,
-    summary: '修改密码（吊销本账号的其他会话）',
+    summary: '修改密码（吊销本账号的其他会话；操作员须同时提交新密码原文以检查密码规则）',
     input: z.object({
       old: passwordDigest.meta({ title: '原密码' }),
       refresh: passwordDigest.meta({ title: '新密码' }),
+      plainPassword: plainPassword.optional(),
     }),
     output: z.null(),
     example: { old: digests.user, refresh: digests.changed },
