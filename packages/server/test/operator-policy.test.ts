@@ -145,11 +145,28 @@ describe('a console session unused for the configured time ends', () => {
     // Recorded 30 min 50 s ago: it may have been used up to a minute after that, so it lives (and is touched).
     await idleFor(token, 30 * MINUTE + 50_000);
     expect(await info(token)).toMatchObject({ code: 200 });
-    // Unused for over 31 minutes by the record: over 30 for certain. Ends on any call, a user call too.
+    // Unused for over 31 minutes by the record: over 30 for certain. Ends on any call, a user call too,
+    // and every call the console then makes says why (they race at a page load).
     await idleFor(token, 31 * MINUTE + 1_000);
-    expect(await info(token)).toMatchObject({ code: 402, message: '长时间未操作，已退出登录，请重新登录', data: null });
-    expect(await consoleFlag(token)).toBeUndefined();
-    expect((await info(token)).code).toBe(401);
+    for (let i = 0; i < 2; i++) {
+      expect(await info(token)).toMatchObject({ code: 402, message: '长时间未操作，已退出登录，请重新登录', data: null });
+    }
+    expect((await server.call('/api/users/fetch/page', { page: 0, size: 1 }, token)).body.code).toBe(402);
+  });
+
+  it('shows a console session’s real end in the session lists, and drops an ended one from them', async () => {
+    const { token, phone, password } = await server.initAdmin();
+    const other = await server.login(phone, password);
+    for (const t of [token, other]) await server.call('/api/operators/fetch/me', {}, t);
+    await idleFor(token, 40 * MINUTE);
+    expect((await info(token)).code).toBe(402);
+    const listed = await server.call('/api/sessions/fetch/page', { page: 0, size: 20 }, other);
+    const sessions = (listed.body.data as { list: { id: number; expiresAt: string }[] }).list;
+    // Only the live one, ending 31 minutes after its last use (to the minute), not in 7 days.
+    expect(sessions).toHaveLength(1);
+    const end = Date.parse(sessions[0].expiresAt);
+    expect(end).toBeGreaterThan(Date.now() + 30 * MINUTE);
+    expect(end).toBeLessThanOrEqual(Date.now() + 31 * MINUTE);
   });
 
   it('leaves the apps’ sessions to their 7-day sliding expiry, an operator’s own app session too', async () => {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DEFAULT_APP } from '@appdesk/contract/constants';
+import { sql } from 'kysely';
 import { compiledOnce } from '../db/compiled';
 import type { Db } from '../db/index';
 import type { UsersTable } from '../db/schema';
@@ -135,7 +136,7 @@ type SessionRow = Awaited<ReturnType<typeof sessionByTokenHash>>[number];
  * something changed it meanwhile (core/session-cache.ts). A console session unused for
  * `consoleIdleMs` (config.consoleIdleMs) ends here, whatever the call (consoleIdle below).
  */
-export async function lookupSession(db: Db, token: string, consoleIdleMs?: number): Promise<SessionLookup> {
+export async function lookupSession(db: Db, token: string, consoleIdleMs: number): Promise<SessionLookup> {
   if (!token || token.length > 200) return { state: 'none' };
   const tokenHash = hashToken(token);
   const cache = sessionCacheOf<SessionRow>(db);
@@ -148,13 +149,23 @@ export async function lookupSession(db: Db, token: string, consoleIdleMs?: numbe
   const [row] = await sessionByTokenHash(db, tokenHash);
   if (!row) return { state: 'none' };
   const now = Date.now();
-  const idle = consoleIdle(row, now, consoleIdleMs);
-  if (now >= row.expires_at || idle) {
+  if (consoleIdle(row, now, consoleIdleMs)) {
+    // Kept, ended (the lists show sessions whose end is ahead): the console's calls of one page
+    // load race each other, and each answers why, not 登录状态无效 for the ones after the first.
+    // An account keeps its newest 10 sessions, so the ended one goes with later sign-ins.
+    if (row.expires_at > now) {
+      await db.updateTable('sessions').set({ expires_at: now }).where('id', '=', row.session_id).execute();
+    }
+    return { state: 'expired', message: CONSOLE_IDLE_MESSAGE };
+  }
+  if (now >= row.expires_at) {
     await db.deleteFrom('sessions').where('id', '=', row.session_id).execute();
-    return idle ? { state: 'expired', message: CONSOLE_IDLE_MESSAGE } : { state: 'expired' };
+    return { state: 'expired' };
   }
   if (now - row.last_used_at >= TOUCH_EVERY_MS) {
-    const expires = Math.min(now + SLIDING_MS, row.session_created_at + ABSOLUTE_MS);
+    // A console session's end is its idle end, so the session lists show when it really ends.
+    const idleEnd = row.console === 1 ? now + consoleIdleMs + TOUCH_EVERY_MS : Number.POSITIVE_INFINITY;
+    const expires = Math.min(now + SLIDING_MS, idleEnd, row.session_created_at + ABSOLUTE_MS);
     await db
       .updateTable('sessions')
       .set({ last_used_at: now, expires_at: expires })
@@ -173,21 +184,27 @@ export async function lookupSession(db: Db, token: string, consoleIdleMs?: numbe
  * min): counting the idle time from the minute's end, a session never ends before it has really
  * been unused for `idleMs`, and at most a minute after.
  */
-function consoleIdle(row: SessionRow, now: number, idleMs: number | undefined): boolean {
-  return row.console === 1 && idleMs !== undefined && now - row.last_used_at >= idleMs + TOUCH_EVERY_MS;
+function consoleIdle(row: SessionRow, now: number, idleMs: number): boolean {
+  return row.console === 1 && now - row.last_used_at >= idleMs + TOUCH_EVERY_MS;
 }
 
 /**
  * Marks a session as the console's: it is used on an admin endpoint (http/route.ts authorize), so
- * from now on it ends after the console's idle time. lookupSession checks that on every call, admin
- * or not, so a console coming back after a pause cannot revive its session through a user call
+ * from now on it ends after the console's idle time, and its stored end says so (counted from its
+ * recorded last use, as consoleIdle). lookupSession checks that on every call, admin or not, so a
+ * console coming back after a pause cannot revive its session through a user call
  * (/api/users/fetch/info) first. Written once per session: a marked one costs nothing.
  */
-export async function markConsoleSession(db: Db, found: { sessionId: number; console?: boolean }): Promise<void> {
+export async function markConsoleSession(
+  db: Db,
+  found: { sessionId: number; console?: boolean },
+  idleMs: number,
+): Promise<void> {
   if (found.console) return;
+  const idleEnd = sql<number>`last_used_at + ${idleMs + TOUCH_EVERY_MS}`;
   await db
     .updateTable('sessions')
-    .set({ console: 1 })
+    .set({ console: 1, expires_at: sql<number>`case when ${idleEnd} < expires_at then ${idleEnd} else expires_at end` })
     .where('id', '=', found.sessionId)
     .where('console', '=', 0)
     .execute();
