@@ -22,7 +22,11 @@ const db = () => server.app.services.db;
 
 /** An own password change, sending the plain text when given. */
 async function change(token: string, old: string, next: string, plain?: string) {
-  const body = { old: await digest(old), refresh: await digest(next), ...(plain === undefined ? {} : { plainPassword: plain }) };
+  const body = {
+    old: await digest(old),
+    refresh: await digest(next),
+    ...(plain === undefined ? {} : { plainPassword: plain }),
+  };
   return (await server.call('/api/users/update/password', body, token)).body;
 }
 
@@ -33,7 +37,11 @@ describe('an operator’s new password meets the operator rule', () => {
   it('is refused without its plain text, with a plain text that is not the digest’s, and for each rule broken', async () => {
     const { token, phone, password } = await server.initAdmin();
     const refusals: [string, string | undefined, unknown][] = [
-      ['Strong12345', undefined, '操作员设置密码时需同时提交新密码原文（plainPassword），以检查密码规则；请刷新页面后重试'],
+      [
+        'Strong12345',
+        undefined,
+        '操作员设置密码时需同时提交新密码原文（plainPassword），以检查密码规则；请刷新页面后重试',
+      ],
       ['Strong12345', 'Other12345', '新密码原文与新密码摘要不一致，请重新输入新密码'],
       ['Ab1!xyz', 'Ab1!xyz', '密码不符合操作员密码规则：长度不足：至少 10 位，现在 7 位'],
       [
@@ -41,7 +49,11 @@ describe('an operator’s new password meets the operator rule', () => {
         'lowercase123',
         '密码不符合操作员密码规则：字符种类不足：现在只有小写字母、数字，还需加入大写字母、符号中的 1 类',
       ],
-      ['abcdefghijkl', 'abcdefghijkl', '密码不符合操作员密码规则：字符种类不足：现在只有小写字母，还需加入大写字母、数字、符号中的 2 类'],
+      [
+        'abcdefghijkl',
+        'abcdefghijkl',
+        '密码不符合操作员密码规则：字符种类不足：现在只有小写字母，还需加入大写字母、数字、符号中的 2 类',
+      ],
       [`Ab${phone}`, `Ab${phone}`, '密码不符合操作员密码规则：不能包含本人手机号'],
       [
         `a${phone}`,
@@ -55,7 +67,11 @@ describe('an operator’s new password meets the operator rule', () => {
     }
     // Nothing changed: the old password still signs in, and no row was written.
     expect(await signsInWith(phone, password)).toBe(true);
-    const rows = await db().selectFrom('audit_log').select('action').where('action', '=', 'users.update.password').execute();
+    const rows = await db()
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '=', 'users.update.password')
+      .execute();
     expect(rows).toEqual([]);
   });
 
@@ -67,9 +83,17 @@ describe('an operator’s new password meets the operator rule', () => {
     expect(await signsInWith(phone, next)).toBe(true);
     expect((await server.call('/api/users/fetch/info', {}, other)).body.code).toBe(401);
 
-    const page = await server.call('/api/audit/fetch/page', { page: 0, size: 20, action: 'users.update.password' }, token);
+    const page = await server.call(
+      '/api/audit/fetch/page',
+      { page: 0, size: 20, action: 'users.update.password' },
+      token,
+    );
     const [entry] = (page.body.data as { list: Record<string, unknown>[] }).list;
-    expect(entry).toMatchObject({ actionLabel: '修改密码', actorPhone: expect.stringContaining('****'), ip: expect.any(String) });
+    expect(entry).toMatchObject({
+      actionLabel: '修改密码',
+      actorPhone: expect.stringContaining('****'),
+      ip: expect.any(String),
+    });
     const words = (entry.changes as { label: string; after: string }[]).map((c) => `${c.label}：${c.after}`);
     expect(words).toEqual(
       expect.arrayContaining(['修改方式：本人修改密码', '密码规则：已按操作员密码规则检查', '下线的会话数：1']),
@@ -93,8 +117,13 @@ describe('an operator’s new password meets the operator rule', () => {
     expect(await change(own, initial, 'Chosen#2026', 'Chosen#2026')).toMatchObject({ code: 200 });
     const info = await server.call('/api/users/fetch/info', {}, own);
     expect((info.body.data as { user: { mustChangePassword: boolean } }).user.mustChangePassword).toBe(false);
-    const page = await server.call('/api/audit/fetch/page', { page: 0, size: 5, action: 'users.update.password' }, token);
-    const [entry] = (page.body.data as { list: { changes: { label: string; before: string; after: string }[] }[] }).list;
+    const page = await server.call(
+      '/api/audit/fetch/page',
+      { page: 0, size: 5, action: 'users.update.password' },
+      token,
+    );
+    const [entry] = (page.body.data as { list: { changes: { label: string; before: string; after: string }[] }[] })
+      .list;
     expect(entry.changes).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ label: '修改方式', after: '首次登录修改初始密码' }),
@@ -114,11 +143,18 @@ describe('an operator’s new password meets the operator rule', () => {
   it('the setup page’s first administrator is checked when its plain text is sent', async () => {
     const init = (password: string, plainPassword: string) =>
       digest(password).then((d) =>
-        server.call('/api/allocation/init', { phone: '13800000000', password: d, plainPassword, title: '站', slogen: '' }),
+        server.call('/api/allocation/init', {
+          phone: '13800000000',
+          password: d,
+          plainPassword,
+          title: '站',
+          slogen: '',
+        }),
       );
     expect((await init('weakpass1', 'weakpass1')).body).toMatchObject({
       code: 400,
-      message: '密码不符合操作员密码规则：长度不足：至少 10 位，现在 9 位；字符种类不足：现在只有小写字母、数字，还需加入大写字母、符号中的 1 类',
+      message:
+        '密码不符合操作员密码规则：长度不足：至少 10 位，现在 9 位；字符种类不足：现在只有小写字母、数字，还需加入大写字母、符号中的 1 类',
     });
     expect((await init('Admin12345', 'Admin54321')).body.code).toBe(400);
     expect((await server.call('/api/allocation/fetch')).body.data).toMatchObject({ allocation: { isInit: false } });
@@ -129,7 +165,11 @@ describe('an operator’s new password meets the operator rule', () => {
 describe('a console session unused for the configured time ends', () => {
   /** Moves a session's last use back by `ms`. */
   const idleFor = (token: string, ms: number) =>
-    db().updateTable('sessions').set({ last_used_at: Date.now() - ms }).where('token_hash', '=', hashToken(token)).execute();
+    db()
+      .updateTable('sessions')
+      .set({ last_used_at: Date.now() - ms })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
   const consoleFlag = async (token: string) =>
     (await db().selectFrom('sessions').select('console').where('token_hash', '=', hashToken(token)).executeTakeFirst())
       ?.console;
@@ -149,7 +189,11 @@ describe('a console session unused for the configured time ends', () => {
     // and every call the console then makes says why (they race at a page load).
     await idleFor(token, 31 * MINUTE + 1_000);
     for (let i = 0; i < 2; i++) {
-      expect(await info(token)).toMatchObject({ code: 402, message: '长时间未操作，已退出登录，请重新登录', data: null });
+      expect(await info(token)).toMatchObject({
+        code: 402,
+        message: '长时间未操作，已退出登录，请重新登录',
+        data: null,
+      });
     }
     expect((await server.call('/api/users/fetch/page', { page: 0, size: 1 }, token)).body.code).toBe(402);
   });

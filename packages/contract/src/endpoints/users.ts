@@ -16,7 +16,6 @@ import {
   paged,
   passwordDigest,
   phone,
-  plainPassword,
   reasonNote,
   search,
   size,
@@ -26,6 +25,7 @@ import {
 } from '../fields';
 import { isReservedPhone, reservedPhonePrefix, rules, USER_BATCH_MAX, valuesOf } from '../rules';
 import { messageContent, messageTitle } from './message';
+import { passwordChangeInput, passwordChangeWords } from './password';
 
 /** Account states and the filters of the users list, with the labels operators see. */
 export const userStatuses = [
@@ -48,18 +48,7 @@ export const userTarget = auditTarget(
     isAdmin: '管理员',
     mustChangePassword: '需修改密码',
     revoked: '下线的会话数',
-    // An own password change (/api/users/update/password) says how it came about and what was checked.
-    passwordChange: {
-      label: '修改方式',
-      values: [
-        { value: 'own', label: '本人修改密码' },
-        { value: 'initial', label: '首次登录修改初始密码' },
-      ],
-    },
-    passwordRule: {
-      label: '密码规则',
-      values: [{ value: 'operator', label: '已按操作员密码规则检查' }],
-    },
+    ...passwordChangeWords,
     accounts: '生成的账号',
     phonePrefix: '号段',
     // The command-line tools (`npm run admin`) say so in the rows they write.
@@ -185,11 +174,7 @@ export const userEndpoints = {
     access: 'user',
     openDuringPasswordChange: true,
     summary: '修改密码（吊销本账号的其他会话；操作员须同时提交新密码原文以检查密码规则）',
-    input: z.object({
-      old: passwordDigest.meta({ title: '原密码' }),
-      refresh: passwordDigest.meta({ title: '新密码' }),
-      plainPassword: plainPassword.optional(),
-    }),
+    input: passwordChangeInput,
     output: z.null(),
     example: { old: digests.user, refresh: digests.changed },
     audit: { action: 'users.update.password', label: '修改密码', target },

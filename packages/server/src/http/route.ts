@@ -381,7 +381,6 @@ async function authorize(def: EndpointDef, request: FastifyRequest, services: Se
   if (found.user.must_change_password === 1 && !def.openDuringPasswordChange) throw fail.passwordChangeRequired();
   if (access !== 'admin') return { user: found.user, sessionId: found.sessionId, grants: null };
   if (!found.user.is_admin) throw fail.forbidden('需要管理员权限');
-  // 等保二级: from now on a console session, which ends once unused for the console's idle time.
   await markConsoleSession(services.db, found, services.config.consoleIdleMs);
   // The contract names what each admin call needs (permissions.ts); a hidden button is never the check.
   const grants = await grantsOf(services.db, found.user.id);
