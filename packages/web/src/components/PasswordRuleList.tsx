@@ -11,6 +11,13 @@ const screenReaderOnly = {
   whiteSpace: 'nowrap',
 } as const;
 
+/** The site's own colours (base.css), which keep their contrast in the light and the dark theme. */
+const colors = {
+  met: 'var(--app-success)',
+  missing: 'var(--app-danger)',
+  waiting: 'var(--app-text-secondary)',
+} as const;
+
 /**
  * The operator password rule (等保二级) under a new-password field, line by line, each marked met or
  * not as the password is typed: the contract's checks, the same the server makes on the plain text
@@ -27,7 +34,7 @@ export function PasswordRuleList({ password, phone }: { password: string | undef
           const state = !typed ? 'waiting' : check.ok ? 'met' : 'missing';
           return (
             <li key={check.key} data-state={state}>
-              <Typography.Text type={state === 'met' ? 'success' : state === 'missing' ? 'danger' : 'secondary'}>
+              <Typography.Text style={{ color: colors[state] }}>
                 <span aria-hidden="true">{state === 'met' ? '✓' : state === 'missing' ? '✗' : '·'} </span>
                 {check.label}
                 <span style={screenReaderOnly}>

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { admin, api, ensureSiteReady, freshPhone, sha256, shoot, signIn, signInAdmin } from './support';
+import { admin, api, ensureSiteReady, freshPhone, sha256, shoot, signInAdmin } from './support';
 
 /**
  * 等保二级 in the console (docs/permissions.md#等保二级口令与会话): a console whose session ended
@@ -73,30 +73,40 @@ test('an idle console session ends with its reason, and signing in returns to th
   await expect(page.getByText('没有符合筛选条件的记录')).toBeVisible();
 });
 
-/** A second operator of this spec's own (the first admin's password stays what other specs sign in with). */
-async function newOperator(password: string) {
+/** An operator of this spec's own, its password reset by the first admin (to change at its first sign-in). */
+async function resetOperator() {
   await ensureSiteReady();
   const phone = freshPhone('136');
-  const registered = await api('/api/users/register', { phone, password: sha256(password), app: 'tailor' });
+  const registered = await api('/api/users/register', { phone, password: sha256('Second12345'), app: 'tailor' });
   const id = registered.data?.user.id as number;
   const adminToken = (await api('/api/users/login', { phone: admin.phone, password: sha256(admin.password) })).data
     ?.token as string;
   expect((await api('/api/users/update/admin', { id, isAdmin: true }, adminToken)).code).toBe(200);
-  return { id, phone, adminToken };
+  const reset = await api('/api/users/reset/password', { id, reason: 'e2e 等保口令' }, adminToken);
+  return { phone, initial: reset.data?.password as string };
 }
 
 /** The rule's line `label` under the new-password field, in the state it shows. */
 const ruleLine = (page: Page, label: string) => page.locator('.password-rule li', { hasText: label });
 
-test('an operator changes the password by the operator rule, shown live in 修改密码', async ({ page }) => {
-  const { phone } = await newOperator('Walker12345');
-  await signIn(page, phone, 'Walker12345');
-  await expect(page).toHaveURL(/\/admin\/admin\//);
+/** Clicks `button` and answers the password change it sends: what went (plain text included) and what came back. */
+async function sentChange(page: Page, button: Locator) {
+  const answered = page.waitForResponse((r) => r.url().includes('/api/users/update/password'));
+  await button.click();
+  const response = await answered;
+  return { sent: response.request().postDataJSON() as Record<string, string>, answer: await response.json() };
+}
+
+test('修改密码 shows the operator rule live and sends the plain text the server checks', async ({ page }) => {
+  // The first admin, whose password is not changed: a wrong old password is the one refusal left
+  // once the server has checked the new one against the rule (which it does first).
+  await ensureSiteReady();
+  await signInAdmin(page);
   await page.getByRole('button', { name: '修改密码' }).click();
   const dialog = page.getByRole('dialog', { name: '修改密码' });
   await expect(ruleLine(page, '10 到 64 位')).toHaveAttribute('data-state', 'waiting');
-  await dialog.getByLabel('原密码').fill('Walker12345');
-  await dialog.getByLabel('新密码', { exact: true }).fill(`ab${phone}`);
+  await dialog.getByLabel('原密码').fill('NotMyPassword1');
+  await dialog.getByLabel('新密码', { exact: true }).fill(`ab${admin.phone}`);
   await expect(ruleLine(page, '10 到 64 位')).toHaveAttribute('data-state', 'met');
   await expect(ruleLine(page, '至少 3 类')).toHaveAttribute('data-state', 'missing');
   await expect(ruleLine(page, '不包含本人手机号')).toHaveAttribute('data-state', 'missing');
@@ -112,15 +122,18 @@ test('an operator changes the password by the operator rule, shown live in 修�
   for (const label of ['10 到 64 位', '至少 3 类', '不包含本人手机号']) {
     await expect(ruleLine(page, label)).toHaveAttribute('data-state', 'met');
   }
-  await dialog.getByRole('button', { name: '确认修改' }).click();
-  await expect(page.getByText(/密码已修改/).first()).toBeVisible();
-  expect((await api('/api/users/login', { phone, password: sha256('Lan-desk-2026') })).code).toBe(200);
+  await shoot(page, 'password-modal-rule-met');
+  const { sent, answer } = await sentChange(page, dialog.getByRole('button', { name: '确认修改' }));
+  expect(sent).toEqual({
+    old: sha256('NotMyPassword1'),
+    refresh: sha256('Lan-desk-2026'),
+    plainPassword: 'Lan-desk-2026',
+  });
+  expect(answer).toMatchObject({ code: 400, message: '原密码不正确' });
 });
 
 test('an operator’s first sign-in after a reset chooses the new password by the same rule', async ({ page }) => {
-  const { id, phone, adminToken } = await newOperator('Second12345');
-  const reset = await api('/api/users/reset/password', { id, reason: 'e2e 等保口令' }, adminToken);
-  const initial = reset.data?.password as string;
+  const { phone, initial } = await resetOperator();
   await page.goto('/user/login');
   await signInHere(page, phone, initial);
   await expect(page.getByRole('heading', { name: '修改初始密码' })).toBeVisible();
@@ -132,7 +145,8 @@ test('an operator’s first sign-in after a reset chooses the new password by th
   await shoot(page, 'forced-change-operator-rule');
   await page.getByLabel('新密码', { exact: true }).fill('Chosen#2026');
   await page.getByLabel('确认新密码').fill('Chosen#2026');
-  await page.getByRole('button', { name: '修改密码并继续' }).click();
-  await expect(page).toHaveURL(/\/admin\/admin\/dashboard/);
+  const { sent, answer } = await sentChange(page, page.getByRole('button', { name: '修改密码并继续' }));
+  expect(sent.plainPassword).toBe('Chosen#2026');
+  expect(answer.code).toBe(200);
   expect((await api('/api/users/login', { phone, password: sha256('Chosen#2026') })).code).toBe(200);
 });
