@@ -28,6 +28,20 @@ export const passwordDigest = z
   .regex(/^[0-9a-f]{64}$/, { error: '密码格式不正确（应为 SHA-256 摘要）' })
   .meta({ title: '密码' });
 
+/**
+ * An operator's new password as typed, sent beside its digest over the same HTTPS request so the
+ * server can check the operator rule (rules/users.ts), which a digest cannot show. Checked
+ * against the digest, then dropped: never stored, logged or written to the operation log.
+ */
+export const plainPassword = z
+  .string({ error: '密码原文必须是字符串' })
+  .min(1, { error: '密码原文不能为空' })
+  .max(200, { error: '密码原文过长' })
+  .meta({
+    title: '新密码原文',
+    description: '操作员设置密码时必填，仅用于在服务器上检查密码规则，不保存、不记录；App 用户不填',
+  });
+
 export const id = z
   .number({ error: 'ID 必须是数字' })
   .int({ error: 'ID 必须是整数' })

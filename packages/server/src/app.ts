@@ -15,7 +15,7 @@ import { buildOpenApi } from './features/docs/openapi';
 import { afterBody } from './http/after-body';
 import type { NoticeSource, Services } from './http/context';
 import { registerProbes, replyLockConflict, replyUnavailable } from './http/probes';
-import { logCompleted, noteCode } from './http/request-log';
+import { logCompleted, noteCode, redactedLogPaths } from './http/request-log';
 import { envelope, type RouteTable, registerEndpoints } from './http/route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createMetrics, observeRequests, registerMetricsRoute } from './ops/metrics';
@@ -110,7 +110,7 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
-      redact: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'],
+      redact: redactedLogPaths,
     },
     // One line per request, written when it ends (http/request-log.ts): with the result code and who.
     logController: new LogController({ disableRequestLogging: true }),

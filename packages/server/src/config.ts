@@ -60,6 +60,11 @@ export interface Config {
    * a proxy in front passes it on and stops sending here (ops/shutdown.ts). 0 without a proxy.
    */
   shutdownRefuseMs: number;
+  /**
+   * A console session (one used on an admin endpoint) unused this long ends (等保二级; core/sessions.ts,
+   * docs/permissions.md). The apps' sessions keep their 7-day sliding expiry.
+   */
+  consoleIdleMs: number;
   /** Scheduled backups (BACKUP_DIR set): where, how often, how many archives to keep. */
   backup: { dir: string; intervalMs: number; keep: number } | undefined;
 }
@@ -164,6 +169,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     requestTimeoutMs: int('HTTP_REQUEST_TIMEOUT_MS', 60 * 60 * 1000),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000),
     shutdownRefuseMs: int('SHUTDOWN_REFUSE_MS', 0),
+    consoleIdleMs: int('APPDESK_CONSOLE_IDLE_MINUTES', 30) * 60 * 1000,
     backup: process.env.BACKUP_DIR
       ? {
           dir: path.resolve(process.env.BACKUP_DIR),

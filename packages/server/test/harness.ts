@@ -292,6 +292,9 @@ export async function startServer(overrides: Partial<Config> = {}, shared?: Test
     raw: async (p, init) => read(await fetch(url + p, init)),
     call: async (p, body = {}, token = '') => {
       for (const digestSent of JSON.stringify(body).match(/\b[0-9a-f]{64}\b/g) ?? []) secrets.add(digestSent);
+      // An operator's new password as typed (core/operator-password.ts) is a secret too.
+      const plain = (body as { plainPassword?: unknown } | null)?.plainPassword;
+      if (typeof plain === 'string') secrets.add(plain);
       return read(
         await fetch(url + p, {
           method: 'POST',

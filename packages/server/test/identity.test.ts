@@ -121,7 +121,7 @@ describe('sessions', () => {
     const third = await server.login(phone, 'Admin12345');
     const changed = await server.call(
       '/api/users/update/password',
-      { old: await digest('Admin12345'), refresh: await digest('NewPass123') },
+      { old: await digest('Admin12345'), refresh: await digest('NewPass123'), plainPassword: 'NewPass123' },
       token,
     );
     expect(changed.body.code).toBe(200);
@@ -138,7 +138,7 @@ describe('sessions', () => {
     const { token } = await server.initAdmin();
     const answer = await server.call(
       '/api/users/update/password',
-      { old: await digest('not-it'), refresh: await digest('NewPass123') },
+      { old: await digest('not-it'), refresh: await digest('NewPass123'), plainPassword: 'NewPass123' },
       token,
     );
     expect(answer.body).toMatchObject({ code: 400, message: '原密码不正确' });

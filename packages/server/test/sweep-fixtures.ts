@@ -291,6 +291,7 @@ export const readsElsewhere: Partial<Record<ApiPath, ApiPath[]>> = {
  * (the sweep checks), so the list cannot hide a field that is.
  */
 export const notShown: Partial<Record<ApiPath, Record<string, string>>> = {
+  '/api/allocation/init': { plainPassword: 'checked against the operator password rule, then dropped: never stored' },
   '/api/apps/secret/set': { value: 'a secret is sealed and never answered back: only whether it is set, and when' },
   '/api/exchange/code/import': { xlsxBase64: 'the spreadsheet is read for its codes, which are kept; the file is not' },
   '/api/feedback/make': { deviceId: "counts a device's submissions; operators see the model, not the id" },
@@ -299,5 +300,6 @@ export const notShown: Partial<Record<ApiPath, Record<string, string>>> = {
     signedPayload: 'without App Store keys nothing can be verified, so nothing is kept',
   },
   '/api/selfapp/report': { channel: 'a channel not in the list is counted as 其他' },
+  '/api/users/update/password': { plainPassword: 'an operator’s is checked against the password rule, then dropped' },
   '/api/version/report': { channel: 'a channel not in the list is counted as 其他' },
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { auditTarget, endpoint } from '../endpoint';
-import { empty, passwordDigest, phone, textField } from '../fields';
+import { empty, passwordDigest, phone, plainPassword, textField } from '../fields';
 import { rules } from '../rules';
 
 export const allocation = z
@@ -63,10 +63,22 @@ export const allocationEndpoints = {
   }),
   '/api/allocation/init': endpoint({
     access: 'public',
-    summary: '首次初始化站点并创建第一个管理员（只能成功一次）',
-    input: z.object({ phone, password: passwordDigest, title: siteTitle, slogen }),
+    summary: '首次初始化站点并创建第一个管理员（只能成功一次；带上密码原文时按操作员密码规则检查）',
+    input: z.object({
+      phone,
+      password: passwordDigest,
+      plainPassword: plainPassword.optional(),
+      title: siteTitle,
+      slogen,
+    }),
     output: allocationOut,
-    example: { phone: '13800000000', password: adminDigest, title: '测试站点', slogen: '让截图更简单' },
+    example: {
+      phone: '13800000000',
+      password: adminDigest,
+      plainPassword: 'Admin12345',
+      title: '测试站点',
+      slogen: '让截图更简单',
+    },
     audit: { action: 'allocation.init', label: '站点初始化', target },
   }),
   '/api/allocation/update/logo': endpoint({

@@ -25,6 +25,7 @@ import {
 } from '../fields';
 import { isReservedPhone, reservedPhonePrefix, rules, USER_BATCH_MAX, valuesOf } from '../rules';
 import { messageContent, messageTitle } from './message';
+import { passwordChangeInput, passwordChangeWords } from './password';
 
 /** Account states and the filters of the users list, with the labels operators see. */
 export const userStatuses = [
@@ -47,6 +48,7 @@ export const userTarget = auditTarget(
     isAdmin: '管理员',
     mustChangePassword: '需修改密码',
     revoked: '下线的会话数',
+    ...passwordChangeWords,
     accounts: '生成的账号',
     phonePrefix: '号段',
     // The command-line tools (`npm run admin`) say so in the rows they write.
@@ -171,11 +173,8 @@ export const userEndpoints = {
   '/api/users/update/password': endpoint({
     access: 'user',
     openDuringPasswordChange: true,
-    summary: '修改密码（吊销本账号的其他会话）',
-    input: z.object({
-      old: passwordDigest.meta({ title: '原密码' }),
-      refresh: passwordDigest.meta({ title: '新密码' }),
-    }),
+    summary: '修改密码（吊销本账号的其他会话；操作员须同时提交新密码原文以检查密码规则）',
+    input: passwordChangeInput,
     output: z.null(),
     example: { old: digests.user, refresh: digests.changed },
     audit: { action: 'users.update.password', label: '修改密码', target },

@@ -1,7 +1,7 @@
 import type { Db } from '../db/index';
 
 /** Keys never written to the audit log, whatever a handler passes. */
-const secretKeys = new Set(['password', 'password_hash', 'old', 'refresh', 'token', 'token_hash']);
+const secretKeys = new Set(['password', 'password_hash', 'plainPassword', 'old', 'refresh', 'token', 'token_hash']);
 
 function snapshot(value: unknown): string | null {
   if (value === undefined || value === null) return null;

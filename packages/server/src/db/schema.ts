@@ -61,6 +61,11 @@ export interface SessionsTable {
   created_at: number;
   last_used_at: number;
   expires_at: number;
+  /**
+   * 1 once the session has been used on an admin endpoint: a console session, which ends after the
+   * console's idle time (features/sessions migration 202612020130, core/sessions.ts).
+   */
+  console: Generated<number>;
 }
 
 export interface LoginAttemptsTable {

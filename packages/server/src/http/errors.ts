@@ -13,7 +13,7 @@ export class ApiError extends Error {
 export const fail = {
   badInput: (message: string) => new ApiError(Code.BAD_INPUT, message),
   unauthenticated: (message?: string) => new ApiError(Code.UNAUTHENTICATED, message),
-  expired: () => new ApiError(Code.EXPIRED),
+  expired: (message?: string) => new ApiError(Code.EXPIRED, message),
   forbidden: (message?: string) => new ApiError(Code.FORBIDDEN, message),
   notFound: (message?: string) => new ApiError(Code.NOT_FOUND, message),
   conflict: (message: string) => new ApiError(Code.CONFLICT, message),

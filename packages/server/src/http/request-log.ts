@@ -14,6 +14,21 @@ export interface RequestLogInfo {
   uploadBytes?: number;
 }
 
+/**
+ * What pino blanks out of any log line, whoever writes it. The request line (below) holds no
+ * headers and no body at all; these catch a header or a body that a later log call might pass whole:
+ * the session token, cookies, and the plain text of an operator's new password (`plainPassword`,
+ * sent beside its digest so the server can check the operator rule, core/operator-password.ts).
+ */
+export const redactedLogPaths = [
+  'req.headers.token',
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'plainPassword',
+  '*.plainPassword',
+  '*.*.plainPassword',
+];
+
 const infos = new WeakMap<FastifyRequest, RequestLogInfo>();
 
 function infoOf(request: FastifyRequest): RequestLogInfo {

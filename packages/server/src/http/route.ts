@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { writeAudit } from '../core/audit';
 import { allows, grantsOf } from '../core/grants';
-import { hashToken, lookupSession, type SessionLookup, type SessionUser } from '../core/sessions';
+import { hashToken, lookupSession, markConsoleSession, type SessionLookup, type SessionUser } from '../core/sessions';
 import { isLockConflict, retryOnConflict } from '../db/conflicts';
 import { classifyOutage } from '../db/outage';
 import { shortTransaction } from '../db/sqlite-inline';
@@ -175,7 +175,7 @@ async function runEndpoint(
   let uploader = user;
   if (def.upload) {
     if (!user && def.access === 'public') {
-      presented = lookupSession(services.db, tokenOf(request));
+      presented = lookupSession(services.db, tokenOf(request), services.config.consoleIdleMs);
       const found = await presented;
       if (found.state === 'ok' && found.user.status !== 'blocked') uploader = found.user;
     }
@@ -232,7 +232,7 @@ async function runEndpoint(
         // Through this context's database: inside the call's transaction the lookup's writes (the
         // once-a-minute touch, an expired session's removal) are part of it. On another connection
         // they would wait for the writer's turn the transaction holds, i.e. for themselves (SQLite).
-        presented ??= lookupSession(db, tokenOf(request));
+        presented ??= lookupSession(db, tokenOf(request), services.config.consoleIdleMs);
         return presented;
       },
       identify: (who) => noteWho(request, who),
@@ -372,15 +372,16 @@ async function authorize(def: EndpointDef, request: FastifyRequest, services: Se
   if (access === 'public') return { user: null, sessionId: null, grants: null };
   const token = tokenOf(request);
   if (!token) throw fail.unauthenticated();
-  const found = await lookupSession(services.db, token);
+  const found = await lookupSession(services.db, token, services.config.consoleIdleMs);
   if (found.state === 'none') throw fail.unauthenticated('登录状态无效，请重新登录');
-  if (found.state === 'expired') throw fail.expired();
+  if (found.state === 'expired') throw fail.expired(found.message);
   noteWho(request, { userId: found.user.id });
   if (found.user.status === 'blocked') throw fail.forbidden('账号已被封禁');
   // A password someone else chose (生成账号, an operator's reset) must be changed before anything else.
   if (found.user.must_change_password === 1 && !def.openDuringPasswordChange) throw fail.passwordChangeRequired();
   if (access !== 'admin') return { user: found.user, sessionId: found.sessionId, grants: null };
   if (!found.user.is_admin) throw fail.forbidden('需要管理员权限');
+  await markConsoleSession(services.db, found, services.config.consoleIdleMs);
   // The contract names what each admin call needs (permissions.ts); a hidden button is never the check.
   const grants = await grantsOf(services.db, found.user.id);
   if (!allows(grants, def.permission)) {

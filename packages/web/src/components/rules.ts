@@ -5,6 +5,7 @@ import {
   phonePattern,
   textMessages,
 } from '@appdesk/contract/rules';
+import { operatorPasswordProblem } from '@appdesk/contract/rules/users';
 import type { Rule } from 'antd/es/form';
 
 /**
@@ -65,6 +66,19 @@ export const strongPasswordRule = {
     return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
   },
 };
+
+/**
+ * antd Form validator for an operator's new password (等保二级): the contract's operator rule, in the
+ * server's words. `phone` reads the account's phone when the form validates (the setup form's own field).
+ */
+export function operatorPasswordFormRule(phone: () => string | null | undefined) {
+  return {
+    validator: (_: unknown, value: string | undefined) => {
+      const problem = value ? operatorPasswordProblem(value, phone()) : null;
+      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+    },
+  };
+}
 
 /**
  * What a list's phone filter sends: the whole phone (spaces and dashes pasted with it dropped) when

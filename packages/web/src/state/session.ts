@@ -1,3 +1,4 @@
+import { codeMessage } from '@appdesk/contract/codes';
 import { storageKeys } from '@appdesk/contract/constants';
 import type { CurrentUser, InboxMessage } from '@appdesk/contract/types';
 import { createStore } from './store';
@@ -155,6 +156,15 @@ export function signOutNotice(search: string, said = ''): { title: string; descr
   if (params.get('expired') === '1') return { title: '登录已失效，请重新登录' };
   const reason = params.get('reason');
   if (reason === '402') {
+    // The console's idle timeout (等保二级) says so in its own words; a session's end of life in ours.
+    if (said && said !== codeMessage[402]) {
+      return {
+        title: said,
+        description: params.get('redirect')
+          ? '为了账号安全，管理后台一段时间未操作会自动退出。重新登录后将回到刚才的页面。'
+          : '为了账号安全，管理后台一段时间未操作会自动退出。',
+      };
+    }
     return {
       title: '登录已过期，请重新登录',
       description: '长时间未使用或登录时间已到上限，为了账号安全需要重新登录。',

@@ -175,6 +175,13 @@ describe('session-ending codes', () => {
       '账号可能已被封禁或已不是管理员，如有疑问请联系其他管理员。',
     );
     expect(session.signOutNotice('?reason=402')?.title).toBe('登录已过期，请重新登录');
+    // The console's idle timeout: the server's words, and where signing in returns to.
+    expect(
+      session.signOutNotice('?reason=402&redirect=%2Fadmin%2Fadmin%2Forder', '长时间未操作，已退出登录，请重新登录'),
+    ).toEqual({
+      title: '长时间未操作，已退出登录，请重新登录',
+      description: '为了账号安全，管理后台一段时间未操作会自动退出。重新登录后将回到刚才的页面。',
+    });
     expect(session.signOutNotice('?expired=1&redirect=%2Fadmin%2F')?.title).toBe('登录已失效，请重新登录');
     expect(session.signOutNotice('?redirect=%2Fadmin%2F')).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { newUserRow } from '../../core/new-user';
+import { checkChosenPassword } from '../../core/operator-password';
 import { enrolSuperAdmin } from '../../core/operators';
 import { hashPassword } from '../../core/passwords';
 import type { RequestContext } from '../../http/context';
@@ -48,6 +49,11 @@ export default defineRoutes({
     handler: async (input, ctx) => {
       // Cheap early answer for the common repeat; the claim below is what decides races.
       if ((await readAllocation(ctx.db)).is_init === 1) throw alreadyInitialised();
+      // The setup page sends the plain text too: the first operator's password meets the operator
+      // rule. A script that sends only the digest is not checked (docs/permissions.md).
+      if (input.plainPassword !== undefined) {
+        checkChosenPassword({ is_admin: 1, phone: input.phone }, input.password, input.plainPassword);
+      }
       // argon2 runs before the transaction so the database is never held while it hashes.
       const passwordHash = await hashPassword(input.password);
       return ctx.inTransaction(async (tx) => {

@@ -1,4 +1,5 @@
 import { DEFAULT_APP } from '@appdesk/contract/constants';
+import { checkChosenPassword } from '../../core/operator-password';
 import { hashPassword, verifyPassword } from '../../core/passwords';
 import { hashToken, revokeSession, revokeUserSessions } from '../../core/sessions';
 import { fail } from '../../http/errors';
@@ -29,6 +30,8 @@ export default defineRoutes({
     handler: async (input, ctx) => {
       const user = ctx.user;
       if (input.old === input.refresh) throw fail.badInput('新密码不能与原密码相同');
+      // An operator's new password meets the operator rule (checked on its plain text, then dropped).
+      const ruled = checkChosenPassword(user, input.refresh, input.plainPassword);
       const row = await ctx.db
         .selectFrom('users')
         .select('password_hash')
@@ -42,8 +45,19 @@ export default defineRoutes({
           .set({ password_hash: passwordHash, must_change_password: 0, updated_at: Date.now() })
           .where('id', '=', user.id)
           .execute();
-        await revokeUserSessions(tx.db, user.id, ctx.sessionId ?? undefined);
-        await tx.audit({ targetId: user.id });
+        const revoked = await revokeUserSessions(tx.db, user.id, ctx.sessionId ?? undefined);
+        // In words: how it came about, what was checked, how many other sessions ended.
+        const initial = user.must_change_password === 1;
+        await tx.audit({
+          targetId: user.id,
+          ...(initial ? { before: { mustChangePassword: true } } : {}),
+          after: {
+            passwordChange: initial ? 'initial' : 'own',
+            ...(initial ? { mustChangePassword: false } : {}),
+            ...(ruled ? { passwordRule: 'operator' } : {}),
+            revoked,
+          },
+        });
       });
       return null;
     },

@@ -1,7 +1,10 @@
 import { App, Form, Input } from 'antd';
 import { useState } from 'react';
 import { hashPassword } from '../../api/hash';
-import { strongPasswordRule } from '../rules';
+import { userStore } from '../../state/session';
+import { useStore } from '../../state/store';
+import { PasswordRuleList } from '../PasswordRuleList';
+import { operatorPasswordFormRule } from '../rules';
 import { send } from '../writes';
 import { EditorModal } from './EditorModal';
 
@@ -11,9 +14,14 @@ interface Values {
   confirm: string;
 }
 
-/** 修改密码: old, new and confirmation; both passwords are sent hashed. */
+/**
+ * 修改密码 in the console: old, new and confirmation. Both passwords are sent hashed, and the new
+ * one's plain text too, so the server can check the operator rule (等保二级), shown live below it.
+ */
 export function PasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
+  const phone = useStore(userStore, (s) => s.currentUser?.phone);
+  const typed = Form.useWatch('refresh', form);
   const { notification } = App.useApp();
   const [saving, setSaving] = useState(false);
 
@@ -26,6 +34,7 @@ export function PasswordModal({ open, onClose }: { open: boolean; onClose: () =>
       const sent = await send('/api/users/update/password', {
         old: hashPassword(values.old),
         refresh: hashPassword(values.refresh),
+        plainPassword: values.refresh,
       });
       if (sent) {
         const message = sent.message || '密码已修改';
@@ -59,11 +68,11 @@ export function PasswordModal({ open, onClose }: { open: boolean; onClose: () =>
         <Form.Item
           label="新密码"
           name="refresh"
-          extra="至少 8 位，需同时包含字母和数字"
+          extra={<PasswordRuleList password={typed} phone={phone} />}
           dependencies={['old']}
           rules={[
             { required: true, message: '请输入新密码' },
-            strongPasswordRule,
+            operatorPasswordFormRule(() => phone),
             ({ getFieldValue }) => ({
               validator: (_, value: string | undefined) =>
                 value && value === getFieldValue('old')

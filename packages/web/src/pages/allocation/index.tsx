@@ -2,7 +2,8 @@ import { Alert, Button, Form, Input, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { hashPassword } from '../../api/hash';
 import { notify } from '../../api/notify';
-import { formRules, inputLimits, phoneRules, rules, strongPasswordRule } from '../../components/rules';
+import { PasswordRuleList } from '../../components/PasswordRuleList';
+import { formRules, inputLimits, operatorPasswordFormRule, phoneRules, rules } from '../../components/rules';
 import { navigate } from '../../nav';
 import { allocationStore, initAllocation, loadAllocation } from '../../state/allocation';
 import { useStore } from '../../state/store';
@@ -20,6 +21,10 @@ export default function AllocationInitPage() {
   const allocation = useStore(allocationStore, (s) => s.allocation);
   const loading = useStore(allocationStore, (s) => s.loading);
   const [submitting, setSubmitting] = useState(false);
+  // The first administrator is an operator: the operator password rule (等保二级), shown live.
+  const [form] = Form.useForm<InitValues>();
+  const typed = Form.useWatch('password', form);
+  const phone = Form.useWatch('phone', form);
 
   if (!allocation && loading) {
     return (
@@ -69,6 +74,8 @@ export default function AllocationInitPage() {
       const done = await initAllocation({
         phone: values.phone.trim(),
         password: hashPassword(values.password),
+        // The plain text too, for the server to check the operator rule (never stored or logged).
+        plainPassword: values.password,
         title: values.title.trim(),
         slogen: (values.slogen ?? '').trim(),
       });
@@ -93,7 +100,7 @@ export default function AllocationInitPage() {
         style={{ marginBottom: 20 }}
         title="首次使用，请创建管理员账号并设置站点信息。初始化只能进行一次。"
       />
-      <Form<InitValues> layout="vertical" requiredMark onFinish={onFinish} autoComplete="off">
+      <Form<InitValues> form={form} layout="vertical" requiredMark onFinish={onFinish} autoComplete="off">
         <Form.Item label="手机号" name="phone" rules={phoneRules}>
           <Input
             placeholder="管理员登录用的 11 位手机号"
@@ -105,8 +112,9 @@ export default function AllocationInitPage() {
         <Form.Item
           label="密码"
           name="password"
-          extra="至少 8 位，需同时包含字母和数字"
-          rules={[{ required: true, message: '请输入密码' }, strongPasswordRule]}
+          extra={<PasswordRuleList password={typed} phone={phone?.trim()} />}
+          dependencies={['phone']}
+          rules={[{ required: true, message: '请输入密码' }, operatorPasswordFormRule(() => phone?.trim())]}
         >
           <Input.Password placeholder="请设置管理员密码" autoComplete="new-password" />
         </Form.Item>

@@ -2,8 +2,10 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { hashPassword } from '../../../api/hash';
 import { notify } from '../../../api/notify';
-import { strongPasswordRule } from '../../../components/rules';
+import { PasswordRuleList } from '../../../components/PasswordRuleList';
+import { operatorPasswordFormRule, strongPasswordRule } from '../../../components/rules';
 import { send } from '../../../components/writes';
+import { readStoredUser } from '../../../state/session';
 
 interface Values {
   old?: string;
@@ -27,6 +29,14 @@ export function ForcedChange({
   onSignOut: () => void;
 }) {
   const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<Values>();
+  const typed = Form.useWatch('refresh', form);
+  // An operator's new password meets the operator rule (等保二级): shown live, checked by the server
+  // on the plain text sent beside the digest. The apps' users keep the basic rule.
+  const [operator] = useState(() => {
+    const user = readStoredUser();
+    return user?.isAdmin === true ? { phone: user.phone } : null;
+  });
 
   const onFinish = async (values: Values) => {
     const old = knownOld ?? values.old ?? '';
@@ -35,6 +45,7 @@ export function ForcedChange({
       const sent = await send('/api/users/update/password', {
         old: hashPassword(old),
         refresh: hashPassword(values.refresh),
+        ...(operator ? { plainPassword: values.refresh } : {}),
       });
       if (sent) {
         void notify('success', { title: '密码已修改', description: '请牢记新密码，下次用它登录' });
@@ -54,7 +65,14 @@ export function ForcedChange({
         style={{ marginBottom: 16 }}
         title="当前密码由管理员生成或重置，请先设置只有你知道的新密码，然后才能继续使用。"
       />
-      <Form<Values> layout="vertical" size="large" requiredMark={false} onFinish={onFinish} autoComplete="off">
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        onFinish={onFinish}
+        autoComplete="off"
+      >
         {knownOld === undefined ? (
           <Form.Item label="当前密码" name="old" rules={[{ required: true, message: '请输入当前密码' }]}>
             <Input.Password placeholder="管理员告知你的初始密码" autoComplete="current-password" />
@@ -63,10 +81,12 @@ export function ForcedChange({
         <Form.Item
           label="新密码"
           name="refresh"
-          extra="至少 8 位，需同时包含字母和数字"
+          extra={
+            operator ? <PasswordRuleList password={typed} phone={operator.phone} /> : '至少 8 位，需同时包含字母和数字'
+          }
           rules={[
             { required: true, message: '请输入新密码' },
-            strongPasswordRule,
+            operator ? operatorPasswordFormRule(() => operator.phone) : strongPasswordRule,
             ({ getFieldValue }) => ({
               validator: (_, value: string | undefined) =>
                 value && value === (knownOld ?? getFieldValue('old'))
