@@ -8,3 +8,4 @@ export type { ApiInput, ApiOutput, ApiPath, ApiResponse, Endpoints } from './end
 export type { InboxMessage } from './endpoints/message';
 export type { Notice } from './endpoints/notices';
 export type { AdminUser, CurrentUser, UserListFilter } from './endpoints/users';
+export type { SecondFactorChallenge, TotpStatus } from './endpoints/totp';
