@@ -24,7 +24,7 @@ export function CodeInput({
       disabled={disabled}
       autoFocus={autoFocus}
       autoComplete="one-time-code"
-      inputMode="numeric"
+      role="group"
       aria-label="6 位验证码"
       formatter={(text) => text.replace(/\D/g, '')}
       onChange={(code) => {
