@@ -1,19 +1,40 @@
 import { z } from 'zod';
-import { type AuditDecl, endpoint } from '../endpoint';
+import { type AuditDecl, auditTarget, endpoint } from '../endpoint';
 import { empty, isoTime, passwordDigest } from '../fields';
 import { totpRules } from './totp.rules';
 import { currentUser, userTarget } from './users';
 
-/**
+/*
  * Two-factor sign-in (两步验证) for operators: a TOTP authenticator (RFC 6238, 6 digits, 30 s)
  * enrolled in 个人中心, with ten one-time recovery codes. An account with it enabled signs in in
  * two steps: `/api/users/login` answers code 432 with a challenge, `/api/users/login/totp` the
  * session. An operator whose role requires it and who has not enrolled gets 433 on every admin
  * call until they do (docs/permissions.md#两步验证).
  */
-// Its operation-log rows are about the operator's account (userTarget names their fields), so the
-// log shows whose factor changed and 用户手机号 finds them.
-const target = userTarget;
+/**
+ * The operation-log rows are about the operator's account (type `user`, like userTarget), so the
+ * log names whose factor changed and 用户手机号 finds them; these are the fields they record (and
+ * which factor an operator's sign-in, 登录后台, took).
+ */
+const target = auditTarget('user', userTarget.label, userTarget.page, {
+  twoFactor: '两步验证',
+  recoveryCodes: '恢复码个数',
+  proof: {
+    label: '身份确认',
+    values: [
+      { value: 'code', label: '验证码' },
+      { value: 'password', label: '密码' },
+    ],
+  },
+  secondFactor: {
+    label: '两步验证',
+    values: [
+      { value: 'code', label: '验证码' },
+      { value: 'recovery', label: '恢复码' },
+    ],
+  },
+  via: userTarget.fields.via,
+});
 /** Turning the factor off; the command line's reset (`npm run admin -- reset-totp`) records it too. */
 export const totpDisableAudit: AuditDecl = { action: 'totp.disable', label: '关闭两步验证', target };
 

@@ -49,24 +49,6 @@ export const userTarget = auditTarget(
     revoked: '下线的会话数',
     accounts: '生成的账号',
     phonePrefix: '号段',
-    // Two-factor sign-in (endpoints/totp.ts): on or off, the recovery codes handed out, how a change
-    // was confirmed, and which factor an operator's sign-in (登录后台) took.
-    twoFactor: '两步验证',
-    recoveryCodes: '恢复码个数',
-    proof: {
-      label: '身份确认',
-      values: [
-        { value: 'code', label: '验证码' },
-        { value: 'password', label: '密码' },
-      ],
-    },
-    secondFactor: {
-      label: '两步验证',
-      values: [
-        { value: 'code', label: '验证码' },
-        { value: 'recovery', label: '恢复码' },
-      ],
-    },
     // The command-line tools (`npm run admin`) say so in the rows they write.
     via: { label: '操作途径', values: [{ value: 'command-line', label: '命令行' }] },
   },

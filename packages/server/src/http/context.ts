@@ -48,7 +48,9 @@ export interface AuditRecord {
   after?: unknown;
 }
 
-export interface RequestContext<U extends SessionUser | null = SessionUser | null> extends Services {
+// The admin gates are the route's to run (http/route.ts authorize), not a handler's.
+export interface RequestContext<U extends SessionUser | null = SessionUser | null>
+  extends Omit<Services, 'adminGates'> {
   /** The signed-in account: never null where the contract says the caller is signed in. */
   user: U;
   sessionId: number | null;

@@ -12,7 +12,7 @@ import { permissionLabel } from '@appdesk/contract/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { writeAudit } from '../core/audit';
-import { allows, grantsOf, type OperatorGrants } from '../core/grants';
+import { allows, grantsOf } from '../core/grants';
 import { hashToken, lookupSession, type SessionLookup, type SessionUser } from '../core/sessions';
 import { isLockConflict, retryOnConflict } from '../db/conflicts';
 import { classifyOutage } from '../db/outage';
@@ -217,7 +217,6 @@ async function runEndpoint(
       storage: services.storage,
       noticeSources: services.noticeSources,
       fileReferences: services.fileReferences,
-      adminGates: services.adminGates,
       apps: services.apps,
       onHandlerRun: services.onHandlerRun,
       db,
@@ -387,13 +386,8 @@ async function authorize(def: EndpointDef, request: FastifyRequest, services: Se
   if (!allows(grants, def.permission)) {
     throw fail.forbidden(`没有「${permissionLabel(def.permission ?? '')}」的权限，请联系超级管理员`);
   }
-  await passAdminGates(services, found.user, grants);
+  for (const gate of services.adminGates) await gate(services.db, found.user, grants);
   return { user: found.user, sessionId: found.sessionId, grants };
-}
-
-/** What features require of an operator before any admin call (features/<f>/gate.ts): a second factor their role asks for. */
-async function passAdminGates(services: Services, user: SessionUser, grants: OperatorGrants): Promise<void> {
-  for (const gate of services.adminGates) await gate(services.db, user, grants);
 }
 
 /** Every kept upload gets a row, so the upload list knows who sent what (and who may attach it). */

@@ -2,8 +2,8 @@ import { createHash, randomInt } from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '@appdesk/contract/endpoints/totp';
 import { Secret, TOTP } from 'otpauth';
 import { openSecret, type SecretKeys, sealSecret } from '../../core/secret-box';
-import { fail } from '../../http/errors';
 import type { Db } from '../../db/index';
+import { fail } from '../../http/errors';
 
 /**
  * The authenticator itself (RFC 6238 through the `otpauth` library): what every authenticator app

@@ -65,7 +65,10 @@ export async function openChallenge(db: Db, held: HeldSignIn): Promise<SecondFac
 }
 
 /** The sign-in a live challenge holds, or null (unknown, expired or already used). */
-export async function findChallenge(db: Db, challenge: string): Promise<{ id: number; userId: number; app: string } | null> {
+export async function findChallenge(
+  db: Db,
+  challenge: string,
+): Promise<{ id: number; userId: number; app: string } | null> {
   const row = await db
     .selectFrom('totp_challenges')
     .select(['id', 'user_id', 'app'])

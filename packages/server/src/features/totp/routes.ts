@@ -88,7 +88,14 @@ export default defineRoutes({
       // A new enrolment replaces one begun and never confirmed (a QR code scanned on a lost phone).
       await ctx.db
         .insertInto('totp_factors')
-        .values({ user_id: user.id, sealed_secret: sealed, enabled_at: null, last_step: null, created_at: now, updated_at: now })
+        .values({
+          user_id: user.id,
+          sealed_secret: sealed,
+          enabled_at: null,
+          last_step: null,
+          created_at: now,
+          updated_at: now,
+        })
         .onConflict((oc) =>
           oc
             .column('user_id')

@@ -70,10 +70,6 @@ async function challengeOf(who: Operator): Promise<string> {
   return data<{ challenge: string }>(answer).challenge;
 }
 
-/** Lets a test use the current code again (each is good once: the server keeps the last step used). */
-const forgetLastStep = (userId: number) =>
-  db().updateTable('totp_factors').set({ last_step: null }).where('user_id', '=', userId).execute();
-
 const loginReasons = async (userId: number) =>
   (await db().selectFrom('login_log').select('reason').where('user_id', '=', userId).orderBy('id').execute()).map(
     (r) => r.reason,
@@ -125,7 +121,10 @@ describe('signing in with a second factor', () => {
     expect(ok.body.code).toBe(200);
     const replayed = await server.call('/api/users/login/totp', { challenge: await challengeOf(who), code });
     expect([replayed.body.code, replayed.body.message]).toEqual([401, '该验证码已经用过，请等验证器显示下一个验证码']);
-    const older = await server.call('/api/users/login/totp', { challenge: await challengeOf(who), code: codeOf(secret) });
+    const older = await server.call('/api/users/login/totp', {
+      challenge: await challengeOf(who),
+      code: codeOf(secret),
+    });
     expect(older.body.code).toBe(401);
     expect((await loginReasons(who.id)).filter((r) => r === 'wrong_code')).toHaveLength(2);
   });
@@ -204,9 +203,9 @@ describe('a role that requires it', () => {
       await enrol({ ...who, token: fresh });
       expect((await server.call('/api/operators/fetch/me', {}, fresh)).body.code).toBe(200);
       // An app's user signs in with the password alone as ever.
-      expect((await server.call('/api/users/fetch/info', {}, await server.login(user.phone, user.password))).body.code).toBe(
-        200,
-      );
+      expect(
+        (await server.call('/api/users/fetch/info', {}, await server.login(user.phone, user.password))).body.code,
+      ).toBe(200);
     } finally {
       await db().updateTable('roles').set({ require_totp: 0 }).where('id', '=', role.id).execute();
       grantsChanged();
@@ -227,7 +226,10 @@ describe('changing it', () => {
     const fresh = data<{ recoveryCodes: string[] }>(renewed).recoveryCodes;
     expect(fresh).toHaveLength(10);
     // The old codes no longer sign in; the new ones do.
-    const old = await server.call('/api/users/login/totp', { challenge: await challengeOf(who), recoveryCode: recoveryCodes[0] });
+    const old = await server.call('/api/users/login/totp', {
+      challenge: await challengeOf(who),
+      recoveryCode: recoveryCodes[0],
+    });
     expect(old.body.code).toBe(401);
     const off = await server.call('/api/totp/disable', { password: await digest(who.password) }, who.token);
     expect([off.body.code, off.body.message]).toEqual([200, '两步验证已关闭']);
@@ -259,7 +261,9 @@ describe('changing it', () => {
       changes: { label: string; after: string | null }[];
     };
     const list = data<{ list: Row[] }>(page).list;
-    expect(list.map((r) => r.actionLabel)).toEqual(expect.arrayContaining(['开启两步验证', '重新生成恢复码', '关闭两步验证']));
+    expect(list.map((r) => r.actionLabel)).toEqual(
+      expect.arrayContaining(['开启两步验证', '重新生成恢复码', '关闭两步验证']),
+    );
     const turnedOff = list.find((r) => r.actionLabel === '关闭两步验证');
     expect(turnedOff?.targetLabel).toBe('用户');
     expect(turnedOff?.targetName).toBe(`${who.phone.slice(0, 3)}****${who.phone.slice(7)}`);

@@ -85,7 +85,9 @@ export function TotpEnrol({ onEnrolled }: { onEnrolled: (recoveryCodes: string[]
         {/* Black on white in the dark theme too: a camera reads no other. */}
         <QRCode value={pending.uri} size={168} errorLevel="M" color="#000000" bgColor="#ffffff" />
         <div className="totp-enrol-secret">
-          <Typography.Text type="secondary">无法扫码时，在验证器中选择「输入密钥」，类型选「基于时间」：</Typography.Text>
+          <Typography.Text type="secondary">
+            无法扫码时，在验证器中选择「输入密钥」，类型选「基于时间」：
+          </Typography.Text>
           <Typography.Paragraph copyable={{ text: pending.secret, tooltips: ['复制密钥', '已复制'] }}>
             <code>{grouped(pending.secret)}</code>
           </Typography.Paragraph>

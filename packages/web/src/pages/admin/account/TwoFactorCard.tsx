@@ -1,8 +1,8 @@
 import { formatDateTime } from '@appdesk/contract/format';
 import { Alert, App, Button, Card, Form, Input, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { useApiQuery } from '../../../api/hooks';
 import { hashPassword } from '../../../api/hash';
+import { useApiQuery } from '../../../api/hooks';
 import { CodeInput } from '../../../components/totp/CodeInput';
 import { RecoveryCodes } from '../../../components/totp/RecoveryCodes';
 import { TotpEnrol } from '../../../components/totp/TotpEnrol';
@@ -42,9 +42,7 @@ function ProofModal({
     setSending(true);
     try {
       const sent =
-        purpose === 'disable'
-          ? await send('/api/totp/disable', proof)
-          : await send('/api/totp/update/recovery', proof);
+        purpose === 'disable' ? await send('/api/totp/disable', proof) : await send('/api/totp/update/recovery', proof);
       if (!sent) {
         setAttempt((n) => n + 1);
         return;
@@ -139,7 +137,9 @@ export function TwoFactorCard() {
         </Space>
       ) : (
         <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-          <span>开启后，登录时除密码外还需输入手机验证器 App 上每 30 秒变化的 6 位验证码：即使密码泄露，别人也无法登录。</span>
+          <span>
+            开启后，登录时除密码外还需输入手机验证器 App 上每 30 秒变化的 6 位验证码：即使密码泄露，别人也无法登录。
+          </span>
           {data?.required ? (
             <Alert type="warning" showIcon title="你的角色要求开启两步验证，开启前无法使用后台的其他功能" />
           ) : null}

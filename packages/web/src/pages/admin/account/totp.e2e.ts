@@ -25,7 +25,10 @@ async function firstStep(page: Page, phone: string, password: string) {
   await page.getByRole('button', { name: '登录' }).click();
 }
 
-test('an operator binds an authenticator, then signs in with its code or a recovery code', async ({ page, browser }) => {
+test('an operator binds an authenticator, then signs in with its code or a recovery code', async ({
+  page,
+  browser,
+}) => {
   await ensureSiteReady();
   // An operator of this spec's own: the first admin stays password-only for every other spec.
   const phone = freshPhone('137');

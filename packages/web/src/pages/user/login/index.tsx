@@ -53,7 +53,11 @@ function pendingChange(): { knownOld?: string } | null {
  * must bind an authenticator before the console answers.
  */
 function pendingEnrolment(): boolean {
-  return new URLSearchParams(window.location.search).get('enrol') === '1' && Boolean(getToken()) && readStoredUser()?.isAdmin === true;
+  return (
+    new URLSearchParams(window.location.search).get('enrol') === '1' &&
+    Boolean(getToken()) &&
+    readStoredUser()?.isAdmin === true
+  );
 }
 
 /** Whether the signed-in operator's role requires two-factor sign-in that they have not set up yet. */
