@@ -270,5 +270,6 @@ export const notShown: Partial<Record<ApiPath, Record<string, string>>> = {
     signedPayload: 'without App Store keys nothing can be verified, so nothing is kept',
   },
   '/api/selfapp/report': { channel: 'a channel not in the list is counted as 其他' },
+  '/api/users/login/totp': { recoveryCode: 'checked against the digests of the codes handed out; never kept' },
   '/api/version/report': { channel: 'a channel not in the list is counted as 其他' },
 };

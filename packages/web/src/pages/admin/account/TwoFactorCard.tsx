@@ -41,14 +41,14 @@ function ProofModal({
   const submit = async (proof: Proof) => {
     setSending(true);
     try {
-      const sent =
-        purpose === 'disable' ? await send('/api/totp/disable', proof) : await send('/api/totp/update/recovery', proof);
+      const renewed = purpose === 'recovery' ? await send('/api/totp/update/recovery', proof) : null;
+      const sent = renewed ?? (purpose === 'disable' ? await send('/api/totp/disable', proof) : null);
       if (!sent) {
         setAttempt((n) => n + 1);
         return;
       }
       notification.success({ title: sent.message });
-      onDone(sent.data && 'recoveryCodes' in sent.data ? sent.data.recoveryCodes : null);
+      onDone(renewed ? renewed.data.recoveryCodes : null);
     } finally {
       setSending(false);
     }
