@@ -12,6 +12,13 @@ export const Code = {
   /** The password was chosen by someone else (生成账号, an operator's reset): change it first. */
   PASSWORD_CHANGE_REQUIRED: 428,
   TOO_MANY: 429,
+  /**
+   * Sign-in: the password was right and the account has two-factor sign-in; `data` carries the
+   * challenge `/api/users/login/totp` takes with the authenticator's code (endpoints/totp.ts).
+   */
+  SECOND_FACTOR_REQUIRED: 432,
+  /** The operator's role requires two-factor sign-in and they have not enrolled: every admin call answers this until they do. */
+  SECOND_FACTOR_ENROLMENT_REQUIRED: 433,
   INTERNAL: 500,
   /** The database (or the disk) is out of reach for now; retry later (an Idempotency-Key makes a write safe to resend). */
   UNAVAILABLE: 503,
@@ -32,6 +39,8 @@ export const codeMessage: Record<CodeValue, string> = {
   415: '不支持的文件类型',
   428: '请先修改初始密码：修改密码后才能继续使用',
   429: '尝试次数过多，请稍后再试',
+  432: '请输入验证器 App 上的 6 位验证码',
+  433: '你的角色要求开启两步验证：请先绑定验证器 App',
   500: '服务器开小差了，请稍后再试',
   503: '服务暂不可用，请稍后重试',
 };

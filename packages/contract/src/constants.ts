@@ -353,6 +353,9 @@ export const loginReasons = [
   { value: 'locked', label: '失败次数过多，已锁定' },
   { value: 'blocked', label: '账号已封禁' },
   { value: 'phone_taken', label: '注册时手机号已存在（密码不符）' },
+  { value: 'second_factor', label: '密码正确，等待两步验证' },
+  { value: 'wrong_code', label: '两步验证码错误或已用过' },
+  { value: 'recovery_code', label: '登录成功（使用恢复码）' },
 ] as const;
 
 /** The users list's status filter: the account states, and 全部 and 管理员 that only the list has. */

@@ -7,4 +7,5 @@ export type { CoinRecord } from './endpoints/coin';
 export type { ApiInput, ApiOutput, ApiPath, ApiResponse, Endpoints } from './endpoints/index';
 export type { InboxMessage } from './endpoints/message';
 export type { Notice } from './endpoints/notices';
+export type { SecondFactorChallenge, TotpStatus } from './endpoints/totp';
 export type { AdminUser, CurrentUser, UserListFilter } from './endpoints/users';

@@ -13,7 +13,7 @@ import type { Migration } from './db/migrations/index';
 import { classifyOutage } from './db/outage';
 import { buildOpenApi } from './features/docs/openapi';
 import { afterBody } from './http/after-body';
-import type { NoticeSource, Services } from './http/context';
+import type { AdminGate, NoticeSource, Services } from './http/context';
 import { registerProbes, replyLockConflict, replyUnavailable } from './http/probes';
 import { logCompleted, noteCode, redactedLogPaths } from './http/request-log';
 import { envelope, type RouteTable, registerEndpoints } from './http/route';
@@ -28,8 +28,8 @@ import { registerFileRoutes } from './storage/serve';
 /*
  * Features are found, not listed: a folder under features/ contributes its handlers
  * (`*routes.ts`, default export), its migrations (`migrations/*.ts`, named by time so they apply
- * in the order they were written), its header-bell notices (`notices.ts`) and the columns where
- * it keeps stored files' URLs (`files.ts`). The contract's
+ * in the order they were written), its header-bell notices (`notices.ts`), the columns where
+ * it keeps stored files' URLs (`files.ts`) and what it requires of operators (`gate.ts`). The contract's
  * endpoint table decides which handlers must exist.
  */
 const routeTables = Object.values(
@@ -41,6 +41,10 @@ const noticeSources = Object.values(
 export const fileReferences = Object.values(
   import.meta.glob<{ default: FileReference[] }>('./features/*/files.ts', { eager: true }),
 ).flatMap((m) => m.default);
+/** What features require of an operator before any admin call (a second factor their role asks for). */
+const adminGates = Object.values(import.meta.glob<{ default: AdminGate }>('./features/*/gate.ts', { eager: true })).map(
+  (m) => m.default,
+);
 /** Plain routes a platform calls in its own format (payment notifications), each feature in its own scope. */
 const callbackPlugins = Object.values(
   import.meta.glob<{ default: (app: FastifyInstance, services: Services) => Promise<void> }>(
@@ -101,6 +105,7 @@ export async function buildApp(
     storage,
     noticeSources,
     fileReferences,
+    adminGates,
     apps: new AppRegistry(database.db, config),
     onHandlerRun: options.onHandlerRun,
   };

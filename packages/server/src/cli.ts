@@ -4,7 +4,7 @@ import { fileReferences } from './app';
 import type { Config } from './config';
 import { clearLocks } from './core/login-throttle';
 import { type DatabaseHandle, openDatabase } from './db/index';
-import { grantAdmin, listAdmins, resetAdminPassword } from './ops/admin-cli';
+import { grantAdmin, listAdmins, resetAdminPassword, resetTotp } from './ops/admin-cli';
 import { makeBackup } from './ops/backup';
 import { restoreBackup } from './ops/restore';
 import { rotateSecrets } from './ops/rotate-secrets';
@@ -24,6 +24,7 @@ const usage = [
   '  npm run admin -- list                          列出全部管理员',
   '  npm run admin -- grant <手机号或用户 ID>         把该账号设为管理员',
   '  npm run admin -- reset-password <手机号或用户 ID> 为管理员生成新的初始密码（只显示一次）',
+  '  npm run admin -- reset-totp <手机号或用户 ID>     重置两步验证（验证器丢失且恢复码用完时）',
   '  npm run backup [-- <目录>]                      在线备份数据库与文件到一个归档（默认 ./backups）',
   '  npm run storage-sweep [-- --remove]            找出无人引用的存储对象、指向缺失对象的 files 记录与中断的上传（--remove 删除）',
   '  npm run restore -- <归档>                       把归档恢复到空的数据目录（及空的 PostgreSQL 数据库）',
@@ -57,6 +58,7 @@ export async function runCli(
   if (command === 'admin' && sub === 'reset-password' && target) {
     return run(({ db }) => resetAdminPassword(db, target, print));
   }
+  if (command === 'admin' && sub === 'reset-totp' && target) return run(({ db }) => resetTotp(db, target, print));
   if (command === 'backup') {
     const outDir = path.resolve(sub ?? 'backups');
     return run(async ({ db, dialect }) => {

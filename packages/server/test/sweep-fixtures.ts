@@ -300,6 +300,7 @@ export const notShown: Partial<Record<ApiPath, Record<string, string>>> = {
     signedPayload: 'without App Store keys nothing can be verified, so nothing is kept',
   },
   '/api/selfapp/report': { channel: 'a channel not in the list is counted as 其他' },
+  '/api/users/login/totp': { recoveryCode: 'checked against the digests of the codes handed out; never kept' },
   '/api/users/update/password': { plainPassword: 'an operator’s is checked against the password rule, then dropped' },
   '/api/version/report': { channel: 'a channel not in the list is counted as 其他' },
 };

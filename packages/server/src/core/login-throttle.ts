@@ -25,6 +25,14 @@ export const throttleRules = {
 
 type Kind = keyof typeof throttleRules;
 
+/**
+ * What second-factor codes are counted under in place of the phone (the sign-in's second step, and
+ * a code given to turn the factor off or renew recovery codes): the same limits as passwords, on
+ * counters of their own, so a right password never forgives wrong codes (which would let someone
+ * who knows the password guess codes for ever, ten at a time).
+ */
+export const secondFactorKey = (phone: string): string => `${phone}/totp`;
+
 interface Counter {
   kind: Kind;
   key: string;
@@ -154,14 +162,21 @@ export async function releaseAttempt(db: Db, reservation: Reservation): Promise<
 
 /**
  * The command-line recovery (`npm run unlock -- <phone or address>`): forgets every counter of a
- * phone (phone-wide and per address) or of an address. Answers how many counters it removed.
+ * phone (phone-wide and per address, passwords and second-factor codes) or of an address. Answers how many counters it removed.
  */
 export async function clearLocks(db: Db, target: { phone: string } | { ip: string }): Promise<number> {
   const rows =
     'phone' in target
       ? await db
           .deleteFrom('login_attempts')
-          .where((eb) => eb.or([eb('key', '=', `phone:${target.phone}`), eb('key', 'like', `pair:${target.phone}@%`)]))
+          .where((eb) =>
+            eb.or(
+              [target.phone, secondFactorKey(target.phone)].flatMap((key) => [
+                eb('key', '=', `phone:${key}`),
+                eb('key', 'like', `pair:${key}@%`),
+              ]),
+            ),
+          )
           .executeTakeFirst()
       : await db
           .deleteFrom('login_attempts')

@@ -12,6 +12,12 @@ import type { UploadedFile } from './uploads';
 /** A feature's source of header-bell notices for the signed-in operator (features/<f>/notices.ts). */
 export type NoticeSource = (ctx: RequestContext<SessionUser>) => Promise<Notice[]>;
 
+/**
+ * What a feature requires of an operator before any admin call, checked after the call's permission
+ * (features/<f>/gate.ts): it throws an ApiError to refuse, e.g. a second factor their role asks for.
+ */
+export type AdminGate = (db: Db, user: SessionUser, grants: OperatorGrants) => Promise<void>;
+
 /** What every handler can use; `db` is the transaction when the route declares one. */
 export interface Services {
   config: Config;
@@ -22,6 +28,8 @@ export interface Services {
   noticeSources: NoticeSource[];
   /** Every feature's columns holding stored files' URLs (features/<f>/files.ts), found at start-up. */
   fileReferences: FileReference[];
+  /** Every feature's requirement of operators (features/<f>/gate.ts), found at start-up. */
+  adminGates: AdminGate[];
   /** The company's apps (core/apps.ts), read from a short-lived cache. */
   apps: AppRegistry;
   /** Called with the path each time a handler starts (the generated tests count what reaches handlers). */
@@ -40,7 +48,9 @@ export interface AuditRecord {
   after?: unknown;
 }
 
-export interface RequestContext<U extends SessionUser | null = SessionUser | null> extends Services {
+// The admin gates are the route's to run (http/route.ts authorize), not a handler's.
+export interface RequestContext<U extends SessionUser | null = SessionUser | null>
+  extends Omit<Services, 'adminGates'> {
   /** The signed-in account: never null where the contract says the caller is signed in. */
   user: U;
   sessionId: number | null;

@@ -1,10 +1,14 @@
 import { Code, type CodeValue, codeMessage } from '@appdesk/contract/codes';
 
-/** A failure the client should see: answered as HTTP 200 with this code and Chinese message. */
+/**
+ * A failure the client should see: answered as HTTP 200 with this code and Chinese message, and
+ * `data` when the refusal carries what the client needs next (sign-in's second-factor challenge).
+ */
 export class ApiError extends Error {
   constructor(
     readonly code: CodeValue,
     message?: string,
+    readonly data?: unknown,
   ) {
     super(message ?? codeMessage[code]);
   }

@@ -103,7 +103,7 @@ export function registerEndpoints(app: FastifyInstance, services: Services, tabl
       } catch (error) {
         if (error instanceof ApiError) {
           noteCode(request, error.code);
-          return reply.send(envelope(error.code, error.message));
+          return reply.send(envelope(error.code, error.message, error.data));
         }
         if (clientWentAway(request)) {
           // An abandoned upload: the socket error is the client's, not a database outage.
@@ -387,6 +387,7 @@ async function authorize(def: EndpointDef, request: FastifyRequest, services: Se
   if (!allows(grants, def.permission)) {
     throw fail.forbidden(`没有「${permissionLabel(def.permission ?? '')}」的权限，请联系超级管理员`);
   }
+  for (const gate of services.adminGates) await gate(services.db, found.user, grants);
   return { user: found.user, sessionId: found.sessionId, grants };
 }
 

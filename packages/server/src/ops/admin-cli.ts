@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
+import { totpDisableAudit } from '@appdesk/contract/endpoints/totp';
 import { maskPhone } from '@appdesk/contract/format';
 import { writeAudit } from '../core/audit';
 import { enrolSuperAdmin } from '../core/operators';
 import { hashPassword, randomPassword } from '../core/passwords';
 import { revokeUserSessions } from '../core/sessions';
 import type { Db } from '../db/index';
+import { resetSecondFactor } from '../features/totp/public';
 
 /**
  * What the operation log shows as the address of a change made from the command line (there is
@@ -106,5 +108,41 @@ export async function resetAdminPassword(db: Db, who: string, print: Print): Pro
   print(`已重置 #${account.id} ${maskPhone(account.phone)} 的密码，新的初始密码（只显示这一次）：`);
   print(`  ${password}`);
   print('该账号的全部登录已失效，下次登录须先修改密码（已记入操作日志）');
+  return 0;
+}
+
+/**
+ * `admin reset-totp <phone|id>`: removes an account's second factor (a lost phone and no recovery
+ * code left): it signs in with its password alone again, and enrols anew if a role of it requires
+ * two-factor sign-in. Recorded in the operation log as 关闭两步验证 from the command line.
+ */
+export async function resetTotp(db: Db, who: string, print: Print): Promise<number> {
+  const account = await findAccount(db, who);
+  if (!account) {
+    print(`找不到账号“${who}”（请给出手机号或用户 ID）`);
+    return 1;
+  }
+  const decl = totpDisableAudit;
+  const removed = await db.transaction().execute(async (trx) => {
+    const had = await resetSecondFactor(trx, account.id);
+    if (had) {
+      await writeAudit(trx, {
+        actorId: null,
+        action: decl.action,
+        targetType: decl.target.type,
+        targetId: account.id,
+        before: { twoFactor: true },
+        after: { twoFactor: false, via: VIA },
+        ip: CLI_ADDRESS,
+      });
+    }
+    return had;
+  });
+  const named = `#${account.id} ${maskPhone(account.phone)}`;
+  print(
+    removed
+      ? `已重置 ${named} 的两步验证：下次登录只需密码；如其角色要求两步验证，登录后须重新绑定（已记入操作日志）`
+      : `${named} 没有开启两步验证，无需重置`,
+  );
   return 0;
 }

@@ -2,9 +2,11 @@ import type { Config } from '../config';
 import { secretContext } from '../core/apps';
 import { openSecret, sealedUnderCurrent, sealSecret } from '../core/secret-box';
 import type { Db } from '../db/index';
+import { resealTotpSecrets } from '../features/totp/public';
 
 /**
- * Seals every stored secret again under the current APPDESK_SECRETS_KEY (docs/apps.md#secrets):
+ * Seals every stored secret again under the current APPDESK_SECRETS_KEY (docs/apps.md#secrets), the
+ * apps' and the operators' authenticator secrets (two-factor sign-in):
  * the step of a key rotation between setting the new key (the old one as
  * APPDESK_SECRETS_KEY_PREVIOUS) and removing the old one. One transaction: all or none.
  */
@@ -30,7 +32,8 @@ export async function rotateSecrets(db: Db, config: Pick<Config, 'secretKeys'>, 
           .execute();
         resealed += 1;
       }
-      return { total: rows.length, resealed };
+      const totp = await resealTotpSecrets(trx, keys, (sealed) => sealedUnderCurrent(keys, sealed));
+      return { total: rows.length + totp.total, resealed: resealed + totp.resealed };
     });
     print(
       `已用当前密钥重新加密 ${counts.resealed} 项密钥（共 ${counts.total} 项）；现在可以去掉 APPDESK_SECRETS_KEY_PREVIOUS`,

@@ -67,3 +67,18 @@ describe('what a status means', () => {
     expect(statusMeaning(418)).toBe('请求失败，服务器拒绝了这个请求');
   });
 });
+
+describe('two-factor sign-in answers', () => {
+  it('432 (a code comes next) is handed back quietly; 433 (enrol first) sends the console to the sign-in page', async () => {
+    const replaced: string[] = [];
+    vi.stubGlobal('window', {
+      localStorage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined },
+      location: { pathname: '/admin/admin/users', search: '?page=2', replace: (to: string) => replaced.push(to) },
+    });
+    const { handleEnvelope } = await import('./request');
+    const challenge = { code: 432, message: '请输入验证器 App 上的 6 位验证码', data: { challenge: 'c' } };
+    expect(handleEnvelope(challenge, { silent: true })).toBe(challenge);
+    expect(() => handleEnvelope({ code: 433, message: '请先绑定' }, { silent: true })).toThrow('请先绑定');
+    expect(replaced).toEqual([`/user/login?enrol=1&redirect=${encodeURIComponent('/admin/admin/users?page=2')}`]);
+  });
+});

@@ -2,7 +2,7 @@ import { ApiHttpError, createApiClient } from '@appdesk/contract/client';
 import { Code, sessionEndingCodes } from '@appdesk/contract/codes';
 import { timings } from '@appdesk/contract/constants';
 import type { ApiInput, ApiOutput, ApiPath, ApiResponse, Envelope } from '@appdesk/contract/types';
-import { clearSession, getToken, loginUrl, rememberSignOut, type SignOutCode } from '../state/session';
+import { clearSession, getToken, loginUrl, rememberSignOut, type SignOutCode, safeReturnPath } from '../state/session';
 import { notify } from './notify';
 import { statusMeaning } from './status';
 
@@ -96,7 +96,17 @@ export function handleEnvelope<T extends { code: number; message?: string }>(
   options: { silent?: boolean; action?: boolean } = {},
 ): T {
   if (body.code === Code.OK) return body;
+  // Sign-in's password was right and a second factor comes next: the sign-in page's next step, no error.
+  if (body.code === Code.SECOND_FACTOR_REQUIRED) return body;
   const message = body.message || '请求失败';
+  // The operator's role requires two-factor sign-in: the sign-in page binds an authenticator, then returns here.
+  if (body.code === Code.SECOND_FACTOR_ENROLMENT_REQUIRED) {
+    if (window.location.pathname !== '/user/login') {
+      const back = safeReturnPath(window.location.pathname + window.location.search);
+      leaveFor(`/user/login?enrol=1${back ? `&redirect=${encodeURIComponent(back)}` : ''}`);
+    }
+    throw new ApiError(body.code, message);
+  }
   if (!options.silent) void notify('error', { title: message, description: message }, { action: options.action });
   // The password must be changed first: the login page shows that form for the stored session.
   if (body.code === Code.PASSWORD_CHANGE_REQUIRED && window.location.pathname !== '/user/login') {

@@ -78,6 +78,12 @@ const fixedNames: [selector: string, english: string, chinese: string][] = [
   ['.ant-input-number-action-up', 'Increase Value', '增加数值'],
   ['.ant-input-number-action-down', 'Decrease Value', '减少数值'],
   ['.ant-segmented', 'segmented control', '选项切换'],
+  // Input.OTP (two-factor codes) names each box "OTP Input <n>".
+  ...Array.from({ length: 8 }, (_, i): [string, string, string] => [
+    '.ant-otp-input',
+    `OTP Input ${i + 1}`,
+    `验证码第 ${i + 1} 位`,
+  ]),
 ];
 
 const hasWords = (text: string | null | undefined) => Boolean(text && /[\p{L}\p{N}]/u.test(text));

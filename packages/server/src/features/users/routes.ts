@@ -5,12 +5,18 @@ import { hashToken, revokeSession, revokeUserSessions } from '../../core/session
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
 import { presentSessionUser } from './presenter';
+import { signInSecondStep } from './second-step';
 import { signIn } from './sign-in';
 
 export default defineRoutes({
   '/api/users/login': {
     message: '登录成功',
     handler: (input, ctx) => signIn(ctx, input.phone, input.password, input.app ?? DEFAULT_APP),
+  },
+
+  '/api/users/login/totp': {
+    message: '登录成功',
+    handler: (input, ctx) => signInSecondStep(ctx, input),
   },
 
   '/api/users/logout': {

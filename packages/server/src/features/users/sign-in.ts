@@ -7,6 +7,7 @@ import { createSession, readSessionUser } from '../../core/sessions';
 import { shanghaiTime } from '../../db/paging';
 import type { RequestContext } from '../../http/context';
 import { ApiError, fail } from '../../http/errors';
+import { hasSecondFactor, newChallenge, openChallenge } from '../totp/public';
 import { liftDueBlocks } from './blocks';
 import { presentSessionUser } from './presenter';
 
@@ -18,8 +19,17 @@ export interface Account {
   blocked_until: number | null;
 }
 
+/** Which second factor a sign-in took: none, an authenticator's code, a recovery code. */
+export type SecondFactor = 'code' | 'recovery' | undefined;
+
 /** Writes the attempt's 登录日志 row. */
-export function logAttempt(ctx: RequestContext, phone: string, account: Account | undefined, reason: LoginReason) {
+export function logAttempt(
+  ctx: RequestContext,
+  phone: string,
+  account: Account | undefined,
+  reason: LoginReason,
+  secondFactor?: SecondFactor,
+) {
   const code = {
     success: Code.OK,
     wrong_password: Code.UNAUTHENTICATED,
@@ -27,8 +37,11 @@ export function logAttempt(ctx: RequestContext, phone: string, account: Account 
     locked: Code.TOO_MANY,
     blocked: Code.FORBIDDEN,
     phone_taken: Code.CONFLICT,
+    second_factor: Code.SECOND_FACTOR_REQUIRED,
+    wrong_code: Code.UNAUTHENTICATED,
+    recovery_code: Code.OK,
   }[reason];
-  const row = { userId: account?.id ?? null, phone, reason, code, ip: ctx.ip, userAgent: ctx.userAgent };
+  const row = { userId: account?.id ?? null, phone, reason, code, ip: ctx.ip, userAgent: ctx.userAgent, secondFactor };
   // A refused attempt is logged even when the call then fails and its transaction rolls back.
   return ctx.survivesFailure((db) => recordLogin(db, row));
 }
@@ -57,11 +70,13 @@ function shouldLogLocked(server: object, ip: string): boolean {
 /**
  * Starts a password attempt for `phone`: finds the account and counts the attempt (throttle
  * reservation) before any password is checked. A device that presents a live session of this
- * same account is exempt from the phone-wide lock (core/login-throttle.ts).
+ * same account is exempt from the phone-wide lock (core/login-throttle.ts). A second step's code
+ * is counted the same way, on counters of its own (`throttleKey`: secondFactorKey).
  */
 export async function beginAttempt(
   ctx: RequestContext,
   phone: string,
+  throttleKey = phone,
 ): Promise<{ account: Account | undefined; reservation: Reservation }> {
   ctx.identify({ phone });
   const account = await ctx.db
@@ -73,7 +88,7 @@ export async function beginAttempt(
   const knownDevice = seen.state === 'ok' && seen.user.phone === phone;
   try {
     // Counted even if the call fails inside a transaction (a registration resent with an Idempotency-Key).
-    const reservation = await ctx.survivesFailure((db) => reserveAttempt(db, phone, ctx.ip, { knownDevice }));
+    const reservation = await ctx.survivesFailure((db) => reserveAttempt(db, throttleKey, ctx.ip, { knownDevice }));
     return { account, reservation };
   } catch (error) {
     if (error instanceof ApiError && shouldLogLocked(ctx.config, ctx.ip))
@@ -82,13 +97,19 @@ export async function beginAttempt(
   }
 }
 
-/** The password was right: hands the reservation back, refuses a blocked account, opens a session. */
+/**
+ * The password (or, in a second step, the code) was right: hands the reservation back, refuses a
+ * blocked account, and opens a session, unless the account signs in with a second factor and
+ * this is the first step: then the sign-in is held and the answer is code 432 with the challenge
+ * that `/api/users/login/totp` takes with the code (features/totp).
+ */
 export async function finishSignIn(
   ctx: RequestContext,
   phone: string,
   account: Account,
   reservation: Reservation,
   app: string,
+  secondFactor?: SecondFactor,
 ): Promise<{ token: string; user: CurrentUser }> {
   ctx.identify({ userId: account.id });
   await releaseAttempt(ctx.db, reservation);
@@ -102,6 +123,13 @@ export async function finishSignIn(
       throw fail.forbidden(`账号已被封禁${until}，请联系客服`);
     }
   }
+  if (!secondFactor && (await hasSecondFactor(ctx.db, account.id))) {
+    const held = newChallenge(account.id, app);
+    // Kept even when the call's transaction rolls back (a registration resent with an Idempotency-Key).
+    const challenge = await ctx.survivesFailure((db) => openChallenge(db, held));
+    await logAttempt(ctx, phone, account, 'second_factor');
+    throw new ApiError(Code.SECOND_FACTOR_REQUIRED, undefined, challenge);
+  }
   const now = Date.now();
   await ctx.db
     .updateTable('users')
@@ -109,7 +137,7 @@ export async function finishSignIn(
     .where('id', '=', account.id)
     .execute();
   const token = await createSession(ctx.db, account.id, { ip: ctx.ip, userAgent: ctx.userAgent, app });
-  await logAttempt(ctx, phone, account, 'success');
+  await logAttempt(ctx, phone, account, secondFactor === 'recovery' ? 'recovery_code' : 'success', secondFactor);
   return { token, user: await presentSessionUser(ctx.db, await readSessionUser(ctx.db, account.id, app)) };
 }
 

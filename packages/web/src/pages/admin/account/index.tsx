@@ -13,6 +13,7 @@ import { send, untilSettled } from '../../../components/writes';
 import { setWatermarkMode, useWatermarkMode, type WatermarkMode } from '../../../layouts/watermark';
 import { updateStoredUser, userStore } from '../../../state/session';
 import { useStore } from '../../../state/store';
+import { TwoFactorCard } from './TwoFactorCard';
 import './account.css';
 
 type OwnSession = ApiOutput<'/api/sessions/fetch/mine'>['list'][number];
@@ -163,7 +164,7 @@ function SessionsCard() {
   );
 }
 
-/** /admin/admin/account (个人中心): the signed-in operator's profile, password and sessions. */
+/** /admin/admin/account (个人中心): the signed-in operator's profile, password, second factor and sessions. */
 export default function AccountPage() {
   const [passwordOpen, setPasswordOpen] = useState(false);
   const watermarkMode = useWatermarkMode();
@@ -176,6 +177,7 @@ export default function AccountPage() {
           <Button onClick={() => setPasswordOpen(true)}>修改密码…</Button>
         </Space>
       </Card>
+      <TwoFactorCard />
       <Card title="水印">
         <Space wrap>
           <span>在页面上淡淡地显示你的名字和手机尾号，截图外传时可以追溯。</span>

@@ -1,11 +1,13 @@
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { Code } from '@appdesk/contract/codes';
+import type { CurrentUser, SecondFactorChallenge } from '@appdesk/contract/types';
+import { Alert, Button, Form, Input, Spin } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { hashPassword } from '../../../api/hash';
 import { notify, notifyInConsole } from '../../../api/notify';
 import { call } from '../../../api/request';
 import { AppLink } from '../../../components/AppLink';
 import { inputLimits, phoneRules, rules } from '../../../components/rules';
-import { send } from '../../../components/writes';
+import { shownByClient } from '../../../components/writes';
 import { navigate } from '../../../nav';
 import {
   clearSession,
@@ -18,6 +20,10 @@ import {
   updateStoredUser,
 } from '../../../state/session';
 import { ForcedChange } from './ForcedChange';
+import { SecondStep } from './SecondStep';
+
+// Only an operator whose role requires two-factor sign-in and who has none yet sees it.
+const EnrolStep = lazy(() => import('./EnrolStep'));
 
 interface LoginValues {
   phone: string;
@@ -43,17 +49,91 @@ function pendingChange(): { knownOld?: string } | null {
 }
 
 /**
- * /user/login: phone + password. Admins go to the console, everyone else to the home page; an
- * account whose password someone else chose changes it first.
+ * After a 433 elsewhere (the console sends the browser here with ?enrol=1): the stored operator
+ * must bind an authenticator before the console answers.
+ */
+function pendingEnrolment(): boolean {
+  return (
+    new URLSearchParams(window.location.search).get('enrol') === '1' &&
+    Boolean(getToken()) &&
+    readStoredUser()?.isAdmin === true
+  );
+}
+
+/** Whether the signed-in operator's role requires two-factor sign-in that they have not set up yet. */
+async function enrolmentRequired(): Promise<boolean> {
+  const status = await call('/api/totp/fetch/status', {}, { silent: true }).catch(() => null);
+  return status?.code === Code.OK && status.data !== undefined && status.data.required && !status.data.enabled;
+}
+
+/**
+ * /user/login: phone + password, then the authenticator's code for an account with two-factor
+ * sign-in. Admins go to the console, everyone else to the home page; an account whose password
+ * someone else chose changes it first, and an operator whose role requires two-factor sign-in
+ * binds an authenticator first.
  */
 export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const [changing, setChanging] = useState<{ knownOld?: string } | null>(pendingChange);
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+  const [enrolling, setEnrolling] = useState(pendingEnrolment);
+  // The password just typed, for the change form when a second step came between.
+  const [typed, setTyped] = useState<string | undefined>();
+  useEffect(() => {
+    // A reload after binding, or a role that no longer requires it: nothing to bind, on to the console.
+    if (!pendingEnrolment()) return;
+    void enrolmentRequired().then((required) => {
+      if (!required) goOn(true);
+    });
+  }, []);
   // Why the console sent the operator here (a lapsed token, an expired session, a refusal), if it did.
   const [notice] = useState(() => {
     const search = window.location.search;
     return signOutNotice(search, keptSignOutMessage(Number(new URLSearchParams(search).get('reason'))));
   });
+
+  const signOut = () => {
+    // Revoke the token on the server too (allowed before the change); the form returns either way.
+    void call('/api/users/logout', {}, { silent: true })
+      .catch(() => undefined)
+      .finally(() => {
+        clearSession();
+        setChanging(null);
+        setEnrolling(false);
+      });
+  };
+
+  /** Signed in (and the password changed if it had to be): on to the console, or to binding an authenticator first. */
+  const proceed = async (isAdmin: boolean, message?: string) => {
+    if (isAdmin && (await enrolmentRequired())) {
+      setEnrolling(true);
+      return;
+    }
+    // An admin's notice is shown by the console (the sign-in page's own end when it opens).
+    const welcome = { title: message || '登录成功' };
+    if (isAdmin) notifyInConsole(welcome);
+    else void notify('success', welcome);
+    goOn(isAdmin);
+  };
+
+  const signedIn = (answer: { token: string; user: CurrentUser }, message: string, password?: string) => {
+    const { token, user } = answer;
+    saveSession(token, user);
+    setChallenge(null);
+    if (user.mustChangePassword) {
+      setChanging({ knownOld: password });
+      return;
+    }
+    return proceed(user.isAdmin, message);
+  };
+
+  if (enrolling) {
+    return (
+      <Suspense fallback={<Spin />}>
+        <EnrolStep onDone={() => goOn(true)} onSignOut={signOut} />
+      </Suspense>
+    );
+  }
 
   if (changing) {
     return (
@@ -63,16 +143,21 @@ export default function LoginPage() {
           const user = readStoredUser();
           if (user) updateStoredUser({ ...user, mustChangePassword: false });
           setChanging(null);
-          goOn(user?.isAdmin === true);
+          void proceed(user?.isAdmin === true);
         }}
-        onSignOut={() => {
-          // Revoke the token on the server too (allowed before the change); the form returns either way.
-          void call('/api/users/logout', {}, { silent: true })
-            .catch(() => undefined)
-            .finally(() => {
-              clearSession();
-              setChanging(null);
-            });
+        onSignOut={signOut}
+      />
+    );
+  }
+
+  if (challenge) {
+    return (
+      <SecondStep
+        challenge={challenge.challenge}
+        onSignedIn={(sent) => void signedIn(sent.data, sent.message, typed)}
+        onBack={() => {
+          setChallenge(null);
+          setTyped(undefined);
         }}
       />
     );
@@ -81,23 +166,21 @@ export default function LoginPage() {
   const onFinish = async (values: LoginValues) => {
     setSubmitting(true);
     try {
-      const sent = await send('/api/users/login', {
-        phone: values.phone.trim(),
-        password: hashPassword(values.password),
-      });
-      if (sent) {
-        const { token, user } = sent.data;
-        saveSession(token, user);
-        if (user.mustChangePassword) {
-          setChanging({ knownOld: values.password });
-          return;
-        }
-        // An admin's notice is shown by the console (the sign-in page's own end when it opens).
-        const welcome = { title: sent.message || '登录成功' };
-        if (user.isAdmin) notifyInConsole(welcome);
-        else void notify('success', welcome);
-        goOn(user.isAdmin);
+      const answer = await call(
+        '/api/users/login',
+        { phone: values.phone.trim(), password: hashPassword(values.password) },
+        { action: true },
+      );
+      // The password was right and the account has two-factor sign-in: the code comes next.
+      if (answer.code === Code.SECOND_FACTOR_REQUIRED) {
+        setTyped(values.password);
+        setChallenge(answer.data as unknown as SecondFactorChallenge);
+        return;
       }
+      if (answer.code === Code.OK && answer.data) await signedIn(answer.data, answer.message, values.password);
+    } catch (error) {
+      // The request client has shown why (a wrong password, a lock, no network).
+      if (!shownByClient(error)) throw error;
     } finally {
       setSubmitting(false);
     }
