@@ -22,6 +22,7 @@ import {
 import { formatSize } from '../../../components/size';
 import { untilSettled } from '../../../components/writes';
 import './upload.css';
+import { Allowed } from '../../../components/admin/Allowed';
 
 type FileRow = ApiOutput<'/api/files/fetch/page'>['list'][number];
 
@@ -133,6 +134,7 @@ export default function UploadPage() {
               description="文件会从服务器上永久删除，无法恢复。"
               okText="删除"
               danger
+              path="/api/files/remove"
               onConfirm={() => untilSettled(remove.mutate, { id: f.id })}
             >
               删除
@@ -153,6 +155,7 @@ export default function UploadPage() {
       fields={fields}
       emptyText="还没有上传过文件。图片、音频和安装包（APK、AAB、IPA）都可以在这里上传。"
       header={
+        <Allowed path="/api/finder/single">
         <UploadProgress
           buttonText="上传文件"
           progressLabel="文件上传进度"
@@ -162,6 +165,7 @@ export default function UploadPage() {
           }}
           onDone={() => void queryClient.invalidateQueries({ queryKey: ['/api/files/fetch/page'] })}
         />
+        </Allowed>
       }
     />
   );
