@@ -80,6 +80,12 @@ test('客服: feedback and messages, masked phones; no refund, export or reveal;
   await expect(feedback.getByRole('button', { name: '回复' })).toBeVisible();
   await expect(page.getByRole('button', { name: '导出 Excel' })).toHaveCount(0);
 
+  // Messages: send, not block, not export.
+  await page.goto('/admin/admin/message');
+  await expect(page.getByRole('button', { name: '发送消息' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '屏蔽' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '导出 Excel' })).toHaveCount(0);
+
   // Orders: read, but neither refund nor export.
   const drawer = await openOrder(page, data.phone, data.orderNo);
   await expect(drawer.getByRole('button', { name: '退款' })).toHaveCount(0);

@@ -126,8 +126,7 @@ function endpointPermissionsTable(): Plugin {
   const contractEndpoints = path.join(root, '../contract/src/endpoints/index.ts');
   let table: Promise<string> | undefined;
   const build = async () => {
-    type Entries = typeof import('@appdesk/contract/endpoints/index')['endpointEntries'];
-    const { module } = await runnerImport<{ endpointEntries: Entries }>(contractEndpoints, {
+    const { module } = await runnerImport<{ endpointEntries: [string, { permission?: string }][] }>(contractEndpoints, {
       configFile: false,
       logLevel: 'error',
     });
