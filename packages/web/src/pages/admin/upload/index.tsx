@@ -23,6 +23,7 @@ import { formatSize } from '../../../components/size';
 import { untilSettled } from '../../../components/writes';
 import './upload.css';
 import { Allowed } from '../../../components/admin/Allowed';
+import { useGrants } from '../../../state/grants';
 
 type FileRow = ApiOutput<'/api/files/fetch/page'>['list'][number];
 
@@ -61,6 +62,7 @@ function Preview({ file }: { file: FileRow }) {
 export default function UploadPage() {
   const list = useList({ fetchPath: '/api/files/fetch/page', keys, toFilter });
   const remove = useApiAction('/api/files/remove');
+  const canRemove = useGrants().canCall('/api/files/remove');
   const queryClient = useQueryClient();
 
   const columns = useMemo<ColumnsType<FileRow>>(
@@ -124,7 +126,7 @@ export default function UploadPage() {
         key: 'actions',
         fixed: 'right',
         render: (_, f) =>
-          f.usedBy.length ? (
+          !canRemove ? null : f.usedBy.length ? (
             <Tooltip title="仍被引用的文件不能删除">
               <Typography.Text type="secondary">删除</Typography.Text>
             </Tooltip>
@@ -142,7 +144,7 @@ export default function UploadPage() {
           ),
       },
     ],
-    [remove.mutate],
+    [remove.mutate, canRemove],
   );
 
   return (
