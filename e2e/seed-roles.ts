@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Permission } from '@appdesk/contract/permissions';
-import type { builtinRoles } from '@appdesk/contract/permissions';
+import type { builtinRoles, Permission } from '@appdesk/contract/permissions';
 import SQLite from 'better-sqlite3';
 
 /**

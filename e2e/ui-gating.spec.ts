@@ -20,7 +20,11 @@ async function seed() {
   const registered = await api('/api/users/register', { phone, password: sha256('User12345'), app: 'tailor' });
   const token = registered.data?.token as string;
   const marker = `权限测试${String(Date.now()).slice(-6)}`;
-  const sent = await api('/api/feedback/make', { app: 'tailor', content: `${marker}：导出按钮在哪里？` }, token);
+  const sent = await api(
+    '/api/feedback/make',
+    { app: 'tailor', content: `${marker}：导出按钮在哪里？`, deviceId: `e2e-${marker}` },
+    token,
+  );
   expect([sent.code, sent.message]).toEqual([200, sent.message]);
   const plan = await api(
     '/api/plan/make',
@@ -56,7 +60,9 @@ test('客服: feedback and messages, masked phones; no refund, export or reveal;
   await signInOperator(page, support);
   await expect(page).toHaveURL(/\/admin\/admin\/dashboard/);
   const menu = await menuEntries(page);
-  expect(menu).toEqual(expect.arrayContaining(['数据统计', '用户管理', '站内消息', '意见反馈', '反馈工单', '订单管理']));
+  expect(menu).toEqual(
+    expect.arrayContaining(['数据统计', '用户管理', '站内消息', '意见反馈', '反馈工单', '订单管理']),
+  );
   for (const hidden of ['版本管理', '站点配置', '操作日志', '应用管理', '金币流水']) expect(menu).not.toContain(hidden);
   await shoot(page, 'gating-support-menu');
 
@@ -71,7 +77,8 @@ test('客服: feedback and messages, masked phones; no refund, export or reveal;
   await row.getByRole('checkbox').check();
   const bar = page.getByRole('region', { name: '批量操作' });
   await expect(bar.getByRole('button', { name: '发送消息' })).toBeVisible();
-  for (const hidden of ['批量封禁', '批量解封', '导出所选']) await expect(bar.getByRole('button', { name: hidden })).toHaveCount(0);
+  for (const hidden of ['批量封禁', '批量解封', '导出所选'])
+    await expect(bar.getByRole('button', { name: hidden })).toHaveCount(0);
   await shoot(page, 'gating-support-users');
 
   // Feedback: reply, no export.

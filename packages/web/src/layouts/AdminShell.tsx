@@ -186,83 +186,90 @@ export function AdminShell() {
   return (
     <GrantsContext value={grants}>
       <Layout className="admin-layout">
-      {/* The keyboard's way past the menu, the header and the tabs, to the page shown. */}
-      <button type="button" className="admin-skip" onClick={skipToContent}>
-        跳到主要内容
-      </button>
-      {mobile ? (
-        <Drawer
-          placement="left"
-          open={!collapsed}
-          onClose={() => setCollapsed(true)}
-          size={232}
-          closable={false}
-          title={null}
-          styles={{ body: { padding: 0, background: '#001529' } }}
-        >
-          <nav aria-label="管理菜单">
-            {brand(true)}
-            {menu(false)}
-          </nav>
-        </Drawer>
-      ) : (
-        <Sider collapsible collapsed={collapsed} trigger={null} width={208} collapsedWidth={64} className="admin-sider">
-          <nav aria-label="管理菜单">
-            {brand(!collapsed)}
-            {menu(collapsed)}
-          </nav>
-        </Sider>
-      )}
-      <Layout>
-        <Header className="admin-header">
-          <Button
-            type="text"
-            className="admin-trigger"
-            aria-label={collapsed ? '展开菜单' : '收起菜单'}
-            icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
-            onClick={() => setCollapsed(!collapsed, { remember: !mobile })}
-          />
-          <div className="admin-page-heading">
-            <h1 className="admin-page-title">{pageTitle}</h1>
-            {current?.hint && !mobile ? <p className="admin-page-hint">{current.hint}</p> : null}
-          </div>
-          <div className="admin-actions">
-            <AppSwitcher compact={mobile} />
-            <ThemeSwitch compact />
-            <NoticeBell onOpenLink={(link) => navigate(link)} />
+        {/* The keyboard's way past the menu, the header and the tabs, to the page shown. */}
+        <button type="button" className="admin-skip" onClick={skipToContent}>
+          跳到主要内容
+        </button>
+        {mobile ? (
+          <Drawer
+            placement="left"
+            open={!collapsed}
+            onClose={() => setCollapsed(true)}
+            size={232}
+            closable={false}
+            title={null}
+            styles={{ body: { padding: 0, background: '#001529' } }}
+          >
+            <nav aria-label="管理菜单">
+              {brand(true)}
+              {menu(false)}
+            </nav>
+          </Drawer>
+        ) : (
+          <Sider
+            collapsible
+            collapsed={collapsed}
+            trigger={null}
+            width={208}
+            collapsedWidth={64}
+            className="admin-sider"
+          >
+            <nav aria-label="管理菜单">
+              {brand(!collapsed)}
+              {menu(collapsed)}
+            </nav>
+          </Sider>
+        )}
+        <Layout>
+          <Header className="admin-header">
             <Button
               type="text"
-              className="admin-user"
-              aria-label={`个人中心：${user?.name ?? ''}`}
-              onClick={() => navigate(adminPath('account'))}
-            >
-              <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined aria-hidden />} alt="" />
-              {mobile ? null : <span>{user?.name ?? ''}</span>}
-            </Button>
-            {/* On a phone the words would squeeze the page title out: icons, named for screen readers. */}
-            <Button
-              type="text"
-              icon={<KeyOutlined aria-hidden />}
-              aria-label={mobile ? '修改密码' : undefined}
-              onClick={() => setPasswordOpen(true)}
-            >
-              {mobile ? null : '修改密码'}
-            </Button>
-            <Button
-              type="text"
-              icon={<LogoutOutlined aria-hidden />}
-              aria-label={mobile ? '退出登录' : undefined}
-              onClick={() => void logout()}
-            >
-              {mobile ? null : '退出登录'}
-            </Button>
-          </div>
-        </Header>
-        <Content className="admin-content" id="admin-main" tabIndex={-1}>
-          <Suspense fallback={null}>{content}</Suspense>
-        </Content>
-      </Layout>
-      <PasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+              className="admin-trigger"
+              aria-label={collapsed ? '展开菜单' : '收起菜单'}
+              icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
+              onClick={() => setCollapsed(!collapsed, { remember: !mobile })}
+            />
+            <div className="admin-page-heading">
+              <h1 className="admin-page-title">{pageTitle}</h1>
+              {current?.hint && !mobile ? <p className="admin-page-hint">{current.hint}</p> : null}
+            </div>
+            <div className="admin-actions">
+              <AppSwitcher compact={mobile} />
+              <ThemeSwitch compact />
+              <NoticeBell onOpenLink={(link) => navigate(link)} />
+              <Button
+                type="text"
+                className="admin-user"
+                aria-label={`个人中心：${user?.name ?? ''}`}
+                onClick={() => navigate(adminPath('account'))}
+              >
+                <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined aria-hidden />} alt="" />
+                {mobile ? null : <span>{user?.name ?? ''}</span>}
+              </Button>
+              {/* On a phone the words would squeeze the page title out: icons, named for screen readers. */}
+              <Button
+                type="text"
+                icon={<KeyOutlined aria-hidden />}
+                aria-label={mobile ? '修改密码' : undefined}
+                onClick={() => setPasswordOpen(true)}
+              >
+                {mobile ? null : '修改密码'}
+              </Button>
+              <Button
+                type="text"
+                icon={<LogoutOutlined aria-hidden />}
+                aria-label={mobile ? '退出登录' : undefined}
+                onClick={() => void logout()}
+              >
+                {mobile ? null : '退出登录'}
+              </Button>
+            </div>
+          </Header>
+          <Content className="admin-content" id="admin-main" tabIndex={-1}>
+            <Suspense fallback={null}>{content}</Suspense>
+          </Content>
+        </Layout>
+        <PasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
       </Layout>
     </GrantsContext>
   );

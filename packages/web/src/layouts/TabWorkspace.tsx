@@ -136,9 +136,7 @@ export function TabWorkspace({
   const activeUrl = location.pathname + location.search;
 
   const [homeTab] = useState(() => homeTabOf(homeKey));
-  const [tabs, setTabs] = useState<WorkTab[]>(() =>
-    loadTabs(operator, (key) => known(key) && allowed(key), homeTab),
-  );
+  const [tabs, setTabs] = useState<WorkTab[]>(() => loadTabs(operator, (key) => known(key) && allowed(key), homeTab));
   // The shown tab just closed: its page stays until the navigation to the neighbour lands.
   const [closing, setClosing] = useState<string | null>(null);
   if (closing && closing !== activeKey) setClosing(null);

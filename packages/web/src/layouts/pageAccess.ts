@@ -1,4 +1,9 @@
-import { type EndpointPermission, type Permission, permissionLabel, permissionPages } from '@appdesk/contract/permissions';
+import {
+  type EndpointPermission,
+  type Permission,
+  permissionLabel,
+  permissionPages,
+} from '@appdesk/contract/permissions';
 
 /** What the menu needs of a page (AdminPage has more). */
 interface PageLike {

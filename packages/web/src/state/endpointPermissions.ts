@@ -1,3 +1,4 @@
+// biome-ignore lint/style/noRestrictedImports: never bundled as written: the build replaces this module by its table (vite.config.ts).
 import { endpointEntries } from '@appdesk/contract/endpoints/index';
 import type { EndpointPermission } from '@appdesk/contract/permissions';
 

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+// biome-ignore lint/style/noRestrictedImports: a test (never bundled) checks the console's table against the contract.
 import { endpointEntries } from '@appdesk/contract/endpoints/index';
 import { builtinRoles, type EndpointPermission, withPageReads } from '@appdesk/contract/permissions';
 import type { ApiPath } from '@appdesk/contract/types';
@@ -30,7 +31,12 @@ describe("a button's permission is its endpoint's, from the contract", () => {
 
   it('客服 may reply to feedback and send messages, not refund, export or reveal a phone', () => {
     const can = holding('support');
-    const yes: ApiPath[] = ['/api/feedback/reply', '/api/feedbackv2/reply', '/api/message/make', '/api/order/fetch/page'];
+    const yes: ApiPath[] = [
+      '/api/feedback/reply',
+      '/api/feedbackv2/reply',
+      '/api/message/make',
+      '/api/order/fetch/page',
+    ];
     const no: ApiPath[] = ['/api/order/refund', '/api/order/export', '/api/users/export', '/api/users/fetch/phone'];
     expect(yes.filter((path) => !allowsPath(can, path))).toEqual([]);
     expect(no.filter((path) => allowsPath(can, path))).toEqual([]);
@@ -68,15 +74,14 @@ describe('every write a console page calls is gated on that page', () => {
       .join('\n');
   const found = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1] as ApiPath);
   const calls = /(?:useApiAction|downloadExport|upload(?:<[^>]*>)?)\(\s*'(\/api\/[^']+)'/g;
-  const gates = /(?:canCall|useCanCall)\('(\/api\/[^']+)'\)|path(?:=|: )["'](\/api\/[^"']+)["']|exportPath="(\/api\/[^"]+)"/g;
+  const gates =
+    /(?:canCall|useCanCall)\('(\/api\/[^']+)'\)|path(?:=|: )["'](\/api\/[^"']+)["']|exportPath="(\/api\/[^"]+)"/g;
 
   for (const folder of readdirSync(pagesDir, { withFileTypes: true })) {
     if (!folder.isDirectory() || own.has(folder.name)) continue;
     it(folder.name, () => {
       const text = sources(folder.name);
-      const gated = new Set(
-        [...text.matchAll(gates)].map((m) => permissionOfPath((m[1] ?? m[2] ?? m[3]) as ApiPath)),
-      );
+      const gated = new Set([...text.matchAll(gates)].map((m) => permissionOfPath((m[1] ?? m[2] ?? m[3]) as ApiPath)));
       const ungated = found(text, calls).filter((path) => {
         const permission = permissionOfPath(path);
         // Reads of the page itself come with the page; calls asking no permission are the account's own.

@@ -5,8 +5,8 @@ import { Button, Empty, Popover, Spin } from 'antd';
 import { useState } from 'react';
 import { clearNotices, fetchNotices, fetchUnreadMessages, globalStore, noticeTotal } from '../../state/global';
 import { userStore } from '../../state/session';
-import { usePageOpens } from './PageLink';
 import { useStore } from '../../state/store';
+import { usePageOpens } from './PageLink';
 
 /** In the order the groups are shown: the to-dos first, then what others wrote. */
 const typeLabels: Record<Notice['type'], string> = {

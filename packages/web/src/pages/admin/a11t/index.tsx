@@ -21,8 +21,8 @@ import { untilSettled } from '../../../components/writes';
 import { ConfigEditor } from './ConfigEditor';
 import { HistoryDrawer } from './History';
 import './a11t.css';
-import { useGrants } from '../../../state/grants';
 import { Allowed } from '../../../components/admin/Allowed';
+import { useGrants } from '../../../state/grants';
 
 type Entry = ApiOutput<'/api/a11t/fetch/page'>['list'][number];
 

@@ -7,8 +7,8 @@ import { formRules, inputLimits, rules } from '../../../components/rules';
 import { allocationStore, loadAllocation, updateAllocation, uploadAllocationImage } from '../../../state/allocation';
 import { useStore } from '../../../state/store';
 import './allocation.css';
-import { type SettingKey, type Settings, settingCalls } from './settingCalls';
 import { lacking, useGrants } from '../../../state/grants';
+import { type SettingKey, type Settings, settingCalls } from './settingCalls';
 
 interface SettingItem {
   name: SettingKey;

@@ -7,8 +7,8 @@ import { EditorModal } from '../../../components/admin/EditorModal';
 import { ConfirmLink } from '../../../components/list';
 import { formRules } from '../../../components/rules';
 import { untilSettled } from '../../../components/writes';
-import type { AppView } from './appForm';
 import { useGrants } from '../../../state/grants';
+import type { AppView } from './appForm';
 
 type Kind = (typeof appSecretKinds)[number]['value'];
 

@@ -23,8 +23,8 @@ import { useApps } from '../../../state/apps';
 import { AppEditor } from './AppEditor';
 import { SecretsKeyMissing } from './SecretRow';
 import './apps.css';
-import { useGrants } from '../../../state/grants';
 import { Allowed } from '../../../components/admin/Allowed';
+import { useGrants } from '../../../state/grants';
 
 type Row = ApiOutput<'/api/apps/fetch/page'>['list'][number];
 
@@ -210,11 +210,7 @@ export default function AppsPage() {
         header={
           <>
             {loaded && !secretsWritable ? <SecretsKeyMissing /> : null}
-            <BatchBar
-              selection={selection}
-              noun="应用"
-              buttons={batchButtons}
-            />
+            <BatchBar selection={selection} noun="应用" buttons={batchButtons} />
           </>
         }
         rowSelection={batches.length ? selection.rowSelection : undefined}

@@ -16,8 +16,8 @@ import {
 } from '../../../components/list';
 import { adminPath } from '../../../layouts/pageDecl';
 import './audit.css';
-import { phoneFilter } from '../../../components/rules';
 import { PageLink } from '../../../components/admin/PageLink';
+import { phoneFilter } from '../../../components/rules';
 
 type AuditEntry = ApiOutput<'/api/audit/fetch/page'>['list'][number];
 type AuditAction = ApiOutput<'/api/audit/fetch/actions'>['list'][number];

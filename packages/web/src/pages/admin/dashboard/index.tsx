@@ -232,7 +232,7 @@ export default function DashboardPage() {
               const figure = data.cards[c.key];
               const linked = opens(c.href);
               const card = (
-                <Card size="small" hoverable={linked}>
+                <Card key={c.key} size="small" hoverable={linked}>
                   <Statistic
                     title={c.title}
                     value={c.money ? fenToYuan(figure.value) : figure.value}

@@ -7,6 +7,7 @@ import { Button, Image, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { Allowed } from '../../../components/admin/Allowed';
 import { appColumn } from '../../../components/admin/appField';
 import { BatchBar, type BatchButton, useAllowedBatches, useSelection } from '../../../components/admin/BatchBar';
 import {
@@ -21,11 +22,10 @@ import {
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
+import { useGrants } from '../../../state/grants';
 import { CodeImport } from './CodeImport';
 import { CopyItem, type CopySource } from './CopyItem';
 import { ItemEditor } from './ItemEditor';
-import { useGrants } from '../../../state/grants';
-import { Allowed } from '../../../components/admin/Allowed';
 
 type ItemRow = ApiOutput<'/api/exchange/item/fetch/page'>['list'][number];
 
@@ -189,29 +189,29 @@ export default function ExchangePage() {
         fixed: 'right',
         render: (_, i) =>
           writable ? (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => setEditing(i.id)}>
-              编辑
-            </Button>
-            <Button type="link" size="small" onClick={() => setCopying({ id: i.id, name: i.name, kind: i.kind })}>
-              复制
-            </Button>
-            {i.kind === 'code' ? (
-              <Button type="link" size="small" onClick={() => setImporting({ id: i.id, name: i.name })}>
-                导入兑换码
+            <Space size={0}>
+              <Button type="link" size="small" onClick={() => setEditing(i.id)}>
+                编辑
               </Button>
-            ) : null}
-            <ConfirmLink
-              title={i.enabled ? '下架商品' : '上架商品'}
-              description={
-                i.enabled ? '下架后 App 不再展示，已兑换的记录不受影响。' : '上架后 App 的积分商城会展示该商品。'
-              }
-              okText={i.enabled ? '下架' : '上架'}
-              onConfirm={() => untilSettled(update.mutate, { id: i.id, enabled: !i.enabled })}
-            >
-              {i.enabled ? '下架' : '上架'}
-            </ConfirmLink>
-          </Space>
+              <Button type="link" size="small" onClick={() => setCopying({ id: i.id, name: i.name, kind: i.kind })}>
+                复制
+              </Button>
+              {i.kind === 'code' ? (
+                <Button type="link" size="small" onClick={() => setImporting({ id: i.id, name: i.name })}>
+                  导入兑换码
+                </Button>
+              ) : null}
+              <ConfirmLink
+                title={i.enabled ? '下架商品' : '上架商品'}
+                description={
+                  i.enabled ? '下架后 App 不再展示，已兑换的记录不受影响。' : '上架后 App 的积分商城会展示该商品。'
+                }
+                okText={i.enabled ? '下架' : '上架'}
+                onConfirm={() => untilSettled(update.mutate, { id: i.id, enabled: !i.enabled })}
+              >
+                {i.enabled ? '下架' : '上架'}
+              </ConfirmLink>
+            </Space>
           ) : null,
       },
     ],
@@ -228,13 +228,7 @@ export default function ExchangePage() {
         rowKey="id"
         fields={fields}
         emptyText="还没有兑换商品。点击“新建商品”添加会员天数、金币、兑换码或实物，上架后用户可用金币兑换。"
-        header={
-          <BatchBar
-            selection={selection}
-            noun="商品"
-            buttons={batchButtons}
-          />
-        }
+        header={<BatchBar selection={selection} noun="商品" buttons={batchButtons} />}
         rowSelection={batches.length ? selection.rowSelection : undefined}
         actions={
           <Allowed path="/api/exchange/item/make">

@@ -6,7 +6,14 @@ import { Button, Space, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiQuery } from '../../../api/hooks';
-import { BatchBar, type BatchButton, useAllowedBatches, useBatchRun, useSelection } from '../../../components/admin/BatchBar';
+import { Allowed } from '../../../components/admin/Allowed';
+import {
+  BatchBar,
+  type BatchButton,
+  useAllowedBatches,
+  useBatchRun,
+  useSelection,
+} from '../../../components/admin/BatchBar';
 import {
   type FilterField,
   idValue,
@@ -19,11 +26,10 @@ import {
   useList,
 } from '../../../components/list';
 import { phoneFilter, rules } from '../../../components/rules';
+import { useGrants } from '../../../state/grants';
 import { BatchShipModal } from './BatchShip';
 import { CompensateModal } from './Compensate';
 import { CancelModal, ReceiverPhone, ShipModal } from './RecordActions';
-import { useGrants } from '../../../state/grants';
-import { Allowed } from '../../../components/admin/Allowed';
 
 type RecordRow = ApiOutput<'/api/exchange/record/fetch/page'>['list'][number];
 
@@ -214,11 +220,7 @@ export default function ExchangeRecordPage() {
               items={[{ key: '', label: '全部' }, ...exchangeStatuses.map((s) => ({ key: s.value, label: s.label }))]}
               onChange={(key) => list.update({ status: key || undefined })}
             />
-            <BatchBar
-              selection={selection}
-              noun="兑换记录"
-              buttons={batchButtons}
-            >
+            <BatchBar selection={selection} noun="兑换记录" buttons={batchButtons}>
               {batchShip ? (
                 <Button size="small" type="primary" onClick={() => setBatchShipping(true)}>
                   批量发货

@@ -146,13 +146,7 @@ export default function FeedbackPage() {
         fields={fields}
         scrollX={1100}
         emptyText="还没有意见反馈。用户在 App 里提交的反馈（文字、截图、联系方式和设备信息）会显示在这里，可以直接回复。"
-        header={
-          <BatchBar
-            selection={selection}
-            noun="反馈"
-            buttons={batchButtons}
-          />
-        }
+        header={<BatchBar selection={selection} noun="反馈" buttons={batchButtons} />}
         rowSelection={batches.length ? selection.rowSelection : undefined}
       />
       <ReplyModal feedback={replying} onClose={() => setReplying(null)} />

@@ -23,8 +23,8 @@ import { formRules, inputLimits, rules } from '../../../components/rules';
 import { useIsMobile } from '../../../components/useIsMobile';
 import { useApps } from '../../../state/apps';
 import { fetchNotices } from '../../../state/global';
-import { CategoryTag, ThreadStatusTag } from './parts';
 import { lacking, useGrants } from '../../../state/grants';
+import { CategoryTag, ThreadStatusTag } from './parts';
 
 type Image = { id: number; url: string };
 
@@ -157,54 +157,54 @@ export function ThreadDrawer({ id, onClose }: { id: number | null; onClose: () =
             ))}
           </div>
           {canReply ? (
-          <Form form={form} name="thread-reply" layout="vertical" autoComplete="off" initialValues={{ content: '' }}>
-            <Select
-              aria-label="快捷回复"
-              placeholder={
-                canned.data?.list.length ? '选择快捷回复' : '还没有快捷回复模板，可在列表页“快捷回复模板”中添加'
-              }
-              style={{ width: '100%', marginBottom: 8 }}
-              value={cannedId}
-              allowClear
-              options={(canned.data?.list ?? []).map((c) => ({ value: c.id, label: c.title }))}
-              onChange={(value?: number) => {
-                setCannedId(value);
-                const chosen = canned.data?.list.find((c) => c.id === value);
-                if (chosen) form.setFieldsValue({ content: chosen.content });
-              }}
-            />
-            <Form.Item label="回复内容" name="content" rules={formRules(rules.feedbackReply)}>
-              <Input.TextArea
-                placeholder="回复用户，用户会在 App 的反馈会话里看到"
-                {...inputLimits(rules.feedbackReply)}
-                showCount
-                autoSize={{ minRows: 3, maxRows: 8 }}
+            <Form form={form} name="thread-reply" layout="vertical" autoComplete="off" initialValues={{ content: '' }}>
+              <Select
+                aria-label="快捷回复"
+                placeholder={
+                  canned.data?.list.length ? '选择快捷回复' : '还没有快捷回复模板，可在列表页“快捷回复模板”中添加'
+                }
+                style={{ width: '100%', marginBottom: 8 }}
+                value={cannedId}
+                allowClear
+                options={(canned.data?.list ?? []).map((c) => ({ value: c.id, label: c.title }))}
+                onChange={(value?: number) => {
+                  setCannedId(value);
+                  const chosen = canned.data?.list.find((c) => c.id === value);
+                  if (chosen) form.setFieldsValue({ content: chosen.content });
+                }}
               />
-            </Form.Item>
-            <ImageStrip images={images} />
-            <Space wrap style={{ marginTop: 8 }}>
-              <Upload
-                accept="image/png,image/jpeg,image/gif,image/webp"
-                showUploadList={false}
-                disabled={images.length >= FEEDBACK_MAX_IMAGES || !canUpload}
-                customRequest={({ file }) => void addImage(file as File)}
-              >
-                <Tooltip title={canUpload ? null : `添加图片${lacking('/api/finder/single')}`}>
-                  <Button
-                    icon={<PictureOutlined aria-hidden />}
-                    loading={uploading}
-                    disabled={images.length >= FEEDBACK_MAX_IMAGES || !canUpload}
-                  >
-                    添加图片（{images.length}/{FEEDBACK_MAX_IMAGES}）
-                  </Button>
-                </Tooltip>
-              </Upload>
-              {images.length ? <Button onClick={() => setImages([])}>清除图片</Button> : null}
-              <Button type="primary" loading={reply.isPending} onClick={() => void send()}>
-                发送回复
-              </Button>
-            </Space>
-          </Form>
+              <Form.Item label="回复内容" name="content" rules={formRules(rules.feedbackReply)}>
+                <Input.TextArea
+                  placeholder="回复用户，用户会在 App 的反馈会话里看到"
+                  {...inputLimits(rules.feedbackReply)}
+                  showCount
+                  autoSize={{ minRows: 3, maxRows: 8 }}
+                />
+              </Form.Item>
+              <ImageStrip images={images} />
+              <Space wrap style={{ marginTop: 8 }}>
+                <Upload
+                  accept="image/png,image/jpeg,image/gif,image/webp"
+                  showUploadList={false}
+                  disabled={images.length >= FEEDBACK_MAX_IMAGES || !canUpload}
+                  customRequest={({ file }) => void addImage(file as File)}
+                >
+                  <Tooltip title={canUpload ? null : `添加图片${lacking('/api/finder/single')}`}>
+                    <Button
+                      icon={<PictureOutlined aria-hidden />}
+                      loading={uploading}
+                      disabled={images.length >= FEEDBACK_MAX_IMAGES || !canUpload}
+                    >
+                      添加图片（{images.length}/{FEEDBACK_MAX_IMAGES}）
+                    </Button>
+                  </Tooltip>
+                </Upload>
+                {images.length ? <Button onClick={() => setImages([])}>清除图片</Button> : null}
+                <Button type="primary" loading={reply.isPending} onClick={() => void send()}>
+                  发送回复
+                </Button>
+              </Space>
+            </Form>
           ) : null}
         </>
       )}

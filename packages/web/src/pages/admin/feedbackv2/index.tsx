@@ -129,13 +129,7 @@ export default function FeedbackThreadsPage() {
         fields={fields}
         scrollX={1000}
         emptyText="还没有反馈会话。用户在 App 里发起的会话会显示在这里，可以分配、用快捷回复作答、关闭。"
-        header={
-          <BatchBar
-            selection={selection}
-            noun="会话"
-            buttons={batchButtons}
-          />
-        }
+        header={<BatchBar selection={selection} noun="会话" buttons={batchButtons} />}
         rowSelection={batches.length ? selection.rowSelection : undefined}
         actions={
           <Allowed path="/api/feedbackv2/canned/make">

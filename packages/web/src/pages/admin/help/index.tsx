@@ -167,13 +167,7 @@ export default function HelpPage() {
         rowKey="id"
         fields={fields}
         emptyText="还没有帮助文章。点击“新建文章”用 Markdown 编写，发布后 App 的帮助中心按分类显示。"
-        header={
-          <BatchBar
-            selection={selection}
-            noun="文章"
-            buttons={batchButtons}
-          />
-        }
+        header={<BatchBar selection={selection} noun="文章" buttons={batchButtons} />}
         rowSelection={batches.length ? selection.rowSelection : undefined}
         actions={
           <Allowed path="/api/help/make">

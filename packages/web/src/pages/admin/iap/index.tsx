@@ -7,6 +7,7 @@ import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { Allowed } from '../../../components/admin/Allowed';
 import { appColumn } from '../../../components/admin/appField';
 import { BatchBar, type BatchButton, useAllowedBatches, useSelection } from '../../../components/admin/BatchBar';
 import {
@@ -21,9 +22,8 @@ import {
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
-import { IapEditor } from './IapEditor';
-import { Allowed } from '../../../components/admin/Allowed';
 import { useGrants } from '../../../state/grants';
+import { IapEditor } from './IapEditor';
 
 type Row = ApiOutput<'/api/iap/fetch/page'>['list'][number];
 
@@ -162,13 +162,7 @@ export default function IapPage() {
         rowKey="id"
         fields={fields}
         emptyText="还没有内购商品。点击“新建商品”填写 App Store 或 Google Play 的商品 ID、价格和发放的会员天数或金币。"
-        header={
-          <BatchBar
-            selection={selection}
-            noun="商品"
-            buttons={batchButtons}
-          />
-        }
+        header={<BatchBar selection={selection} noun="商品" buttons={batchButtons} />}
         rowSelection={batches.length ? selection.rowSelection : undefined}
         actions={
           <Allowed path="/api/iap/make">

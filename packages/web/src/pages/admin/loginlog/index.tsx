@@ -4,8 +4,8 @@ import { Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type FilterField, type ListValues, ListView, rangeValue, timeColumn, useList } from '../../../components/list';
 import './loginlog.css';
-import { phoneFilter } from '../../../components/rules';
 import { PageLink } from '../../../components/admin/PageLink';
+import { phoneFilter } from '../../../components/rules';
 
 type LoginEntry = ApiOutput<'/api/loginlog/fetch/page'>['list'][number];
 

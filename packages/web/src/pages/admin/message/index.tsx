@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
 import { appColumn } from '../../../components/admin/appField';
+import { PageLink } from '../../../components/admin/PageLink';
 import {
   ConfirmLink,
   type FilterField,
@@ -16,9 +17,8 @@ import {
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
-import { type AdminMessage, MessageModal } from './MessageModal';
-import { PageLink } from '../../../components/admin/PageLink';
 import { useGrants } from '../../../state/grants';
+import { type AdminMessage, MessageModal } from './MessageModal';
 
 const keys = ['search', 'blocked'] as const;
 const fields: FilterField[] = [

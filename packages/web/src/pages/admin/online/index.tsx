@@ -3,6 +3,7 @@ import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { PageLink } from '../../../components/admin/PageLink';
 import {
   AgentCell,
   ConfirmLink,
@@ -15,7 +16,6 @@ import {
 } from '../../../components/list';
 import { phoneFilter } from '../../../components/rules';
 import { untilSettled } from '../../../components/writes';
-import { PageLink } from '../../../components/admin/PageLink';
 
 type LiveSession = ApiOutput<'/api/sessions/fetch/page'>['list'][number];
 

@@ -22,8 +22,8 @@ import { EditorModal } from '../../../components/admin/EditorModal';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { useIsMobile } from '../../../components/useIsMobile';
 import { useApps } from '../../../state/apps';
-import { OrderNotifications } from './PaymentNotices';
 import { useGrants } from '../../../state/grants';
+import { OrderNotifications } from './PaymentNotices';
 
 type Detail = ApiOutput<'/api/order/fetch/detail'>;
 type OrderRow = Detail['order'];

@@ -5,6 +5,7 @@ import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { Allowed } from '../../../components/admin/Allowed';
 import { appColumn } from '../../../components/admin/appField';
 import { BatchBar, type BatchButton, useAllowedBatches, useSelection } from '../../../components/admin/BatchBar';
 import {
@@ -19,9 +20,8 @@ import {
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
-import { PlanEditor } from './PlanEditor';
-import { Allowed } from '../../../components/admin/Allowed';
 import { useGrants } from '../../../state/grants';
+import { PlanEditor } from './PlanEditor';
 
 type PlanRow = ApiOutput<'/api/plan/fetch/page'>['list'][number];
 
@@ -161,13 +161,7 @@ export default function PlanPage() {
         rowKey="id"
         fields={fields}
         emptyText="还没有会员套餐。点击“新建套餐”设置价格、时长和赠送金币，上架后 App 的会员页会展示。"
-        header={
-          <BatchBar
-            selection={selection}
-            noun="套餐"
-            buttons={batchButtons}
-          />
-        }
+        header={<BatchBar selection={selection} noun="套餐" buttons={batchButtons} />}
         rowSelection={batches.length ? selection.rowSelection : undefined}
         actions={
           <Allowed path="/api/plan/make">

@@ -21,8 +21,8 @@ import {
 import { phoneFilter, rules } from '../../../components/rules';
 import { untilSettled } from '../../../components/writes';
 import { useCurrentApp } from '../../../state/apps';
-import { RejectModal, RewardSetting } from './ReviewActions';
 import { useGrants } from '../../../state/grants';
+import { RejectModal, RewardSetting } from './ReviewActions';
 
 type ClaimRow = ApiOutput<'/api/reviewreward/fetch/page'>['list'][number];
 
@@ -166,11 +166,7 @@ export default function ReviewRewardPage() {
             />
             {/* A new current app starts the setting over in that app. */}
             <RewardSetting key={currentApp ?? ''} />
-            <BatchBar
-              selection={selection}
-              noun="申请"
-              buttons={batchButtons}
-            />
+            <BatchBar selection={selection} noun="申请" buttons={batchButtons} />
           </>
         }
         rowSelection={batches.length ? selection.rowSelection : undefined}

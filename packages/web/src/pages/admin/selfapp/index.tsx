@@ -4,8 +4,10 @@ import { Button, Image, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { Allowed } from '../../../components/admin/Allowed';
 import { appColumn } from '../../../components/admin/appField';
 import { BatchBar, type BatchButton, useAllowedBatches, useSelection } from '../../../components/admin/BatchBar';
+import { PageLink } from '../../../components/admin/PageLink';
 import {
   ConfirmLink,
   type FilterField,
@@ -18,10 +20,8 @@ import {
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
-import { SelfappEditor } from './SelfappEditor';
-import { PageLink } from '../../../components/admin/PageLink';
-import { Allowed } from '../../../components/admin/Allowed';
 import { useGrants } from '../../../state/grants';
+import { SelfappEditor } from './SelfappEditor';
 
 type Row = ApiOutput<'/api/selfapp/fetch/page'>['list'][number];
 
@@ -193,13 +193,7 @@ export default function SelfappPage() {
         rowKey="id"
         fields={fields}
         emptyText="还没有推广应用。点击“新建推广应用”添加公司的其他应用，App 会在“更多应用”中展示它们。"
-        header={
-          <BatchBar
-            selection={selection}
-            noun="应用"
-            buttons={batchButtons}
-          />
-        }
+        header={<BatchBar selection={selection} noun="应用" buttons={batchButtons} />}
         rowSelection={batches.length ? selection.rowSelection : undefined}
         actions={
           <Allowed path="/api/selfapp/make">

@@ -17,8 +17,8 @@ import {
   timeColumn,
   useList,
 } from '../../../components/list';
-import { SelfappTotals } from './SelfappTotals';
 import { useGrants } from '../../../state/grants';
+import { SelfappTotals } from './SelfappTotals';
 
 type RecordRow = ApiOutput<'/api/selfapp/record/fetch/page'>['list'][number];
 

@@ -20,8 +20,8 @@ import { BulkBar } from './BulkBar';
 import { ImageEditor } from './ImageEditor';
 import { UploadModal } from './UploadModal';
 import './unsplash.css';
-import { useGrants } from '../../../state/grants';
 import { Allowed } from '../../../components/admin/Allowed';
+import { useGrants } from '../../../state/grants';
 
 type Row = ApiOutput<'/api/unsplash/fetch/page'>['list'][number];
 

@@ -158,15 +158,15 @@ export default function UploadPage() {
       emptyText="还没有上传过文件。图片、音频和安装包（APK、AAB、IPA）都可以在这里上传。"
       header={
         <Allowed path="/api/finder/single">
-        <UploadProgress
-          buttonText="上传文件"
-          progressLabel="文件上传进度"
-          send={async (file, onProgress, signal) => {
-            const body = await uploadFinder(file, onProgress, signal);
-            return body.code === 200 ? body.data : null;
-          }}
-          onDone={() => void queryClient.invalidateQueries({ queryKey: ['/api/files/fetch/page'] })}
-        />
+          <UploadProgress
+            buttonText="上传文件"
+            progressLabel="文件上传进度"
+            send={async (file, onProgress, signal) => {
+              const body = await uploadFinder(file, onProgress, signal);
+              return body.code === 200 ? body.data : null;
+            }}
+            onDone={() => void queryClient.invalidateQueries({ queryKey: ['/api/files/fetch/page'] })}
+          />
         </Allowed>
       }
     />

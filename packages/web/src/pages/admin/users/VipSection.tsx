@@ -9,8 +9,8 @@ import { EditorModal } from '../../../components/admin/EditorModal';
 import { TimeCell, useScrollableTable } from '../../../components/list';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { useApps, useCurrentApp } from '../../../state/apps';
-import { vipTime } from './VipText';
 import { useGrants } from '../../../state/grants';
+import { vipTime } from './VipText';
 
 type VipRow = ApiOutput<'/api/vip/fetch/page'>['list'][number];
 /** The user's VIP in each app it ever had some (users/fetch/detail). */

@@ -218,7 +218,9 @@ export function VersionEditor({ target, onClose }: { target: number | 'new' | nu
         <Form.Item
           label="安装包"
           extra={
-            canUpload ? 'APK、AAB 或 IPA；上传 APK 后自动读出包名、版本名和版本号' : `上传安装包${lacking('/api/files/update')}`
+            canUpload
+              ? 'APK、AAB 或 IPA；上传 APK 后自动读出包名、版本名和版本号'
+              : `上传安装包${lacking('/api/files/update')}`
           }
         >
           <UploadProgress<FileV>

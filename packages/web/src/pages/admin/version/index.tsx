@@ -224,13 +224,7 @@ function Releases() {
         rowKey="id"
         fields={fields}
         emptyText="还没有版本。点击“新建版本”上传安装包，选择渠道后发布。"
-        header={
-          <BatchBar
-            selection={selection}
-            noun="版本"
-            buttons={batchButtons}
-          />
-        }
+        header={<BatchBar selection={selection} noun="版本" buttons={batchButtons} />}
         rowSelection={batches.length ? selection.rowSelection : undefined}
         actions={
           canCall('/api/version/make') ? (
