@@ -28,9 +28,14 @@ export async function makeOperator(roles: SeededRole[]): Promise<Operator> {
   return { id, phone, password };
 }
 
-/** Signs the operator in with every menu group open and the menu expanded (they are remembered per browser). */
+/**
+ * Signs the operator in with every menu group open and the menu expanded, as they are remembered
+ * per browser (set once: the operator's later choices stand).
+ */
 export async function signInOperator(page: Page, operator: Operator) {
   await page.addInitScript(() => {
+    if (sessionStorage.getItem('e2e.menu.set')) return;
+    sessionStorage.setItem('e2e.menu.set', '1');
     localStorage.setItem('appdesk.menu.collapsed', '0');
     localStorage.setItem(
       'appdesk.menu.open',
@@ -42,6 +47,12 @@ export async function signInOperator(page: Page, operator: Operator) {
   await page.getByLabel('密码').fill(operator.password);
   await page.getByRole('button', { name: '登录' }).click();
   await expect(page).toHaveURL(/\/admin\/admin\//);
+}
+
+/** Collapses the side menu (remembered), so a phone-width picture shows the page, not the menu's drawer. */
+export async function collapseMenu(page: Page) {
+  await page.getByRole('button', { name: '收起菜单' }).click();
+  await expect(page.getByRole('button', { name: '展开菜单' })).toBeVisible();
 }
 
 /** The side menu's entries as the operator sees them. */

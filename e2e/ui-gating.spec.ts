@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { makeOperator, menuEntries, signInOperator } from './operators';
+import { collapseMenu, makeOperator, menuEntries, signInOperator } from './operators';
 import { admin, api, ensureSiteReady, freshPhone, sha256, shoot } from './support';
 
 /**
@@ -65,6 +65,7 @@ test('客服: feedback and messages, masked phones; no refund, export or reveal;
   );
   for (const hidden of ['版本管理', '站点配置', '操作日志', '应用管理', '金币流水']) expect(menu).not.toContain(hidden);
   await shoot(page, 'gating-support-menu');
+  await collapseMenu(page);
 
   // Users: masked phones with no eye, no export, no 生成账号; the batch bar offers only messages.
   await page.goto(`/admin/admin/users?search=${data.phone}`);
@@ -119,6 +120,7 @@ test('财务: 退款 and 导出 on orders; no 版本管理 in the menu', async (
   expect(menu).not.toContain('版本管理');
   expect(menu).not.toContain('意见反馈');
   await shoot(page, 'gating-finance-menu');
+  await collapseMenu(page);
 
   const drawer = await openOrder(page, data.phone, data.orderNo);
   await expect(drawer.getByRole('button', { name: '退款' })).toBeVisible();
@@ -151,4 +153,7 @@ test('an operator without 数据统计 lands on their first page', async ({ page
   expect(await menuEntries(page)).toEqual(['订单管理']);
   // The tab bar's first tab is that page; no 数据统计 tab.
   await expect(page.getByRole('tab', { name: '数据统计' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '导出 Excel' })).toHaveCount(0);
+  await expect(page.locator('.admin-page .ant-spin-spinning')).toHaveCount(0, { timeout: 30_000 });
+  await shoot(page, 'gating-orders-only');
 });

@@ -101,8 +101,9 @@ export function AdminShell() {
     watermarkMode === 'all' || (watermarkMode === 'sensitive' && sensitivePages.has(key)) ? mark : null;
   const current = adminPages.find((p) => p.key === segment);
   const siteTitle = allocation?.title || 'AppDesk';
-  // Nothing to open but the operator's own account and inbox: the console says no role is given yet.
-  const noRole = grants.loaded && landing === null && (current === undefined || !allowed(current.key));
+  // Nothing to open but the operator's own account and inbox: no menu, and the console says no role is given yet.
+  const menuless = grants.loaded && landing === null;
+  const noRole = menuless && (current === undefined || !allowed(current.key));
   // An unknown console URL shows the 404 view: it is named like a page, in the header and the window.
   const pageTitle = noRole ? '尚未分配角色' : (current?.label ?? '页面不存在');
   const home = landing ?? 'account';
@@ -190,7 +191,8 @@ export function AdminShell() {
         <button type="button" className="admin-skip" onClick={skipToContent}>
           跳到主要内容
         </button>
-        {mobile ? (
+        {/* An operator without roles has no menu: no drawer to open on a phone, no trigger, no app to switch. */}
+        {mobile && menuless ? null : mobile ? (
           <Drawer
             placement="left"
             open={!collapsed}
@@ -222,19 +224,21 @@ export function AdminShell() {
         )}
         <Layout>
           <Header className="admin-header">
-            <Button
-              type="text"
-              className="admin-trigger"
-              aria-label={collapsed ? '展开菜单' : '收起菜单'}
-              icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
-              onClick={() => setCollapsed(!collapsed, { remember: !mobile })}
-            />
+            {menuless ? null : (
+              <Button
+                type="text"
+                className="admin-trigger"
+                aria-label={collapsed ? '展开菜单' : '收起菜单'}
+                icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
+                onClick={() => setCollapsed(!collapsed, { remember: !mobile })}
+              />
+            )}
             <div className="admin-page-heading">
               <h1 className="admin-page-title">{pageTitle}</h1>
               {current?.hint && !mobile ? <p className="admin-page-hint">{current.hint}</p> : null}
             </div>
             <div className="admin-actions">
-              <AppSwitcher compact={mobile} />
+              {menuless ? null : <AppSwitcher compact={mobile} />}
               <ThemeSwitch compact />
               <NoticeBell onOpenLink={(link) => navigate(link)} />
               <Button
