@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, runnerImport } from 'vite';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.join(root, 'dist');
@@ -115,6 +115,37 @@ function antdZeroRuntimeStyles(): Plugin {
 }
 
 /**
+ * The console gates its buttons by the permission of the endpoint each calls (state/grants.ts
+ * useCanCall), read from the contract by state/endpointPermissions.ts. Shipped as written, that
+ * module would bring every endpoint's zod schema into the console; here it becomes the table it
+ * yields, worked out from the contract as the console is built (or served). The build fails if the
+ * module no longer reads the contract's endpointEntries, so the replacement is revisited.
+ */
+function endpointPermissionsTable(): Plugin {
+  const target = /[\\/]src[\\/]state[\\/]endpointPermissions\.ts$/;
+  const contractEndpoints = path.join(root, '../contract/src/endpoints/index.ts');
+  let table: Promise<string> | undefined;
+  const build = async () => {
+    const { module } = await runnerImport<{ endpointEntries: [string, { permission?: string }][] }>(contractEndpoints, {
+      configFile: false,
+      logLevel: 'error',
+    });
+    const pairs = module.endpointEntries.flatMap(([p, def]) => (def.permission ? [[p, def.permission]] : []));
+    return JSON.stringify(Object.fromEntries(pairs));
+  };
+  return {
+    name: 'appdesk-endpoint-permissions',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!target.test(id)) return null;
+      if (!code.includes('endpointEntries')) this.error(`${id} no longer reads endpointEntries; check the table`);
+      table ??= build();
+      return { code: `export const endpointPermissions = ${await table};\n`, map: null };
+    },
+  };
+}
+
+/**
  * The build's release, sent with every browser error report (state/errorReporter.ts) so operators
  * see which build broke: APP_RELEASE if set, else the commit built, else the build's minute.
  */
@@ -130,7 +161,7 @@ function release(): string {
 export default defineConfig({
   root,
   define: { __APP_RELEASE__: JSON.stringify(release()) },
-  plugins: [chineseTabPosition(), antdZeroRuntimeStyles(), react(), precompress()],
+  plugins: [endpointPermissionsTable(), chineseTabPosition(), antdZeroRuntimeStyles(), react(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -61,7 +61,7 @@ if (under(window.location.pathname, '/admin/admin') && !adminRedirect()) {
   // The operator is known before the console's first render, which then need not be redone for them.
   restoreLogin();
   const page = window.location.pathname.split('/')[3] ?? '';
-  import('./layouts/adminBoot').then((boot) => boot.preparePage(page, window.location.search)).catch(() => undefined);
+  import('./layouts/adminBoot').then((boot) => boot.startConsole(page, window.location.search)).catch(() => undefined);
 }
 
 const container = document.getElementById('root');

@@ -1,9 +1,9 @@
 import { KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Code } from '@appdesk/contract/codes';
 import { useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Drawer, Layout } from 'antd';
-import { Suspense, useCallback, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Avatar, Button, Drawer, Layout, Spin } from 'antd';
+import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { call } from '../api/request';
 import { NoticeBell } from '../components/admin/NoticeBell';
 import { PasswordModal } from '../components/admin/PasswordModal';
@@ -12,11 +12,13 @@ import { useIsMobile } from '../components/useIsMobile';
 import { navigate as navigateAnywhere } from '../nav';
 import { allocationStore, loadAllocation, redirectIfNotInitialised } from '../state/allocation';
 import { fetchNotices, fetchUnreadMessages, globalStore, setCollapsed } from '../state/global';
+import { GrantsContext, useGrantsQuery } from '../state/grants';
 import { clearSession, clearSessionCookie, restoreLogin, updateStoredUser, userStore } from '../state/session';
 import { useStore } from '../state/store';
 import { AppSwitcher } from './AppSwitcher';
 import { preparePage } from './adminBoot';
 import { adminPages, adminPath } from './adminPages';
+import { landingPageFor, menuPagesFor, pageAllowed } from './pageAccess';
 import { SideMenu } from './SideMenu';
 import { TabWorkspace } from './TabWorkspace';
 import { ThemeSwitch } from './ThemeSwitch';
@@ -27,12 +29,18 @@ const { Header, Sider, Content } = Layout;
 
 // Only an unknown console URL shows it (antd's Result and its pictures).
 const ExceptionView = lazyExport(() => import('../pages/exception'), 'ExceptionView');
+// Only pages the operator's roles do not open, and an operator without roles, show these.
+const PageForbidden = lazyExport(() => import('./AccessViews'), 'PageForbidden');
+const NoRoleView = lazyExport(() => import('./AccessViews'), 'NoRoleView');
+const GrantsFailed = lazyExport(() => import('./AccessViews'), 'GrantsFailed');
 
-export function AdminNotFound() {
+const labelOf = (key: string) => adminPages.find((p) => p.key === key)?.label ?? key;
+
+export function AdminNotFound({ home }: { home: string }) {
   const navigate = useNavigate();
   return (
     <Suspense fallback={null}>
-      <ExceptionView status="404" onBack={() => navigate(adminPath('dashboard'))} backText="返回数据统计" />
+      <ExceptionView status="404" onBack={() => navigate(adminPath(home))} backText={`返回${labelOf(home)}`} />
     </Suspense>
   );
 }
@@ -64,6 +72,12 @@ export function AdminShell() {
   const user = useStore(userStore, (s) => s.currentUser);
   const allocation = useStore(allocationStore, (s) => s.allocation);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const grants = useGrantsQuery();
+  const { can } = grants;
+  // The menu, the landing page and which pages open, from the operator's roles (docs/permissions.md).
+  const menuPages = useMemo(() => menuPagesFor(adminPages, can), [can]);
+  const landing = useMemo(() => landingPageFor(adminPages, can), [can]);
+  const allowed = useCallback((key: string) => pageAllowed(key, can), [can]);
 
   useEffect(() => {
     restoreLogin();
@@ -87,8 +101,12 @@ export function AdminShell() {
     watermarkMode === 'all' || (watermarkMode === 'sensitive' && sensitivePages.has(key)) ? mark : null;
   const current = adminPages.find((p) => p.key === segment);
   const siteTitle = allocation?.title || 'AppDesk';
+  // Nothing to open but the operator's own account and inbox: no menu, and the console says no role is given yet.
+  const menuless = grants.loaded && landing === null;
+  const noRole = menuless && (current === undefined || !allowed(current.key));
   // An unknown console URL shows the 404 view: it is named like a page, in the header and the window.
-  const pageTitle = current?.label ?? '页面不存在';
+  const pageTitle = noRole ? '尚未分配角色' : (current?.label ?? '页面不存在');
+  const home = landing ?? 'account';
 
   useEffect(() => {
     document.title = `${pageTitle} - ${siteTitle} 管理后台`;
@@ -105,8 +123,53 @@ export function AdminShell() {
     [queryClient, navigate, mobile],
   );
   const menu = (inlineCollapsed: boolean) => (
-    <SideMenu current={current?.key} collapsed={inlineCollapsed} onOpenPage={openPage} />
+    <SideMenu pages={menuPages} current={current?.key} collapsed={inlineCollapsed} onOpenPage={openPage} />
   );
+  const forbidden = useCallback(
+    (key: string) => (
+      <PageForbidden
+        pageKey={key}
+        label={labelOf(key)}
+        backText={`返回${labelOf(home)}`}
+        onBack={() => navigate(adminPath(home))}
+      />
+    ),
+    [home, navigate],
+  );
+
+  let content: ReactNode;
+  if (grants.failed) {
+    content = <GrantsFailed retrying={grants.fetching} onRetry={() => void grants.retry()} />;
+  } else if (!grants.loaded) {
+    content = (
+      <div className="admin-spinner">
+        <Spin size="large" delay={200} />
+      </div>
+    );
+  } else if (noRole) {
+    content = (
+      <NoRoleView
+        checking={grants.fetching}
+        onCheck={() => void grants.retry()}
+        onAccount={() => navigate(adminPath('account'))}
+      />
+    );
+  } else if (current?.key === 'dashboard' && !allowed('dashboard')) {
+    // 数据统计 is where sign-in lands: without it, the operator's first page is the landing page.
+    content = <Navigate to={adminPath(home)} replace />;
+  } else {
+    content = (
+      <TabWorkspace
+        // The first tab is the landing page: another landing (roles changed) starts the tabs anew.
+        key={home}
+        home={home}
+        allowed={allowed}
+        forbidden={forbidden}
+        watermarkOf={watermarkOf}
+        fallback={<AdminNotFound home={home} />}
+      />
+    );
+  }
 
   const brand = (showTitle: boolean) => (
     <div className="admin-brand">
@@ -122,84 +185,96 @@ export function AdminShell() {
   );
 
   return (
-    <Layout className="admin-layout">
-      {/* The keyboard's way past the menu, the header and the tabs, to the page shown. */}
-      <button type="button" className="admin-skip" onClick={skipToContent}>
-        跳到主要内容
-      </button>
-      {mobile ? (
-        <Drawer
-          placement="left"
-          open={!collapsed}
-          onClose={() => setCollapsed(true)}
-          size={232}
-          closable={false}
-          title={null}
-          styles={{ body: { padding: 0, background: '#001529' } }}
-        >
-          <nav aria-label="管理菜单">
-            {brand(true)}
-            {menu(false)}
-          </nav>
-        </Drawer>
-      ) : (
-        <Sider collapsible collapsed={collapsed} trigger={null} width={208} collapsedWidth={64} className="admin-sider">
-          <nav aria-label="管理菜单">
-            {brand(!collapsed)}
-            {menu(collapsed)}
-          </nav>
-        </Sider>
-      )}
-      <Layout>
-        <Header className="admin-header">
-          <Button
-            type="text"
-            className="admin-trigger"
-            aria-label={collapsed ? '展开菜单' : '收起菜单'}
-            icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
-            onClick={() => setCollapsed(!collapsed, { remember: !mobile })}
-          />
-          <div className="admin-page-heading">
-            <h1 className="admin-page-title">{pageTitle}</h1>
-            {current?.hint && !mobile ? <p className="admin-page-hint">{current.hint}</p> : null}
-          </div>
-          <div className="admin-actions">
-            <AppSwitcher compact={mobile} />
-            <ThemeSwitch compact />
-            <NoticeBell onOpenLink={(link) => navigate(link)} />
-            <Button
-              type="text"
-              className="admin-user"
-              aria-label={`个人中心：${user?.name ?? ''}`}
-              onClick={() => navigate(adminPath('account'))}
-            >
-              <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined aria-hidden />} alt="" />
-              {mobile ? null : <span>{user?.name ?? ''}</span>}
-            </Button>
-            {/* On a phone the words would squeeze the page title out: icons, named for screen readers. */}
-            <Button
-              type="text"
-              icon={<KeyOutlined aria-hidden />}
-              aria-label={mobile ? '修改密码' : undefined}
-              onClick={() => setPasswordOpen(true)}
-            >
-              {mobile ? null : '修改密码'}
-            </Button>
-            <Button
-              type="text"
-              icon={<LogoutOutlined aria-hidden />}
-              aria-label={mobile ? '退出登录' : undefined}
-              onClick={() => void logout()}
-            >
-              {mobile ? null : '退出登录'}
-            </Button>
-          </div>
-        </Header>
-        <Content className="admin-content" id="admin-main" tabIndex={-1}>
-          <TabWorkspace watermarkOf={watermarkOf} fallback={<AdminNotFound />} />
-        </Content>
+    <GrantsContext value={grants}>
+      <Layout className="admin-layout">
+        {/* The keyboard's way past the menu, the header and the tabs, to the page shown. */}
+        <button type="button" className="admin-skip" onClick={skipToContent}>
+          跳到主要内容
+        </button>
+        {/* An operator without roles has no menu: no drawer to open on a phone, no trigger, no app to switch. */}
+        {mobile && menuless ? null : mobile ? (
+          <Drawer
+            placement="left"
+            open={!collapsed}
+            onClose={() => setCollapsed(true)}
+            size={232}
+            closable={false}
+            title={null}
+            styles={{ body: { padding: 0, background: '#001529' } }}
+          >
+            <nav aria-label="管理菜单">
+              {brand(true)}
+              {menu(false)}
+            </nav>
+          </Drawer>
+        ) : (
+          <Sider
+            collapsible
+            collapsed={collapsed}
+            trigger={null}
+            width={208}
+            collapsedWidth={64}
+            className="admin-sider"
+          >
+            <nav aria-label="管理菜单">
+              {brand(!collapsed)}
+              {menu(collapsed)}
+            </nav>
+          </Sider>
+        )}
+        <Layout>
+          <Header className="admin-header">
+            {menuless ? null : (
+              <Button
+                type="text"
+                className="admin-trigger"
+                aria-label={collapsed ? '展开菜单' : '收起菜单'}
+                icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
+                onClick={() => setCollapsed(!collapsed, { remember: !mobile })}
+              />
+            )}
+            <div className="admin-page-heading">
+              <h1 className="admin-page-title">{pageTitle}</h1>
+              {current?.hint && !mobile ? <p className="admin-page-hint">{current.hint}</p> : null}
+            </div>
+            <div className="admin-actions">
+              {menuless ? null : <AppSwitcher compact={mobile} />}
+              <ThemeSwitch compact />
+              <NoticeBell onOpenLink={(link) => navigate(link)} />
+              <Button
+                type="text"
+                className="admin-user"
+                aria-label={`个人中心：${user?.name ?? ''}`}
+                onClick={() => navigate(adminPath('account'))}
+              >
+                <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined aria-hidden />} alt="" />
+                {mobile ? null : <span>{user?.name ?? ''}</span>}
+              </Button>
+              {/* On a phone the words would squeeze the page title out: icons, named for screen readers. */}
+              <Button
+                type="text"
+                icon={<KeyOutlined aria-hidden />}
+                aria-label={mobile ? '修改密码' : undefined}
+                onClick={() => setPasswordOpen(true)}
+              >
+                {mobile ? null : '修改密码'}
+              </Button>
+              <Button
+                type="text"
+                icon={<LogoutOutlined aria-hidden />}
+                aria-label={mobile ? '退出登录' : undefined}
+                onClick={() => void logout()}
+              >
+                {mobile ? null : '退出登录'}
+              </Button>
+            </div>
+          </Header>
+          <Content className="admin-content" id="admin-main" tabIndex={-1}>
+            <Suspense fallback={null}>{content}</Suspense>
+          </Content>
+        </Layout>
+        <PasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
       </Layout>
-      <PasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
-    </Layout>
+    </GrantsContext>
   );
 }

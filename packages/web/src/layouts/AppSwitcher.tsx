@@ -10,6 +10,8 @@ const ALL = '';
  * The header's app switcher: 全部应用 or one app, by name. Every list, export and dashboard card
  * follows it (components/list/appScope.ts); the choice is kept across reloads and reaches the
  * other tabs (state/currentApp.ts). On a phone it is a compact select beside the header's icons.
+ * It lists the apps the operator may see (the server scopes /api/apps/fetch/options); 全部应用 is
+ * then all of those, and with none it is not shown.
  */
 export function AppSwitcher({ compact }: { compact: boolean }) {
   const current = useCurrentApp();
@@ -27,6 +29,8 @@ export function AppSwitcher({ compact }: { compact: boolean }) {
   }, [loaded, current, list, refetch]);
 
   const choices = useMemo(() => [{ value: ALL, label: '全部应用' }, ...options], [options]);
+  // No app the operator may see (their roles' apps, 操作员管理): nothing to switch between.
+  if (loaded && list.length === 0) return null;
   return (
     <Select
       className={compact ? 'admin-app-switcher admin-app-switcher-compact' : 'admin-app-switcher'}

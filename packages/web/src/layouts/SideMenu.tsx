@@ -8,9 +8,9 @@ import {
 } from '@ant-design/icons';
 import { Menu } from 'antd';
 import type { ReactNode } from 'react';
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { loadPageCode } from './adminChunks';
-import { type AdminMenuGroup, adminMenuGroups, adminPages } from './adminPages';
+import { type AdminMenuGroup, type AdminPage, adminMenuGroups } from './adminPages';
 
 const groupIcons: Record<AdminMenuGroup, ReactNode> = {
   overview: <DashboardOutlined aria-hidden />,
@@ -34,21 +34,25 @@ function rememberedOpenGroups(): string[] {
   }
 }
 
-const items = adminMenuGroups.map(({ key, label }) => ({
-  key: groupKey(key),
-  label,
-  icon: groupIcons[key],
-  children: adminPages
-    // Pages reached from the header (个人中心, 消息中心) are not menu entries.
-    .filter((p) => p.group === key && p.inMenu !== false)
-    // The pointer on an entry starts downloading its page's code, ahead of the click.
-    .map(({ key: page, label: text, icon, hint }) => ({
-      key: page,
-      label: hint ? <span title={hint}>{text}</span> : text,
-      icon,
-      onMouseEnter: () => loadPageCode(page),
-    })),
-}));
+/** The menu's groups holding the given pages; a group none of them is in is left out. */
+function menuItems(pages: readonly AdminPage[]) {
+  return adminMenuGroups
+    .map(({ key, label }) => ({
+      key: groupKey(key),
+      label,
+      icon: groupIcons[key],
+      children: pages
+        .filter((p) => p.group === key)
+        // The pointer on an entry starts downloading its page's code, ahead of the click.
+        .map(({ key: page, label: text, icon, hint }) => ({
+          key: page,
+          label: hint ? <span title={hint}>{text}</span> : text,
+          icon,
+          onMouseEnter: () => loadPageCode(page),
+        })),
+    }))
+    .filter((group) => group.children.length > 0);
+}
 
 /**
  * The side menu, grouped. Open groups are remembered per browser; the open page's group is always
@@ -57,17 +61,24 @@ const items = adminMenuGroups.map(({ key, label }) => ({
  * the operator, the site settings or the notices, none of which it shows.
  */
 export const SideMenu = memo(function SideMenu({
+  pages,
   current,
   collapsed,
   onOpenPage,
 }: {
+  /**
+   * The entries, in menu order: the pages the operator's roles open (layouts/pageAccess.ts), not
+   * those reached from the header (个人中心, 消息中心).
+   */
+  pages: readonly AdminPage[];
   current: string | undefined;
   /** Inline-collapsed sider: groups open as pop-ups, nothing to remember. */
   collapsed: boolean;
   onOpenPage: (key: string) => void;
 }) {
   const [openKeys, setOpenKeys] = useState<string[]>(rememberedOpenGroups);
-  const currentGroup = adminPages.find((p) => p.key === current)?.group;
+  const items = useMemo(() => menuItems(pages), [pages]);
+  const currentGroup = pages.find((p) => p.key === current)?.group;
 
   useEffect(() => {
     if (!currentGroup) return;

@@ -22,7 +22,7 @@ import {
   closeOthers,
   closeRight,
   closeTab,
-  homeTab,
+  homeTabOf,
   loadTabs,
   openTab,
   pageKeyOf,
@@ -67,11 +67,14 @@ const TabPage = memo(function TabPage({
   location,
   active,
   watermark,
+  blocked,
 }: {
   pageKey: string;
   location: Location;
   active: boolean;
   watermark: string | null;
+  /** Shown instead of the page when the operator's roles do not open it (the 403 view); else null. */
+  blocked: ReactNode;
 }) {
   const dark = useScheme() === 'dark';
   const Component = pageByKey.get(pageKey)?.Component;
@@ -80,9 +83,11 @@ const TabPage = memo(function TabPage({
     <Activity mode={active ? 'visible' : 'hidden'}>
       <div className="admin-page">
         <Suspense fallback={<PageSpinner />}>
-          <Routes location={location}>
-            <Route path="*" element={<Component />} />
-          </Routes>
+          {blocked ?? (
+            <Routes location={location}>
+              <Route path="*" element={<Component />} />
+            </Routes>
+          )}
         </Suspense>
         {/* The watermark lies over the page beside it, not around it: a wrapper that came and went
             (the operator's name arrives after the first render; 个人中心 turns it off) remounted the
@@ -109,11 +114,20 @@ const TabPage = memo(function TabPage({
 export function TabWorkspace({
   watermarkOf,
   fallback,
+  home: homeKey,
+  allowed,
+  forbidden,
 }: {
   /** The watermark text over a page, or null. */
   watermarkOf: (key: string) => string | null;
   /** Shown when the URL is no page's (the 404 view). */
   fallback: ReactNode;
+  /** The first tab, never closed: the operator's landing page. */
+  home: string;
+  /** The operator may open the page (their roles): kept tabs of other pages are not brought back. */
+  allowed: (key: string) => boolean;
+  /** Shown in place of a page the operator may not open (the 403 view). */
+  forbidden: (key: string) => ReactNode;
 }) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -121,12 +135,13 @@ export function TabWorkspace({
   const activeKey = pageKeyOf(location.pathname, known);
   const activeUrl = location.pathname + location.search;
 
-  const [tabs, setTabs] = useState<WorkTab[]>(() => loadTabs(operator, known));
+  const [homeTab] = useState(() => homeTabOf(homeKey));
+  const [tabs, setTabs] = useState<WorkTab[]>(() => loadTabs(operator, (key) => known(key) && allowed(key), homeTab));
   // The shown tab just closed: its page stays until the navigation to the neighbour lands.
   const [closing, setClosing] = useState<string | null>(null);
   if (closing && closing !== activeKey) setClosing(null);
   // The page shown always has its tab, holding the URL as it is now.
-  const current = activeKey && activeKey !== closing ? openTab(tabs, activeKey, activeUrl) : tabs;
+  const current = activeKey && activeKey !== closing ? openTab(tabs, activeKey, activeUrl, homeTab) : tabs;
   if (current !== tabs) setTabs(current);
   const [generation, setGeneration] = useState<Record<string, number>>({});
   // A tab's page is made the first time it is shown: a reload brings the tabs back, not 16 pages at once.
@@ -172,19 +187,19 @@ export function TabWorkspace({
       let show: WorkTab | undefined;
       if (key === missingKey) {
         // Closing the 404 tab goes back to the last open page.
-        next = action === 'all' ? closeAll() : current;
+        next = action === 'all' ? closeAll(homeTab) : current;
         show = next.at(-1) ?? homeTab;
       } else if (action === 'close') {
-        const closed = closeTab(current, key);
+        const closed = closeTab(current, key, homeTab);
         next = closed.tabs;
         if (key === activeKey) show = closed.neighbour;
       } else if (action === 'others') {
-        next = closeOthers(current, key);
+        next = closeOthers(current, key, homeTab);
         if (key !== activeKey && activeKey !== homeTab.key) show = next.find((t) => t.key === key);
       } else if (action === 'all') {
-        next = closeAll();
+        next = closeAll(homeTab);
       } else {
-        next = closeRight(current, key);
+        next = closeRight(current, key, homeTab);
       }
       if (activeKey && !next.some((t) => t.key === activeKey)) show ??= next.find((t) => t.key === key) ?? homeTab;
       const gone = current.filter((t) => !next.some((n) => n.key === t.key)).map((t) => t.key);
@@ -199,7 +214,7 @@ export function TabWorkspace({
         navigate(show.url);
       }
     },
-    [current, activeKey, navigate],
+    [current, activeKey, navigate, homeTab],
   );
 
   const shown = activeKey ?? missingKey;
@@ -320,6 +335,7 @@ export function TabWorkspace({
                 location={locationOf(tab)}
                 active={tab.key === activeKey}
                 watermark={watermarkOf(tab.key)}
+                blocked={allowed(tab.key) ? null : forbidden(tab.key)}
               />
             </ChunkBoundary>
           ) : null}

@@ -24,3 +24,12 @@ export function preparePage(
   const input = listInputOf(search, list, currentAppStore.get().app);
   if (!cached(list.fetchPath, input)) startEarly(list.fetchPath, input as ApiInput<PagedPath>);
 }
+
+/**
+ * The console's first load: the operator's grants (state/grants.ts), which decide the menu and
+ * whether the page may be shown, beside the page's code and rows.
+ */
+export function startConsole(page: string, search: string): void {
+  startEarly('/api/operators/fetch/me', {});
+  preparePage(page, search);
+}

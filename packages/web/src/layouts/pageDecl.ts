@@ -14,7 +14,9 @@ export type AdminMenuGroup = (typeof adminMenuGroups)[number]['key'];
 /**
  * What an admin page says about itself in its folder's `page.ts` (pages/admin/<key>/page.ts): the
  * console finds every such file, so the page's menu entry, route, tab and lazy chunk need no list.
- * Every page is for signed-in admins (the only console role).
+ * A page opens for an operator holding its `<key>.read` of the permission catalog
+ * (@appdesk/contract/permissions; layouts/pageAccess.ts); a page the catalog does not name (个人中心,
+ * 消息中心) is every operator's own.
  */
 export interface PageDecl {
   label: string;

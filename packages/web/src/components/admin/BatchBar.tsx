@@ -8,6 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Modal, Space, Table } from 'antd';
 import { type Key, type ReactNode, useState } from 'react';
 import { callOk } from '../../api/request';
+import { useGrants } from '../../state/grants';
 import { formRules, inputLimits } from '../rules';
 import { EditorModal } from './EditorModal';
 
@@ -83,9 +84,19 @@ export function useBatchRun(noun: string, labelOf: (id: number) => string) {
 }
 
 /**
+ * The batch buttons the operator may press (each endpoint's permission, state/grants.ts): a page
+ * shows its row checkboxes only when one is left (or a batch of its own is allowed).
+ */
+export function useAllowedBatches(buttons: BatchButton[]): BatchButton[] {
+  const { canCall } = useGrants();
+  return buttons.filter((button) => canCall(button.path));
+}
+
+/**
  * 批量操作 on the rows selected in a list: each button runs its batch endpoint on every selected
  * record; the result dialog then says which succeeded and, for each that failed, why. `children`
- * adds page-specific buttons (a dialog of its own, like 批量发货's tracking numbers).
+ * adds page-specific buttons (a dialog of its own, like 批量发货's tracking numbers). Only the
+ * buttons the operator's roles allow are shown.
  */
 export function BatchBar({
   selection,
@@ -102,6 +113,7 @@ export function BatchBar({
 }) {
   const { ids, labelOf, clear: onDone } = selection;
   const { modal } = App.useApp();
+  const allowed = useAllowedBatches(buttons);
   const [asking, setAsking] = useState<BatchButton | null>(null);
   const [form] = Form.useForm<Record<string, string>>();
   const { mutation, dialog } = useBatchRun(noun, labelOf);
@@ -147,7 +159,7 @@ export function BatchBar({
           </span>
           <Space wrap size={8}>
             {children}
-            {buttons.map((button) => (
+            {allowed.map((button) => (
               <Button
                 key={button.path + JSON.stringify(button.params ?? {})}
                 size="small"

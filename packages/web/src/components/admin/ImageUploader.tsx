@@ -1,8 +1,10 @@
 import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { uploadLimits } from '@appdesk/contract/constants';
-import { App, Button, Progress, Upload } from 'antd';
+import { App, Button, Progress, Tooltip, Upload } from 'antd';
 import { useState } from 'react';
 import './image-uploader.css';
+import type { ApiPath } from '@appdesk/contract/types';
+import { lacking, useGrants } from '../../state/grants';
 
 interface Props {
   /** Visible label, e.g. "站点 Logo". */
@@ -12,13 +14,20 @@ interface Props {
   buttonText: string;
   /** Uploads the file; reports percent; resolves true on success. */
   onUpload: (file: File, onProgress: (percent: number) => void) => Promise<boolean>;
+  /**
+   * The endpoint the upload calls, when it asks a permission of its own (`/api/finder/single`:
+   * 文件管理 · 上传文件): without it the button is disabled and says what is missing.
+   */
+  path?: ApiPath;
 }
 
 const accepted = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 /** An image slot: current picture, an upload button and a visible progress bar. */
-export function ImageUploader({ label, src, buttonText, onUpload }: Props) {
+export function ImageUploader({ label, src, buttonText, onUpload, path }: Props) {
   const { message } = App.useApp();
+  const { canCall } = useGrants();
+  const refused = path && !canCall(path) ? lacking(path) : null;
   const [percent, setPercent] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -39,6 +48,7 @@ export function ImageUploader({ label, src, buttonText, onUpload }: Props) {
         accept={accepted.join(',')}
         showUploadList={false}
         maxCount={1}
+        disabled={refused !== null}
         beforeUpload={(file) => {
           if (!accepted.includes(file.type)) {
             void message.error('只能上传 PNG、JPG、GIF 或 WebP 图片');
@@ -70,9 +80,15 @@ export function ImageUploader({ label, src, buttonText, onUpload }: Props) {
             });
         }}
       >
-        <Button icon={<UploadOutlined aria-hidden />} loading={percent !== null && percent < 100}>
-          {buttonText}
-        </Button>
+        <Tooltip title={refused}>
+          <Button
+            icon={<UploadOutlined aria-hidden />}
+            loading={percent !== null && percent < 100}
+            disabled={refused !== null}
+          >
+            {buttonText}
+          </Button>
+        </Tooltip>
       </Upload>
       {percent !== null ? (
         <Progress
@@ -83,7 +99,7 @@ export function ImageUploader({ label, src, buttonText, onUpload }: Props) {
         />
       ) : null}
       {failed ? <div className="image-slot-failed">上传没有成功，请重试。</div> : null}
-      <div className="image-slot-hint">支持 PNG、JPG、GIF、WebP，不超过 10 MB</div>
+      <div className="image-slot-hint">{refused ?? '支持 PNG、JPG、GIF、WebP，不超过 10 MB'}</div>
     </div>
   );
 }

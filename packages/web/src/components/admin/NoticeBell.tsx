@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { clearNotices, fetchNotices, fetchUnreadMessages, globalStore, noticeTotal } from '../../state/global';
 import { userStore } from '../../state/session';
 import { useStore } from '../../state/store';
+import { usePageOpens } from './PageLink';
 
 /** In the order the groups are shown: the to-dos first, then what others wrote. */
 const typeLabels: Record<Notice['type'], string> = {
@@ -20,12 +21,16 @@ const typeOrder = Object.keys(typeLabels);
 
 /**
  * Header bell, the operator's to-do list: notifyCount badge (the items of every notice), notices
- * grouped by type (the dashboard's to-dos first) with 清空 per type.
+ * grouped by type (the dashboard's to-dos first) with 清空 per type. A to-do whose page the
+ * operator's roles do not open is not theirs: it is neither listed nor counted.
  */
 export function NoticeBell({ onOpenLink }: { onOpenLink: (link: string) => void }) {
-  const notices = useStore(globalStore, (s) => s.notices);
+  const allNotices = useStore(globalStore, (s) => s.notices);
   const fetching = useStore(globalStore, (s) => s.fetchingNotices);
-  const count = useStore(userStore, (s) => s.currentUser?.notifyCount ?? 0);
+  const opens = usePageOpens();
+  const notices = allNotices.filter((notice) => !notice.link || opens(notice.link));
+  // notifyCount counts every notice; the badge counts those shown.
+  const count = noticeTotal(notices);
   const unreadTotal = useStore(userStore, (s) => s.unreadTotal);
   const [open, setOpen] = useState(false);
 

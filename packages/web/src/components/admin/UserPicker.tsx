@@ -2,6 +2,7 @@ import type { ApiOutput } from '@appdesk/contract/types';
 import { Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
+import { lacking, useGrants } from '../../state/grants';
 
 type User = ApiOutput<'/api/users/fetch/page'>['list'][number];
 
@@ -22,6 +23,7 @@ function useSettled(text: string, ms = 300) {
 /**
  * One user, found by phone (whole or a fragment of three digits or more), nickname or ID through
  * the users list's own search; the value is the user's ID. A form control (value / onChange).
+ * Searching is reading 用户管理: without that permission the control is disabled and says so.
  */
 export function UserPicker({
   value,
@@ -37,10 +39,11 @@ export function UserPicker({
   const [text, setText] = useState('');
   const [picked, setPicked] = useState<{ value: number; label: string } | null>(null);
   const search = useSettled(text.trim());
+  const allowed = useGrants().canCall('/api/users/fetch/page');
   const found = useApiQuery(
     '/api/users/fetch/page',
     { search, page: 0, size: 20, sort: 'createdAt', order: 'descend' },
-    { enabled: search.length > 0, keepPrevious: true },
+    { enabled: search.length > 0 && allowed, keepPrevious: true },
   );
   const options = search ? (found.data?.list ?? []).map((u) => ({ value: u.id, label: userLabel(u) })) : [];
   if (picked && picked.value === value && !options.some((o) => o.value === value)) options.unshift(picked);
@@ -51,7 +54,8 @@ export function UserPicker({
       showSearch={{ filterOption: false, onSearch: setText }}
       allowClear
       value={value ?? undefined}
-      placeholder={placeholder}
+      placeholder={allowed ? placeholder : `查找用户${lacking('/api/users/fetch/page')}`}
+      disabled={!allowed}
       options={options}
       loading={searching}
       notFoundContent={search ? (searching ? '搜索中…' : '没有找到该用户') : '输入手机号、昵称或 ID'}

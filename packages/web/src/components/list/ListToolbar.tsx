@@ -2,9 +2,13 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { ApiPath } from '@appdesk/contract/types';
 import { Button, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useGrants } from '../../state/grants';
 import { downloadExport } from '../download';
 
-/** The buttons at the right of the search form: the page's own, 导出 Excel, then the table's tools. */
+/**
+ * The buttons at the right of the search form: the page's own, 导出 Excel, then the table's tools.
+ * 导出 Excel only for an operator holding the export's permission (`<page>.export`).
+ */
 export function ListActions(props: {
   actions?: ReactNode;
   exportPath?: ApiPath;
@@ -13,7 +17,9 @@ export function ListActions(props: {
   filter: Record<string, unknown>;
   tools: ReactNode;
 }) {
-  const { actions, exportPath, exportName, filter, tools } = props;
+  const { actions, filter, tools, exportName } = props;
+  const { canCall } = useGrants();
+  const exportPath = props.exportPath && canCall(props.exportPath) ? props.exportPath : undefined;
   const [exporting, setExporting] = useState(false);
   const onExport = async () => {
     if (!exportPath) return;

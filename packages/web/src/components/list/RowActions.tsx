@@ -1,12 +1,19 @@
 import { MoreOutlined } from '@ant-design/icons';
+import type { ApiPath } from '@appdesk/contract/types';
 import { App, Button, Dropdown, Space } from 'antd';
 import type { ReactNode } from 'react';
+import { useGrants } from '../../state/grants';
 import { ConfirmLink } from './ConfirmLink';
 
 /** One action of a row: a plain click, or one that asks first (`confirm`). */
 export interface RowAction {
   key: string;
   label: string;
+  /**
+   * The endpoint the action calls: the action is shown only to an operator its permission allows
+   * (state/grants.ts). Actions that call none (详情, a link) leave it out.
+   */
+  path?: ApiPath;
   danger?: boolean;
   onClick?: () => void;
   confirm?: { title: string; description: string; okText: string; onConfirm: () => Promise<void> };
@@ -15,11 +22,12 @@ export interface RowAction {
 /**
  * A row's actions: the first `inline` as links, the rest under 更多, so the 操作 column keeps a
  * fixed width and no action sits cut off at the card's edge. Falsy entries are skipped, so a page
- * can write `cond && { … }`.
+ * can write `cond && { … }`, and so are those whose `path` the operator may not call.
  */
 export function RowActions(props: { actions: (RowAction | false | null | undefined)[]; inline?: number }) {
   const { modal } = App.useApp();
-  const actions = props.actions.filter((a): a is RowAction => Boolean(a));
+  const { canCall } = useGrants();
+  const actions = props.actions.filter((a): a is RowAction => (a ? !a.path || canCall(a.path) : false));
   const inline = props.inline ?? 2;
   // Hiding a single action behind 更多 saves nothing.
   const shown = actions.length <= inline + 1 ? actions : actions.slice(0, inline);

@@ -62,6 +62,7 @@ function RevisionCard({ revision, entryId, latest }: { revision: Revision; entry
             title={`回滚到修订 ${revision.revision}`}
             description="键值恢复为这个修订的类型、值、条件值和说明；回滚本身保存为一个新修订。"
             okText="回滚"
+            path="/api/a11t/rollback"
             onConfirm={() => untilSettled(rollback.mutate, { id: entryId, revision: revision.revision })}
           >
             回滚到此修订

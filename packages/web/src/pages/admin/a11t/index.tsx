@@ -21,6 +21,8 @@ import { untilSettled } from '../../../components/writes';
 import { ConfigEditor } from './ConfigEditor';
 import { HistoryDrawer } from './History';
 import './a11t.css';
+import { Allowed } from '../../../components/admin/Allowed';
+import { useGrants } from '../../../state/grants';
 
 type Entry = ApiOutput<'/api/a11t/fetch/page'>['list'][number];
 
@@ -53,6 +55,9 @@ export default function A11tPage() {
   const [editing, setEditing] = useState<Entry | 'new' | null>(null);
   const [history, setHistory] = useState<Entry | null>(null);
   const remove = useApiAction('/api/a11t/remove');
+  // Without 远程配置 · 修改 the key opens its history, the read-only view of it.
+  const writable = useGrants().canCall('/api/a11t/update');
+  const open = writable ? setEditing : setHistory;
 
   const columns = useMemo<ColumnsType<Entry>>(
     () => [
@@ -62,7 +67,7 @@ export default function A11tPage() {
         sorter: true,
         render: (_, e) => (
           <div className="a11t-key-cell">
-            <Typography.Link strong className="a11t-code" onClick={() => setEditing(e)}>
+            <Typography.Link strong className="a11t-code" onClick={() => open(e)}>
               {e.key}
             </Typography.Link>
             <Typography.Text type="secondary" ellipsis={{ tooltip: e.description }}>
@@ -94,9 +99,11 @@ export default function A11tPage() {
         fixed: 'right',
         render: (_, e) => (
           <Space size={0}>
-            <Button type="link" size="small" onClick={() => setEditing(e)}>
-              编辑
-            </Button>
+            {writable ? (
+              <Button type="link" size="small" onClick={() => setEditing(e)}>
+                编辑
+              </Button>
+            ) : null}
             <Button type="link" size="small" onClick={() => setHistory(e)}>
               历史
             </Button>
@@ -105,6 +112,7 @@ export default function A11tPage() {
               description="App 下次获取配置时不再有这个键；修订历史保留。"
               okText="删除"
               danger
+              path="/api/a11t/remove"
               onConfirm={() => untilSettled(remove.mutate, { id: e.id })}
             >
               删除
@@ -113,7 +121,7 @@ export default function A11tPage() {
         ),
       },
     ],
-    [remove.mutate],
+    [remove.mutate, writable, open],
   );
 
   return (
@@ -127,9 +135,11 @@ export default function A11tPage() {
         fields={fields}
         emptyText="还没有键值。点击“新建键值”添加远程配置，App 启动时一次取回全部键值。"
         actions={
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
-            新建键值
-          </Button>
+          <Allowed path="/api/a11t/make">
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
+              新建键值
+            </Button>
+          </Allowed>
         }
       />
       <ConfigEditor target={editing} onClose={() => setEditing(null)} />

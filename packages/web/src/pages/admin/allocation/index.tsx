@@ -7,6 +7,7 @@ import { formRules, inputLimits, rules } from '../../../components/rules';
 import { allocationStore, loadAllocation, updateAllocation, uploadAllocationImage } from '../../../state/allocation';
 import { useStore } from '../../../state/store';
 import './allocation.css';
+import { lacking, useGrants } from '../../../state/grants';
 import { type SettingKey, type Settings, settingCalls } from './settingCalls';
 
 interface SettingItem {
@@ -85,6 +86,8 @@ const sections: { title: string; items: SettingItem[] }[] = [
 function SettingsForm() {
   const [form] = Form.useForm<Settings>();
   const loaded = useApiQuery('/api/allocation/fetch/settings', {});
+  // Without 站点配置 · 修改站点配置 the settings are shown, not editable.
+  const writable = useGrants().canCall('/api/allocation/update');
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
 
@@ -127,6 +130,7 @@ function SettingsForm() {
         onFinish={(values) => void save(values)}
         onValuesChange={() => setDirty(true)}
         className="setting-form"
+        disabled={!writable}
       >
         {sections.map((section) => (
           <fieldset key={section.title} className="setting-section">
@@ -157,9 +161,13 @@ function SettingsForm() {
           </fieldset>
         ))}
         <div className="setting-save">
-          <Button type="primary" htmlType="submit" loading={saving}>
-            保存站点配置
-          </Button>
+          {writable ? (
+            <Button type="primary" htmlType="submit" loading={saving}>
+              保存站点配置
+            </Button>
+          ) : (
+            <span className="setting-dirty">只能查看：修改{lacking('/api/allocation/update')}</span>
+          )}
           {dirty ? <span className="setting-dirty">有未保存的修改</span> : null}
           <a href="/legal/agreement" target="_blank" rel="noreferrer">
             查看用户协议页面
@@ -188,12 +196,19 @@ export default function AllocationSettingsPage() {
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card title="图片设置">
         <div className="image-slots">
-          <ImageUploader label="站点 Logo" src={allocation?.logo} buttonText="上传 Logo" onUpload={uploadTo('logo')} />
+          <ImageUploader
+            label="站点 Logo"
+            src={allocation?.logo}
+            buttonText="上传 Logo"
+            onUpload={uploadTo('logo')}
+            path="/api/allocation/update/logo"
+          />
           <ImageUploader
             label="客服图片"
             src={allocation?.service}
             buttonText="上传客服图片"
             onUpload={uploadTo('service')}
+            path="/api/allocation/update/service"
           />
         </div>
       </Card>

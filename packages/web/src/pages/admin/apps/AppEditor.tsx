@@ -115,7 +115,13 @@ export function AppEditor({ target, onClose }: { target: number | 'new' | null; 
             <Input />
           </Form.Item>
           <div className="apps-icon">
-            <ImageUploader label="应用图标" src={icon || null} buttonText="上传图标" onUpload={uploadIcon} />
+            <ImageUploader
+              label="应用图标"
+              src={icon || null}
+              buttonText="上传图标"
+              onUpload={uploadIcon}
+              path="/api/finder/single"
+            />
           </div>
           <Form.Item label="应用简介" name="description" rules={formRules(appsRules.description)}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} showCount {...inputLimits(appsRules.description)} />

@@ -7,6 +7,7 @@ import { EditorModal } from '../../../components/admin/EditorModal';
 import { ConfirmLink } from '../../../components/list';
 import { formRules } from '../../../components/rules';
 import { untilSettled } from '../../../components/writes';
+import { useGrants } from '../../../state/grants';
 import type { AppView } from './appForm';
 
 type Kind = (typeof appSecretKinds)[number]['value'];
@@ -40,6 +41,8 @@ export function SecretRow({ app, kind, writable }: { app: AppView; kind: Kind; w
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ value: string }>();
   const set = useApiAction('/api/apps/secret/set');
+  // 设置商店与支付密钥 is its own permission (apps.secrets): without it the state is shown, not changed.
+  const allowed = useGrants().canCall('/api/apps/secret/set');
   const json = kind === 'googleServiceAccount';
   const save = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -50,22 +53,24 @@ export function SecretRow({ app, kind, writable }: { app: AppView; kind: Kind; w
     <div className="apps-secret">
       <span className="apps-secret-label">{label}</span>
       <SecretState state={state} />
-      <Space size={0}>
-        <Button type="link" size="small" disabled={!writable} onClick={() => setOpen(true)}>
-          {state.source === 'console' ? '更换' : '设置'}
-        </Button>
-        {state.source === 'console' ? (
-          <ConfirmLink
-            title={`清除${label}`}
-            description="清除后该平台不再可用，直到重新设置。"
-            okText="清除"
-            danger
-            onConfirm={() => untilSettled(set.mutate, { id: app.id, kind, value: null })}
-          >
-            清除
-          </ConfirmLink>
-        ) : null}
-      </Space>
+      {allowed ? (
+        <Space size={0}>
+          <Button type="link" size="small" disabled={!writable} onClick={() => setOpen(true)}>
+            {state.source === 'console' ? '更换' : '设置'}
+          </Button>
+          {state.source === 'console' ? (
+            <ConfirmLink
+              title={`清除${label}`}
+              description="清除后该平台不再可用，直到重新设置。"
+              okText="清除"
+              danger
+              onConfirm={() => untilSettled(set.mutate, { id: app.id, kind, value: null })}
+            >
+              清除
+            </ConfirmLink>
+          ) : null}
+        </Space>
+      ) : null}
       <EditorModal
         title={`设置${label}`}
         open={open}

@@ -6,7 +6,7 @@ import { Button, Image, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
-import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
+import { BatchBar, type BatchButton, useAllowedBatches, useSelection } from '../../../components/admin/BatchBar';
 import {
   ConfirmLink,
   type FilterField,
@@ -23,6 +23,8 @@ import { useApps } from '../../../state/apps';
 import { AppEditor } from './AppEditor';
 import { SecretsKeyMissing } from './SecretRow';
 import './apps.css';
+import { Allowed } from '../../../components/admin/Allowed';
+import { useGrants } from '../../../state/grants';
 
 type Row = ApiOutput<'/api/apps/fetch/page'>['list'][number];
 
@@ -60,10 +62,17 @@ const fallbackIcon =
 const muted = <span className="list-muted">-</span>;
 const mono = (v: string) => (v ? <span className="apps-mono">{v}</span> : muted);
 
+const batchButtons: BatchButton[] = [
+  { label: '批量启用', path: '/api/apps/update/enabled/batch', params: { enabled: true } },
+  { label: '批量停用', path: '/api/apps/update/enabled/batch', params: { enabled: false }, danger: true },
+];
+
 /** /admin/admin/apps (应用管理): the company's apps; the header's switcher, filters and names come from here. */
 export default function AppsPage() {
   const list = useList({ fetchPath: '/api/apps/fetch/page', keys, toFilter, defaultSort });
   const selection = useSelection<Row>((a) => a.name);
+  const batches = useAllowedBatches(batchButtons);
+  const writable = useGrants().canCall('/api/apps/update');
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const update = useApiAction('/api/apps/update');
   const { secretsWritable, loaded } = useApps();
@@ -161,10 +170,13 @@ export default function AppsPage() {
         fixed: 'right',
         render: (_, a) => (
           <Space size={0}>
-            <Button type="link" size="small" onClick={() => setEditing(a.id)}>
-              编辑
-            </Button>
+            {writable ? (
+              <Button type="link" size="small" onClick={() => setEditing(a.id)}>
+                编辑
+              </Button>
+            ) : null}
             <ConfirmLink
+              path="/api/apps/update"
               title={a.enabled ? '停用应用' : '启用应用'}
               description={
                 a.enabled
@@ -181,7 +193,7 @@ export default function AppsPage() {
         ),
       },
     ],
-    [update.mutate],
+    [update.mutate, writable],
   );
 
   return (
@@ -198,21 +210,16 @@ export default function AppsPage() {
         header={
           <>
             {loaded && !secretsWritable ? <SecretsKeyMissing /> : null}
-            <BatchBar
-              selection={selection}
-              noun="应用"
-              buttons={[
-                { label: '批量启用', path: '/api/apps/update/enabled/batch', params: { enabled: true } },
-                { label: '批量停用', path: '/api/apps/update/enabled/batch', params: { enabled: false }, danger: true },
-              ]}
-            />
+            <BatchBar selection={selection} noun="应用" buttons={batchButtons} />
           </>
         }
-        rowSelection={selection.rowSelection}
+        rowSelection={batches.length ? selection.rowSelection : undefined}
         actions={
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
-            登记应用
-          </Button>
+          <Allowed path="/api/apps/make">
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
+              登记应用
+            </Button>
+          </Allowed>
         }
       />
       <AppEditor target={editing} onClose={() => setEditing(null)} />

@@ -2,7 +2,7 @@ import type { ApiOutput } from '@appdesk/contract/types';
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { useApiQuery } from '../../../api/hooks';
 import {
   type FilterField,
@@ -16,6 +16,7 @@ import {
 } from '../../../components/list';
 import { adminPath } from '../../../layouts/pageDecl';
 import './audit.css';
+import { PageLink } from '../../../components/admin/PageLink';
 import { phoneFilter } from '../../../components/rules';
 
 type AuditEntry = ApiOutput<'/api/audit/fetch/page'>['list'][number];
@@ -112,12 +113,12 @@ function TargetCell({ entry }: { entry: AuditEntry }) {
   return (
     <div className="audit-target">
       {link ? (
-        <Link
+        <PageLink
           to={`${adminPath(link.page)}${link.query ? `?${link.query}` : ''}`}
           title={link.query ? '打开这条记录' : '打开所在页面'}
         >
           {text}
-        </Link>
+        </PageLink>
       ) : (
         <span>{text}</span>
       )}
@@ -136,9 +137,9 @@ const columns: ColumnsType<AuditEntry> = [
         muted('系统')
       ) : (
         <div className="audit-actor">
-          <Link to={`${adminPath('users')}?search=${e.actorId}&detail=${e.actorId}`} title="在用户管理中查看">
+          <PageLink to={`${adminPath('users')}?search=${e.actorId}&detail=${e.actorId}`} title="在用户管理中查看">
             {e.actorName ?? `已删除的用户 #${e.actorId}`}
-          </Link>
+          </PageLink>
           {e.actorPhone && e.actorName !== e.actorPhone ? muted(e.actorPhone) : null}
         </div>
       ),

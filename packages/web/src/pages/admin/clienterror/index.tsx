@@ -105,6 +105,7 @@ export default function ClientErrorPage() {
               title="标记已处理"
               description="修复后标记。同样的错误再次上报时，会重新列为未处理。"
               okText="标记"
+              path="/api/clienterror/resolve"
               onConfirm={() => untilSettled(resolve.mutate, { id: g.id })}
             >
               标记已处理

@@ -3,7 +3,6 @@ import { labelOf } from '@appdesk/contract/rules';
 import type { CoinRecord } from '@appdesk/contract/types';
 import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { AppLink } from '../../../components/AppLink';
 import {
   DeltaCell,
   type FilterField,
@@ -17,6 +16,7 @@ import {
   useList,
 } from '../../../components/list';
 import './coin.css';
+import { PageLink } from '../../../components/admin/PageLink';
 
 const keys = ['phone', 'userId', 'reason', 'direction', 'from', 'to'] as const;
 const fields: FilterField[] = [
@@ -64,13 +64,13 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
 function UserLink({ id, phone, nickname }: { id: number; phone: string; nickname: string }) {
   return (
     <div className="coin-user">
-      <AppLink
-        href={`/admin/admin/users?detail=${id}`}
+      <PageLink
+        to={`/admin/admin/users?detail=${id}`}
         title="在用户管理中查看"
         aria-label={`查看用户 ${nickname || phone}`}
       >
         {nickname || phone}
-      </AppLink>
+      </PageLink>
       <span className="list-muted">
         {nickname ? `${phone} · ` : ''}ID {id}
       </span>

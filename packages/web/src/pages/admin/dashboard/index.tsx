@@ -10,6 +10,7 @@ import { useApiQuery } from '../../../api/hooks';
 import { followsApp, scopeToApp } from '../../../components/list/appScope';
 import { useApps, useCurrentApp } from '../../../state/apps';
 import './dashboard.css';
+import { usePageOpens } from '../../../components/admin/PageLink';
 
 /** ECharts comes with the charts, in a chunk of their own: the cards show without waiting for it. */
 const DashboardCharts = lazy(() => import('./Charts'));
@@ -199,6 +200,8 @@ export default function DashboardPage() {
   const scoped = followsApp(path) && app !== undefined;
   const query = useApiQuery(path, scopeToApp(path, refresh ? { refresh } : {}, app), { keepPrevious: true });
   const data = useNewest(query.data, app ?? '', query.isPlaceholderData);
+  // A card opens its page's list only for an operator whose roles open that page.
+  const opens = usePageOpens();
   return (
     <div className="dash">
       <div className="dash-head">
@@ -227,17 +230,25 @@ export default function DashboardPage() {
           <div className="dash-cards">
             {cardSpecs().map((c) => {
               const figure = data.cards[c.key];
-              return (
+              const linked = opens(c.href);
+              const card = (
+                <Card key={c.key} size="small" hoverable={linked}>
+                  <Statistic
+                    title={c.title}
+                    value={c.money ? fenToYuan(figure.value) : figure.value}
+                    groupSeparator=","
+                  />
+                  <Change value={figure.value} previous={figure.previous} versus={c.versus} />
+                </Card>
+              );
+              return linked ? (
                 <Link key={c.key} to={c.href} className="dash-card-link" data-card={c.key}>
-                  <Card size="small" hoverable>
-                    <Statistic
-                      title={c.title}
-                      value={c.money ? fenToYuan(figure.value) : figure.value}
-                      groupSeparator=","
-                    />
-                    <Change value={figure.value} previous={figure.previous} versus={c.versus} />
-                  </Card>
+                  {card}
                 </Link>
+              ) : (
+                <div key={c.key} className="dash-card-link" data-card={c.key}>
+                  {card}
+                </div>
               );
             })}
           </div>

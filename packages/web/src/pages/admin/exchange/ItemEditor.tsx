@@ -137,7 +137,13 @@ export function ItemEditor({ target, onClose }: { target: number | 'new' | null;
           <Input />
         </Form.Item>
         <div style={{ marginBottom: 24 }}>
-          <ImageUploader label="商品图片" src={image || null} buttonText="上传图片" onUpload={uploadImage} />
+          <ImageUploader
+            label="商品图片"
+            src={image || null}
+            buttonText="上传图片"
+            onUpload={uploadImage}
+            path="/api/finder/single"
+          />
         </div>
         <Form.Item label="商品说明" name="description" rules={formRules(rules.exchangeDescription)}>
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} showCount {...inputLimits(rules.exchangeDescription)} />

@@ -7,8 +7,9 @@ import { Button, Image, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { Allowed } from '../../../components/admin/Allowed';
 import { appColumn } from '../../../components/admin/appField';
-import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
+import { BatchBar, type BatchButton, useAllowedBatches, useSelection } from '../../../components/admin/BatchBar';
 import {
   ConfirmLink,
   type FilterField,
@@ -21,6 +22,7 @@ import {
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
+import { useGrants } from '../../../state/grants';
 import { CodeImport } from './CodeImport';
 import { CopyItem, type CopySource } from './CopyItem';
 import { ItemEditor } from './ItemEditor';
@@ -93,6 +95,11 @@ function windowText(i: ItemRow): string {
   return `${i.startsAt ? formatDateTime(i.startsAt) : '现在'} 至 ${i.endsAt ? formatDateTime(i.endsAt) : '不限'}`;
 }
 
+const batchButtons: BatchButton[] = [
+  { label: '批量上架', path: '/api/exchange/item/update/enabled/batch', params: { enabled: true } },
+  { label: '批量下架', path: '/api/exchange/item/update/enabled/batch', params: { enabled: false }, danger: true },
+];
+
 /** /admin/admin/exchange (兑换商品): what users can redeem with coins, its stock, limit and window. */
 export default function ExchangePage() {
   const list = useList({ fetchPath: '/api/exchange/item/fetch/page', keys, toFilter, defaultSort });
@@ -101,6 +108,9 @@ export default function ExchangePage() {
   const [importing, setImporting] = useState<{ id: number; name: string } | null>(null);
   const [copying, setCopying] = useState<CopySource | null>(null);
   const update = useApiAction('/api/exchange/item/update');
+  const batches = useAllowedBatches(batchButtons);
+  // Every change of an item is 兑换商品 · 修改: without it the list is read-only (详情 still opens).
+  const writable = useGrants().canCall('/api/exchange/item/update');
 
   const columns = useMemo<ColumnsType<ItemRow>>(
     () => [
@@ -121,9 +131,13 @@ export default function ExchangePage() {
               noImage
             )}
             <Space orientation="vertical" size={0}>
-              <Typography.Link strong onClick={() => setEditing(i.id)}>
-                {i.name}
-              </Typography.Link>
+              {writable ? (
+                <Typography.Link strong onClick={() => setEditing(i.id)}>
+                  {i.name}
+                </Typography.Link>
+              ) : (
+                <Typography.Text strong>{i.name}</Typography.Text>
+              )}
               <span className="list-muted">{grantText(i.kind, i.value)}</span>
             </Space>
           </Space>
@@ -173,34 +187,35 @@ export default function ExchangePage() {
         title: '操作',
         key: 'actions',
         fixed: 'right',
-        render: (_, i) => (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => setEditing(i.id)}>
-              编辑
-            </Button>
-            <Button type="link" size="small" onClick={() => setCopying({ id: i.id, name: i.name, kind: i.kind })}>
-              复制
-            </Button>
-            {i.kind === 'code' ? (
-              <Button type="link" size="small" onClick={() => setImporting({ id: i.id, name: i.name })}>
-                导入兑换码
+        render: (_, i) =>
+          writable ? (
+            <Space size={0}>
+              <Button type="link" size="small" onClick={() => setEditing(i.id)}>
+                编辑
               </Button>
-            ) : null}
-            <ConfirmLink
-              title={i.enabled ? '下架商品' : '上架商品'}
-              description={
-                i.enabled ? '下架后 App 不再展示，已兑换的记录不受影响。' : '上架后 App 的积分商城会展示该商品。'
-              }
-              okText={i.enabled ? '下架' : '上架'}
-              onConfirm={() => untilSettled(update.mutate, { id: i.id, enabled: !i.enabled })}
-            >
-              {i.enabled ? '下架' : '上架'}
-            </ConfirmLink>
-          </Space>
-        ),
+              <Button type="link" size="small" onClick={() => setCopying({ id: i.id, name: i.name, kind: i.kind })}>
+                复制
+              </Button>
+              {i.kind === 'code' ? (
+                <Button type="link" size="small" onClick={() => setImporting({ id: i.id, name: i.name })}>
+                  导入兑换码
+                </Button>
+              ) : null}
+              <ConfirmLink
+                title={i.enabled ? '下架商品' : '上架商品'}
+                description={
+                  i.enabled ? '下架后 App 不再展示，已兑换的记录不受影响。' : '上架后 App 的积分商城会展示该商品。'
+                }
+                okText={i.enabled ? '下架' : '上架'}
+                onConfirm={() => untilSettled(update.mutate, { id: i.id, enabled: !i.enabled })}
+              >
+                {i.enabled ? '下架' : '上架'}
+              </ConfirmLink>
+            </Space>
+          ) : null,
       },
     ],
-    [update.mutate],
+    [update.mutate, writable],
   );
 
   return (
@@ -213,26 +228,14 @@ export default function ExchangePage() {
         rowKey="id"
         fields={fields}
         emptyText="还没有兑换商品。点击“新建商品”添加会员天数、金币、兑换码或实物，上架后用户可用金币兑换。"
-        header={
-          <BatchBar
-            selection={selection}
-            noun="商品"
-            buttons={[
-              { label: '批量上架', path: '/api/exchange/item/update/enabled/batch', params: { enabled: true } },
-              {
-                label: '批量下架',
-                path: '/api/exchange/item/update/enabled/batch',
-                params: { enabled: false },
-                danger: true,
-              },
-            ]}
-          />
-        }
-        rowSelection={selection.rowSelection}
+        header={<BatchBar selection={selection} noun="商品" buttons={batchButtons} />}
+        rowSelection={batches.length ? selection.rowSelection : undefined}
         actions={
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
-            新建商品
-          </Button>
+          <Allowed path="/api/exchange/item/make">
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
+              新建商品
+            </Button>
+          </Allowed>
         }
       />
       <ItemEditor target={editing} onClose={() => setEditing(null)} />

@@ -5,6 +5,7 @@ import { useApiAction } from '../../../api/hooks';
 import { EditorModal } from '../../../components/admin/EditorModal';
 import { MaskedPhone } from '../../../components/admin/MaskedPhone';
 import { formRules, rules } from '../../../components/rules';
+import { useGrants } from '../../../state/grants';
 
 type RecordRow = ApiOutput<'/api/exchange/record/fetch/page'>['list'][number];
 
@@ -12,11 +13,14 @@ export const carriers = ['顺丰速运', '中通快递', '圆通速递', '韵达
 
 /**
  * A receiver's phone, masked until the eye is pressed: the whole number is for delivery, asked of
- * the server each time and written to the operation log (查看收货手机号), then copyable.
+ * the server each time and written to the operation log (查看收货手机号), then copyable. Masked
+ * only, with no eye, for an operator without 查看完整收货手机号.
  */
 export function ReceiverPhone({ record }: { record: Pick<RecordRow, 'id' | 'receiverPhone'> }) {
   const reveal = useApiAction('/api/exchange/record/fetch/phone', { refreshes: [] });
+  const { canCall } = useGrants();
   if (!record.receiverPhone) return null;
+  if (!canCall('/api/exchange/record/fetch/phone')) return <span>{record.receiverPhone}</span>;
   return (
     <MaskedPhone
       masked={record.receiverPhone}

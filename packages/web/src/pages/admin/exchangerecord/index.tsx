@@ -6,7 +6,14 @@ import { Button, Space, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiQuery } from '../../../api/hooks';
-import { BatchBar, useBatchRun, useSelection } from '../../../components/admin/BatchBar';
+import { Allowed } from '../../../components/admin/Allowed';
+import {
+  BatchBar,
+  type BatchButton,
+  useAllowedBatches,
+  useBatchRun,
+  useSelection,
+} from '../../../components/admin/BatchBar';
 import {
   type FilterField,
   idValue,
@@ -19,6 +26,7 @@ import {
   useList,
 } from '../../../components/list';
 import { phoneFilter, rules } from '../../../components/rules';
+import { useGrants } from '../../../state/grants';
 import { BatchShipModal } from './BatchShip';
 import { CompensateModal } from './Compensate';
 import { CancelModal, ReceiverPhone, ShipModal } from './RecordActions';
@@ -45,10 +53,25 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
   };
 }
 
+const batchButtons: BatchButton[] = [
+  {
+    label: '批量取消',
+    path: '/api/exchange/record/cancel/batch',
+    danger: true,
+    text: { name: 'note', label: '取消原因（金币和库存逐条退回）', rule: rules.reason },
+  },
+];
+
 /** /admin/admin/exchangerecord (兑换记录): filters in the URL, shipping, cancelling with refunds, export. */
 export default function ExchangeRecordPage() {
   const list = useList({ fetchPath: '/api/exchange/record/fetch/page', keys, toFilter, defaultSort });
-  const items = useApiQuery('/api/exchange/item/fetch/page', { size: 200, sort: 'sort', order: 'ascend' });
+  const { canCall } = useGrants();
+  // The items filter's choices are 兑换商品's list: without reading it the filter offers none.
+  const items = useApiQuery(
+    '/api/exchange/item/fetch/page',
+    { size: 200, sort: 'sort', order: 'ascend' },
+    { enabled: canCall('/api/exchange/item/fetch/page') },
+  );
   const [shipping, setShipping] = useState<RecordRow | null>(null);
   const [cancelling, setCancelling] = useState<RecordRow | null>(null);
   const [compensating, setCompensating] = useState(false);
@@ -56,6 +79,10 @@ export default function ExchangeRecordPage() {
   const selection = useSelection<RecordRow>((r) => `${r.recordNo}（${r.itemName}）`);
   const [batchShipping, setBatchShipping] = useState(false);
   const shipRun = useBatchRun('兑换记录', selection.labelOf);
+  const canShip = canCall('/api/exchange/record/ship');
+  const canCancel = canCall('/api/exchange/record/cancel');
+  const batchShip = canCall('/api/exchange/record/ship/batch');
+  const batches = useAllowedBatches(batchButtons);
 
   const fields = useMemo<FilterField[]>(
     () => [
@@ -146,14 +173,18 @@ export default function ExchangeRecordPage() {
         key: 'actions',
         fixed: 'right',
         render: (_, r) =>
-          r.status === 'waiting' || r.status === 'shipped' ? (
+          (r.status === 'waiting' || r.status === 'shipped') && (canShip || canCancel) ? (
             <Space size={0}>
-              <Button type="link" size="small" onClick={() => setShipping(r)}>
-                {r.status === 'waiting' ? '发货' : '改单号'}
-              </Button>
-              <Button type="link" size="small" danger onClick={() => setCancelling(r)}>
-                取消
-              </Button>
+              {canShip ? (
+                <Button type="link" size="small" onClick={() => setShipping(r)}>
+                  {r.status === 'waiting' ? '发货' : '改单号'}
+                </Button>
+              ) : null}
+              {canCancel ? (
+                <Button type="link" size="small" danger onClick={() => setCancelling(r)}>
+                  取消
+                </Button>
+              ) : null}
             </Space>
           ) : r.status === 'cancelled' && r.note ? (
             // Beside 详情, which every row has: the reason it was cancelled, or nothing.
@@ -161,7 +192,7 @@ export default function ExchangeRecordPage() {
           ) : null,
       },
     ],
-    [],
+    [canShip, canCancel],
   );
 
   return (
@@ -176,9 +207,11 @@ export default function ExchangeRecordPage() {
         exportPath="/api/exchange/record/export"
         exportName="兑换记录"
         actions={
-          <Button icon={<GiftOutlined aria-hidden />} onClick={() => setCompensating(true)}>
-            补发
-          </Button>
+          <Allowed path="/api/exchange/record/make">
+            <Button icon={<GiftOutlined aria-hidden />} onClick={() => setCompensating(true)}>
+              补发
+            </Button>
+          </Allowed>
         }
         header={
           <>
@@ -187,25 +220,16 @@ export default function ExchangeRecordPage() {
               items={[{ key: '', label: '全部' }, ...exchangeStatuses.map((s) => ({ key: s.value, label: s.label }))]}
               onChange={(key) => list.update({ status: key || undefined })}
             />
-            <BatchBar
-              selection={selection}
-              noun="兑换记录"
-              buttons={[
-                {
-                  label: '批量取消',
-                  path: '/api/exchange/record/cancel/batch',
-                  danger: true,
-                  text: { name: 'note', label: '取消原因（金币和库存逐条退回）', rule: rules.reason },
-                },
-              ]}
-            >
-              <Button size="small" type="primary" onClick={() => setBatchShipping(true)}>
-                批量发货
-              </Button>
+            <BatchBar selection={selection} noun="兑换记录" buttons={batchButtons}>
+              {batchShip ? (
+                <Button size="small" type="primary" onClick={() => setBatchShipping(true)}>
+                  批量发货
+                </Button>
+              ) : null}
             </BatchBar>
           </>
         }
-        rowSelection={selection.rowSelection}
+        rowSelection={batchShip || batches.length ? selection.rowSelection : undefined}
       />
       <BatchShipModal
         records={selection.rows}

@@ -3,7 +3,7 @@ import { Button, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
-import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
+import { BatchBar, type BatchButton, useAllowedBatches, useSelection } from '../../../components/admin/BatchBar';
 import { ImageStrip } from '../../../components/admin/ImageStrip';
 import {
   ConfirmLink,
@@ -22,6 +22,7 @@ import { useApps } from '../../../state/apps';
 import { deviceLine, type FeedbackRow, statusTag } from './parts';
 import { ReplyModal } from './ReplyModal';
 import './feedback.css';
+import { useGrants } from '../../../state/grants';
 
 const keys = ['search', 'status', 'from', 'to'] as const;
 const fields: FilterField[] = [
@@ -48,6 +49,15 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
   };
 }
 
+const batchButtons: BatchButton[] = [
+  { label: '批量标为已处理', path: '/api/feedback/handle/batch' },
+  {
+    label: '批量回复',
+    path: '/api/feedback/reply/batch',
+    text: { name: 'reply', label: '回复内容（已登录的用户会收到）', rule: rules.feedbackReply },
+  },
+];
+
 /** /admin/admin/feedback (意见反馈): what app users send, answered by operators. */
 export default function FeedbackPage() {
   const list = useList({ fetchPath: '/api/feedback/fetch/page', keys, toFilter, defaultSort });
@@ -55,6 +65,8 @@ export default function FeedbackPage() {
   const [replying, setReplying] = useState<FeedbackRow | null>(null);
   const handle = useApiAction('/api/feedback/handle');
   const { nameOf } = useApps();
+  const canReply = useGrants().canCall('/api/feedback/reply');
+  const batches = useAllowedBatches(batchButtons);
 
   const columns = useMemo<ColumnsType<FeedbackRow>>(
     () => [
@@ -99,11 +111,14 @@ export default function FeedbackPage() {
         fixed: 'right',
         render: (_, f) => (
           <Space size={0}>
-            <Button type="link" size="small" onClick={() => setReplying(f)}>
-              {f.reply ? '再次回复' : '回复'}
-            </Button>
+            {canReply ? (
+              <Button type="link" size="small" onClick={() => setReplying(f)}>
+                {f.reply ? '再次回复' : '回复'}
+              </Button>
+            ) : null}
             {f.status === 'pending' ? (
               <ConfirmLink
+                path="/api/feedback/handle"
                 title="标记为已处理"
                 description="不回复用户，只把这条反馈标为已处理。"
                 okText="标记"
@@ -116,7 +131,7 @@ export default function FeedbackPage() {
         ),
       },
     ],
-    [handle.mutate, nameOf],
+    [handle.mutate, nameOf, canReply],
   );
 
   return (
@@ -131,21 +146,8 @@ export default function FeedbackPage() {
         fields={fields}
         scrollX={1100}
         emptyText="还没有意见反馈。用户在 App 里提交的反馈（文字、截图、联系方式和设备信息）会显示在这里，可以直接回复。"
-        header={
-          <BatchBar
-            selection={selection}
-            noun="反馈"
-            buttons={[
-              { label: '批量标为已处理', path: '/api/feedback/handle/batch' },
-              {
-                label: '批量回复',
-                path: '/api/feedback/reply/batch',
-                text: { name: 'reply', label: '回复内容（已登录的用户会收到）', rule: rules.feedbackReply },
-              },
-            ]}
-          />
-        }
-        rowSelection={selection.rowSelection}
+        header={<BatchBar selection={selection} noun="反馈" buttons={batchButtons} />}
+        rowSelection={batches.length ? selection.rowSelection : undefined}
       />
       <ReplyModal feedback={replying} onClose={() => setReplying(null)} />
     </>

@@ -1,7 +1,20 @@
 import { PictureOutlined } from '@ant-design/icons';
 import { FEEDBACK_MAX_IMAGES } from '@appdesk/contract/constants';
 import { formatDateTime } from '@appdesk/contract/format';
-import { Button, Descriptions, Drawer, Form, Input, Popconfirm, Result, Select, Skeleton, Space, Upload } from 'antd';
+import {
+  Button,
+  Descriptions,
+  Drawer,
+  Form,
+  Input,
+  Popconfirm,
+  Result,
+  Select,
+  Skeleton,
+  Space,
+  Tooltip,
+  Upload,
+} from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useApiAction, useApiQuery } from '../../../api/hooks';
 import { uploadFinder } from '../../../api/request';
@@ -10,6 +23,7 @@ import { formRules, inputLimits, rules } from '../../../components/rules';
 import { useIsMobile } from '../../../components/useIsMobile';
 import { useApps } from '../../../state/apps';
 import { fetchNotices } from '../../../state/global';
+import { lacking, useGrants } from '../../../state/grants';
 import { CategoryTag, ThreadStatusTag } from './parts';
 
 type Image = { id: number; url: string };
@@ -31,15 +45,19 @@ export function ThreadDrawer({ id, onClose }: { id: number | null; onClose: () =
   const [images, setImages] = useState<Image[]>([]);
   const [uploading, setUploading] = useState(false);
   const marked = useRef(new Set<number>());
+  // Replying, assigning, closing and marking read are 反馈工单 · 回复、分配与关闭; images need 文件管理 · 上传文件.
+  const { canCall } = useGrants();
+  const canReply = canCall('/api/feedbackv2/reply');
+  const canUpload = canCall('/api/finder/single');
 
   const thread = detail.data?.thread;
   // Opening a thread with new posts from the user reads them: it leaves the header bell.
   const readMutate = read.mutate;
   useEffect(() => {
-    if (!thread?.unread || marked.current.has(thread.id)) return;
+    if (!thread?.unread || marked.current.has(thread.id) || !canReply) return;
     marked.current.add(thread.id);
     readMutate({ id: thread.id }, { onSuccess: () => void fetchNotices() });
-  }, [thread?.id, thread?.unread, readMutate]);
+  }, [thread?.id, thread?.unread, readMutate, canReply]);
 
   useEffect(() => {
     if (id === null) return;
@@ -99,13 +117,14 @@ export function ThreadDrawer({ id, onClose }: { id: number | null; onClose: () =
               style={{ minWidth: 160 }}
               value={thread.assigneeId ?? 0}
               loading={assign.isPending}
+              disabled={!canCall('/api/feedbackv2/assign')}
               options={[
                 { value: 0, label: '未分配' },
                 ...(operators.data?.list ?? []).map((o) => ({ value: o.id, label: `负责人：${o.name}` })),
               ]}
               onChange={(value: number) => assign.mutate({ id: thread.id, assigneeId: value || null })}
             />
-            {thread.status === 'closed' ? null : (
+            {thread.status === 'closed' || !canCall('/api/feedbackv2/close') ? null : (
               <Popconfirm
                 title="关闭会话"
                 description="关闭后用户仍能看到全部留言；用户再次留言会重新打开。"
@@ -137,52 +156,56 @@ export function ThreadDrawer({ id, onClose }: { id: number | null; onClose: () =
               </div>
             ))}
           </div>
-          <Form form={form} name="thread-reply" layout="vertical" autoComplete="off" initialValues={{ content: '' }}>
-            <Select
-              aria-label="快捷回复"
-              placeholder={
-                canned.data?.list.length ? '选择快捷回复' : '还没有快捷回复模板，可在列表页“快捷回复模板”中添加'
-              }
-              style={{ width: '100%', marginBottom: 8 }}
-              value={cannedId}
-              allowClear
-              options={(canned.data?.list ?? []).map((c) => ({ value: c.id, label: c.title }))}
-              onChange={(value?: number) => {
-                setCannedId(value);
-                const chosen = canned.data?.list.find((c) => c.id === value);
-                if (chosen) form.setFieldsValue({ content: chosen.content });
-              }}
-            />
-            <Form.Item label="回复内容" name="content" rules={formRules(rules.feedbackReply)}>
-              <Input.TextArea
-                placeholder="回复用户，用户会在 App 的反馈会话里看到"
-                {...inputLimits(rules.feedbackReply)}
-                showCount
-                autoSize={{ minRows: 3, maxRows: 8 }}
+          {canReply ? (
+            <Form form={form} name="thread-reply" layout="vertical" autoComplete="off" initialValues={{ content: '' }}>
+              <Select
+                aria-label="快捷回复"
+                placeholder={
+                  canned.data?.list.length ? '选择快捷回复' : '还没有快捷回复模板，可在列表页“快捷回复模板”中添加'
+                }
+                style={{ width: '100%', marginBottom: 8 }}
+                value={cannedId}
+                allowClear
+                options={(canned.data?.list ?? []).map((c) => ({ value: c.id, label: c.title }))}
+                onChange={(value?: number) => {
+                  setCannedId(value);
+                  const chosen = canned.data?.list.find((c) => c.id === value);
+                  if (chosen) form.setFieldsValue({ content: chosen.content });
+                }}
               />
-            </Form.Item>
-            <ImageStrip images={images} />
-            <Space wrap style={{ marginTop: 8 }}>
-              <Upload
-                accept="image/png,image/jpeg,image/gif,image/webp"
-                showUploadList={false}
-                disabled={images.length >= FEEDBACK_MAX_IMAGES}
-                customRequest={({ file }) => void addImage(file as File)}
-              >
-                <Button
-                  icon={<PictureOutlined aria-hidden />}
-                  loading={uploading}
-                  disabled={images.length >= FEEDBACK_MAX_IMAGES}
+              <Form.Item label="回复内容" name="content" rules={formRules(rules.feedbackReply)}>
+                <Input.TextArea
+                  placeholder="回复用户，用户会在 App 的反馈会话里看到"
+                  {...inputLimits(rules.feedbackReply)}
+                  showCount
+                  autoSize={{ minRows: 3, maxRows: 8 }}
+                />
+              </Form.Item>
+              <ImageStrip images={images} />
+              <Space wrap style={{ marginTop: 8 }}>
+                <Upload
+                  accept="image/png,image/jpeg,image/gif,image/webp"
+                  showUploadList={false}
+                  disabled={images.length >= FEEDBACK_MAX_IMAGES || !canUpload}
+                  customRequest={({ file }) => void addImage(file as File)}
                 >
-                  添加图片（{images.length}/{FEEDBACK_MAX_IMAGES}）
+                  <Tooltip title={canUpload ? null : `添加图片${lacking('/api/finder/single')}`}>
+                    <Button
+                      icon={<PictureOutlined aria-hidden />}
+                      loading={uploading}
+                      disabled={images.length >= FEEDBACK_MAX_IMAGES || !canUpload}
+                    >
+                      添加图片（{images.length}/{FEEDBACK_MAX_IMAGES}）
+                    </Button>
+                  </Tooltip>
+                </Upload>
+                {images.length ? <Button onClick={() => setImages([])}>清除图片</Button> : null}
+                <Button type="primary" loading={reply.isPending} onClick={() => void send()}>
+                  发送回复
                 </Button>
-              </Upload>
-              {images.length ? <Button onClick={() => setImages([])}>清除图片</Button> : null}
-              <Button type="primary" loading={reply.isPending} onClick={() => void send()}>
-                发送回复
-              </Button>
-            </Space>
-          </Form>
+              </Space>
+            </Form>
+          ) : null}
         </>
       )}
     </Drawer>

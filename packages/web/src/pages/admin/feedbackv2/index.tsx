@@ -4,7 +4,7 @@ import { Badge, Button, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
 import { appColumn } from '../../../components/admin/appField';
-import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
+import { BatchBar, type BatchButton, useAllowedBatches, useSelection } from '../../../components/admin/BatchBar';
 import {
   type FilterField,
   idValue,
@@ -21,6 +21,7 @@ import { CannedModal } from './CannedModal';
 import { CategoryTag, type ThreadRow, ThreadStatusTag } from './parts';
 import { ThreadDrawer } from './ThreadDrawer';
 import './feedbackv2.css';
+import { Allowed } from '../../../components/admin/Allowed';
 
 const options = (list: readonly { value: string; label: string }[], all: string) => [
   { value: '', label: all },
@@ -65,6 +66,15 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
   };
 }
 
+const batchButtons: BatchButton[] = [
+  {
+    label: '批量回复',
+    path: '/api/feedbackv2/reply/batch',
+    text: { name: 'content', label: '回复内容（每个会话各发一条）', rule: rules.feedbackReply },
+  },
+  { label: '批量关闭', path: '/api/feedbackv2/close/batch', danger: true },
+];
+
 /** /admin/admin/feedbackv2 (反馈会话): conversations with app users, answered by operators. */
 export default function FeedbackThreadsPage() {
   const list = useList({ fetchPath: '/api/feedbackv2/fetch/page', keys, toFilter, defaultSort });
@@ -73,6 +83,7 @@ export default function FeedbackThreadsPage() {
   const threadId = idValue(list.param('thread')) ?? null;
   const setThread = useCallback((id: number | null) => update({ thread: id ?? undefined }, true), [update]);
   const [cannedOpen, setCannedOpen] = useState(false);
+  const batches = useAllowedBatches(batchButtons);
 
   const columns = useMemo<ColumnsType<ThreadRow>>(
     () => [
@@ -118,25 +129,14 @@ export default function FeedbackThreadsPage() {
         fields={fields}
         scrollX={1000}
         emptyText="还没有反馈会话。用户在 App 里发起的会话会显示在这里，可以分配、用快捷回复作答、关闭。"
-        header={
-          <BatchBar
-            selection={selection}
-            noun="会话"
-            buttons={[
-              {
-                label: '批量回复',
-                path: '/api/feedbackv2/reply/batch',
-                text: { name: 'content', label: '回复内容（每个会话各发一条）', rule: rules.feedbackReply },
-              },
-              { label: '批量关闭', path: '/api/feedbackv2/close/batch', danger: true },
-            ]}
-          />
-        }
-        rowSelection={selection.rowSelection}
+        header={<BatchBar selection={selection} noun="会话" buttons={batchButtons} />}
+        rowSelection={batches.length ? selection.rowSelection : undefined}
         actions={
-          <Button icon={<MessageOutlined aria-hidden />} onClick={() => setCannedOpen(true)}>
-            快捷回复模板
-          </Button>
+          <Allowed path="/api/feedbackv2/canned/make">
+            <Button icon={<MessageOutlined aria-hidden />} onClick={() => setCannedOpen(true)}>
+              快捷回复模板
+            </Button>
+          </Allowed>
         }
       />
       <ThreadDrawer id={threadId} onClose={() => setThread(null)} />

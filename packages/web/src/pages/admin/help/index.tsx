@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
 import { appColumn } from '../../../components/admin/appField';
-import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
+import { BatchBar, type BatchButton, useAllowedBatches, useSelection } from '../../../components/admin/BatchBar';
 import {
   ConfirmLink,
   type FilterField,
@@ -20,6 +20,8 @@ import {
 import { untilSettled } from '../../../components/writes';
 import { ArticleEditor } from './ArticleEditor';
 import './help.css';
+import { Allowed } from '../../../components/admin/Allowed';
+import { useGrants } from '../../../state/grants';
 
 type ArticleRow = ApiOutput<'/api/help/fetch/page'>['list'][number];
 
@@ -53,15 +55,23 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
   };
 }
 
+const batchButtons: BatchButton[] = [
+  { label: '批量发布', path: '/api/help/publish/batch' },
+  { label: '批量下线', path: '/api/help/unpublish/batch', danger: true },
+];
+
 /** /admin/admin/help (帮助文档): Markdown articles the apps show by category. */
 export default function HelpPage() {
   const list = useList({ fetchPath: '/api/help/fetch/page', keys, toFilter, defaultSort });
   const selection = useSelection<ArticleRow>((a) => a.title);
+  const batches = useAllowedBatches(batchButtons);
   // null: closed; 'new': a new article; a number: that article.
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const publish = useApiAction('/api/help/publish');
   const unpublish = useApiAction('/api/help/unpublish');
   const remove = useApiAction('/api/help/remove');
+  // Editing is 帮助文章 · 修改; publishing (发布 and 下线) is a permission of its own.
+  const writable = useGrants().canCall('/api/help/update');
 
   const columns = useMemo<ColumnsType<ArticleRow>>(
     () => [
@@ -70,9 +80,13 @@ export default function HelpPage() {
         key: 'title',
         render: (_, a) => (
           <div className="help-title-cell">
-            <Typography.Link strong onClick={() => setEditing(a.id)}>
-              {a.title}
-            </Typography.Link>
+            {writable ? (
+              <Typography.Link strong onClick={() => setEditing(a.id)}>
+                {a.title}
+              </Typography.Link>
+            ) : (
+              <Typography.Text strong>{a.title}</Typography.Text>
+            )}
             <Typography.Text type="secondary" ellipsis={{ tooltip: a.excerpt }} className="help-excerpt">
               {a.excerpt || '（正文为空）'}
             </Typography.Text>
@@ -100,14 +114,17 @@ export default function HelpPage() {
         fixed: 'right',
         render: (_, a) => (
           <Space size={0}>
-            <Button type="link" size="small" onClick={() => setEditing(a.id)}>
-              编辑
-            </Button>
+            {writable ? (
+              <Button type="link" size="small" onClick={() => setEditing(a.id)}>
+                编辑
+              </Button>
+            ) : null}
             {a.published ? (
               <ConfirmLink
                 title="下线文章"
                 description="下线后，App 中不再显示这篇文章，可以随时重新发布。"
                 okText="下线"
+                path="/api/help/unpublish"
                 onConfirm={() => untilSettled(unpublish.mutate, { id: a.id })}
               >
                 下线
@@ -117,6 +134,7 @@ export default function HelpPage() {
                 title="发布文章"
                 description="发布后，App 的帮助中心会显示这篇文章。"
                 okText="发布"
+                path="/api/help/publish"
                 onConfirm={() => untilSettled(publish.mutate, { id: a.id })}
               >
                 发布
@@ -127,6 +145,7 @@ export default function HelpPage() {
               description="删除后无法恢复。只想让 App 暂时看不到，请用“下线”。"
               okText="删除"
               danger
+              path="/api/help/remove"
               onConfirm={() => untilSettled(remove.mutate, { id: a.id })}
             >
               删除
@@ -135,7 +154,7 @@ export default function HelpPage() {
         ),
       },
     ],
-    [publish.mutate, unpublish.mutate, remove.mutate],
+    [publish.mutate, unpublish.mutate, remove.mutate, writable],
   );
 
   return (
@@ -148,21 +167,14 @@ export default function HelpPage() {
         rowKey="id"
         fields={fields}
         emptyText="还没有帮助文章。点击“新建文章”用 Markdown 编写，发布后 App 的帮助中心按分类显示。"
-        header={
-          <BatchBar
-            selection={selection}
-            noun="文章"
-            buttons={[
-              { label: '批量发布', path: '/api/help/publish/batch' },
-              { label: '批量下线', path: '/api/help/unpublish/batch', danger: true },
-            ]}
-          />
-        }
-        rowSelection={selection.rowSelection}
+        header={<BatchBar selection={selection} noun="文章" buttons={batchButtons} />}
+        rowSelection={batches.length ? selection.rowSelection : undefined}
         actions={
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
-            新建文章
-          </Button>
+          <Allowed path="/api/help/make">
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
+              新建文章
+            </Button>
+          </Allowed>
         }
       />
       <ArticleEditor target={editing} onClose={() => setEditing(null)} />

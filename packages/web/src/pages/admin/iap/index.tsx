@@ -7,8 +7,9 @@ import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { Allowed } from '../../../components/admin/Allowed';
 import { appColumn } from '../../../components/admin/appField';
-import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
+import { BatchBar, type BatchButton, useAllowedBatches, useSelection } from '../../../components/admin/BatchBar';
 import {
   ConfirmLink,
   type FilterField,
@@ -21,6 +22,7 @@ import {
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
+import { useGrants } from '../../../state/grants';
 import { IapEditor } from './IapEditor';
 
 type Row = ApiOutput<'/api/iap/fetch/page'>['list'][number];
@@ -67,12 +69,20 @@ export const grantText = (p: { vipDays: number; coins: number }) =>
     .filter(Boolean)
     .join(' + ');
 
+const batchButtons: BatchButton[] = [
+  { label: '批量启用', path: '/api/iap/update/enabled/batch', params: { enabled: true } },
+  { label: '批量停用', path: '/api/iap/update/enabled/batch', params: { enabled: false }, danger: true },
+];
+
 /** /admin/admin/iap (内购商品): store products per app and platform, their price and what they grant. */
 export default function IapPage() {
   const list = useList({ fetchPath: '/api/iap/fetch/page', keys, toFilter });
   const selection = useSelection<Row>((p) => `${p.name}（${p.productId}）`);
+  const batches = useAllowedBatches(batchButtons);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const update = useApiAction('/api/iap/update');
+  // Without 内购商品 · 修改 the list is read-only (详情 still opens).
+  const writable = useGrants().canCall('/api/iap/update');
 
   const columns = useMemo<ColumnsType<Row>>(
     () => [
@@ -81,9 +91,13 @@ export default function IapPage() {
         key: 'name',
         render: (_, p) => (
           <div>
-            <Typography.Link strong onClick={() => setEditing(p.id)}>
-              {p.name}
-            </Typography.Link>
+            {writable ? (
+              <Typography.Link strong onClick={() => setEditing(p.id)}>
+                {p.name}
+              </Typography.Link>
+            ) : (
+              <Typography.Text strong>{p.name}</Typography.Text>
+            )}
             <div className="list-muted" style={{ fontSize: 12, wordBreak: 'break-all' }}>
               {p.productId}
             </div>
@@ -115,15 +129,18 @@ export default function IapPage() {
         fixed: 'right',
         render: (_, p) => (
           <Space size={0}>
-            <Button type="link" size="small" onClick={() => setEditing(p.id)}>
-              编辑
-            </Button>
+            {writable ? (
+              <Button type="link" size="small" onClick={() => setEditing(p.id)}>
+                编辑
+              </Button>
+            ) : null}
             <ConfirmLink
               title={p.enabled ? '停用商品' : '启用商品'}
               description={
                 p.enabled ? '停用后，这个商品的新购买记为已拒绝，不再发放。' : '启用后，这个商品的购买验证通过即发放。'
               }
               okText={p.enabled ? '停用' : '启用'}
+              path="/api/iap/update"
               onConfirm={() => untilSettled(update.mutate, { id: p.id, enabled: !p.enabled })}
             >
               {p.enabled ? '停用' : '启用'}
@@ -132,7 +149,7 @@ export default function IapPage() {
         ),
       },
     ],
-    [update.mutate],
+    [update.mutate, writable],
   );
 
   return (
@@ -145,21 +162,14 @@ export default function IapPage() {
         rowKey="id"
         fields={fields}
         emptyText="还没有内购商品。点击“新建商品”填写 App Store 或 Google Play 的商品 ID、价格和发放的会员天数或金币。"
-        header={
-          <BatchBar
-            selection={selection}
-            noun="商品"
-            buttons={[
-              { label: '批量启用', path: '/api/iap/update/enabled/batch', params: { enabled: true } },
-              { label: '批量停用', path: '/api/iap/update/enabled/batch', params: { enabled: false }, danger: true },
-            ]}
-          />
-        }
-        rowSelection={selection.rowSelection}
+        header={<BatchBar selection={selection} noun="商品" buttons={batchButtons} />}
+        rowSelection={batches.length ? selection.rowSelection : undefined}
         actions={
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
-            新建商品
-          </Button>
+          <Allowed path="/api/iap/make">
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
+              新建商品
+            </Button>
+          </Allowed>
         }
       />
       <IapEditor target={editing} onClose={() => setEditing(null)} />

@@ -2,9 +2,9 @@ import { loginResults } from '@appdesk/contract/constants';
 import type { ApiOutput } from '@appdesk/contract/types';
 import { Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { Link } from 'react-router';
 import { type FilterField, type ListValues, ListView, rangeValue, timeColumn, useList } from '../../../components/list';
 import './loginlog.css';
+import { PageLink } from '../../../components/admin/PageLink';
 import { phoneFilter } from '../../../components/rules';
 
 type LoginEntry = ApiOutput<'/api/loginlog/fetch/page'>['list'][number];
@@ -43,9 +43,9 @@ const columns: ColumnsType<LoginEntry> = [
     key: 'phone',
     render: (_, e) =>
       e.userId !== null ? (
-        <Link to={`/admin/admin/users?search=${e.userId}&detail=${e.userId}`} title="在用户管理中查看">
+        <PageLink to={`/admin/admin/users?search=${e.userId}&detail=${e.userId}`} title="在用户管理中查看">
           {e.phone}
-        </Link>
+        </PageLink>
       ) : (
         <span>{e.phone}</span>
       ),

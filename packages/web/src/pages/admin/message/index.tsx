@@ -2,9 +2,9 @@ import { SendOutlined } from '@ant-design/icons';
 import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { useApiAction } from '../../../api/hooks';
 import { appColumn } from '../../../components/admin/appField';
+import { PageLink } from '../../../components/admin/PageLink';
 import {
   ConfirmLink,
   type FilterField,
@@ -17,6 +17,7 @@ import {
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
+import { useGrants } from '../../../state/grants';
 import { type AdminMessage, MessageModal } from './MessageModal';
 
 const keys = ['search', 'blocked'] as const;
@@ -52,6 +53,10 @@ export default function MessagePage() {
   const list = useList({ fetchPath: '/api/message/fetch/page', keys, toFilter, defaultSort });
   const [editing, setEditing] = useState<AdminMessage | null>(null);
   const [open, setOpen] = useState(false);
+  // Sending and editing are 站内消息 · 发送与修改; blocking is a permission of its own.
+  const { canCall } = useGrants();
+  const canSend = canCall('/api/message/make');
+  const canBlock = canCall('/api/message/block');
   const { mutate: block } = useApiAction('/api/message/block', {
     success: () => ({ title: '消息已屏蔽', description: '用户将看不到这条消息' }),
   });
@@ -88,9 +93,9 @@ export default function MessagePage() {
           m.userId === null ? (
             <Tag color="blue">全体用户</Tag>
           ) : (
-            <Link to={`/admin/admin/users?search=${m.userId}&detail=${m.userId}`}>
+            <PageLink to={`/admin/admin/users?search=${m.userId}&detail=${m.userId}`}>
               {m.userPhone ?? `ID ${m.userId}`}
-            </Link>
+            </PageLink>
           ),
       },
       appColumn<AdminMessage>(),
@@ -109,17 +114,19 @@ export default function MessagePage() {
         fixed: 'right',
         render: (_, m) => (
           <Space size={0}>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => {
-                setEditing(m);
-                setOpen(true);
-              }}
-            >
-              编辑
-            </Button>
-            {m.blocked ? (
+            {canCall('/api/message/update') ? (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => {
+                  setEditing(m);
+                  setOpen(true);
+                }}
+              >
+                编辑
+              </Button>
+            ) : null}
+            {!canBlock ? null : m.blocked ? (
               <ConfirmLink
                 title="取消屏蔽"
                 description="取消屏蔽后，接收人会重新看到这条消息。"
@@ -143,7 +150,7 @@ export default function MessagePage() {
         ),
       },
     ],
-    [block, unblock],
+    [block, unblock, canCall, canBlock],
   );
 
   return (
@@ -157,16 +164,18 @@ export default function MessagePage() {
         fields={fields}
         emptyText="还没有发送过站内消息。点击“发送消息”可以通知全体用户或某一位用户。"
         actions={
-          <Button
-            type="primary"
-            icon={<SendOutlined aria-hidden />}
-            onClick={() => {
-              setEditing(null);
-              setOpen(true);
-            }}
-          >
-            发送消息
-          </Button>
+          canSend ? (
+            <Button
+              type="primary"
+              icon={<SendOutlined aria-hidden />}
+              onClick={() => {
+                setEditing(null);
+                setOpen(true);
+              }}
+            >
+              发送消息
+            </Button>
+          ) : null
         }
       />
       <MessageModal open={open} message={editing} onClose={() => setOpen(false)} />

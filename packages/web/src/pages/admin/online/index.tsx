@@ -2,8 +2,8 @@ import type { ApiOutput } from '@appdesk/contract/types';
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { useApiAction } from '../../../api/hooks';
+import { PageLink } from '../../../components/admin/PageLink';
 import {
   AgentCell,
   ConfirmLink,
@@ -45,7 +45,7 @@ export default function OnlinePage() {
         key: 'user',
         render: (_, s) => (
           <span>
-            <Link to={`/admin/admin/users?search=${s.userId}&detail=${s.userId}`}>{s.name}</Link>
+            <PageLink to={`/admin/admin/users?search=${s.userId}&detail=${s.userId}`}>{s.name}</PageLink>
             {s.name === s.phone ? null : <span className="list-muted"> · {s.phone}</span>}
             {s.isAdmin ? (
               <Tag color="gold" style={{ marginLeft: 8 }}>
@@ -80,6 +80,7 @@ export default function OnlinePage() {
             description={`${s.name} 的这个会话将立即失效，需要重新登录。`}
             okText="强制下线"
             danger
+            path="/api/sessions/revoke"
             onConfirm={() => untilSettled(revoke, { id: s.id })}
           >
             强制下线

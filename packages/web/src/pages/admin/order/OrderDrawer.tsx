@@ -22,6 +22,7 @@ import { EditorModal } from '../../../components/admin/EditorModal';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { useIsMobile } from '../../../components/useIsMobile';
 import { useApps } from '../../../state/apps';
+import { useGrants } from '../../../state/grants';
 import { OrderNotifications } from './PaymentNotices';
 
 type Detail = ApiOutput<'/api/order/fetch/detail'>;
@@ -168,6 +169,9 @@ export function OrderDrawer({ id, onClose }: { id: number | null; onClose: () =>
   const mobile = useIsMobile();
   const { nameOf } = useApps();
   const [action, setAction] = useState<ActionKind | null>(null);
+  // 确认收款, 取消 and 退款 each for an operator holding its permission (order.pay, order.cancel, order.refund).
+  const { canCall } = useGrants();
+  const canPay = canCall('/api/order/pay');
   const detail = useApiQuery('/api/order/fetch/detail', { id: id ?? 1 }, { enabled: id !== null });
   const data = detail.data && detail.data.order.id === id ? detail.data : undefined;
 
@@ -180,18 +184,18 @@ export function OrderDrawer({ id, onClose }: { id: number | null; onClose: () =>
     body = (
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         <Space wrap>
-          {order.status === 'pending' ? (
-            <>
-              <Button type="primary" onClick={() => setAction('pay')}>
-                确认收款
-              </Button>
-              <Button onClick={() => setAction('cancel')}>取消订单</Button>
-            </>
+          {order.status === 'pending' && canPay ? (
+            <Button type="primary" onClick={() => setAction('pay')}>
+              确认收款
+            </Button>
           ) : null}
-          {order.status === 'closed' || order.status === 'cancelled' ? (
+          {order.status === 'pending' && canCall('/api/order/cancel') ? (
+            <Button onClick={() => setAction('cancel')}>取消订单</Button>
+          ) : null}
+          {(order.status === 'closed' || order.status === 'cancelled') && canPay ? (
             <Button onClick={() => setAction('pay')}>仍已到账，确认收款</Button>
           ) : null}
-          {order.status === 'paid' ? (
+          {order.status === 'paid' && canCall('/api/order/refund') ? (
             <Button danger onClick={() => setAction('refund')}>
               退款
             </Button>

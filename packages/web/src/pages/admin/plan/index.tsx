@@ -5,8 +5,9 @@ import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
+import { Allowed } from '../../../components/admin/Allowed';
 import { appColumn } from '../../../components/admin/appField';
-import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
+import { BatchBar, type BatchButton, useAllowedBatches, useSelection } from '../../../components/admin/BatchBar';
 import {
   ConfirmLink,
   type FilterField,
@@ -19,6 +20,7 @@ import {
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
+import { useGrants } from '../../../state/grants';
 import { PlanEditor } from './PlanEditor';
 
 type PlanRow = ApiOutput<'/api/plan/fetch/page'>['list'][number];
@@ -47,12 +49,20 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
 
 export const durationText = (days: number | null) => (days === null ? '永久' : `${days} 天`);
 
+const batchButtons: BatchButton[] = [
+  { label: '批量上架', path: '/api/plan/update/onsale/batch', params: { onSale: true } },
+  { label: '批量下架', path: '/api/plan/update/onsale/batch', params: { onSale: false }, danger: true },
+];
+
 /** /admin/admin/plan (会员套餐): VIP plans per app, their prices in yuan, what they grant, on sale or not. */
 export default function PlanPage() {
   const list = useList({ fetchPath: '/api/plan/fetch/page', keys, toFilter, defaultSort });
   const selection = useSelection<PlanRow>((p) => p.name);
+  const batches = useAllowedBatches(batchButtons);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const update = useApiAction('/api/plan/update');
+  // Without 会员套餐 · 修改 the list is read-only (详情 still opens).
+  const writable = useGrants().canCall('/api/plan/update');
 
   const columns = useMemo<ColumnsType<PlanRow>>(
     () => [
@@ -61,9 +71,13 @@ export default function PlanPage() {
         key: 'name',
         render: (_, p) => (
           <Space size={4} wrap>
-            <Typography.Link strong onClick={() => setEditing(p.id)}>
-              {p.name}
-            </Typography.Link>
+            {writable ? (
+              <Typography.Link strong onClick={() => setEditing(p.id)}>
+                {p.name}
+              </Typography.Link>
+            ) : (
+              <Typography.Text strong>{p.name}</Typography.Text>
+            )}
             {p.badge ? <Tag color="volcano">{p.badge}</Tag> : null}
           </Space>
         ),
@@ -114,15 +128,18 @@ export default function PlanPage() {
         fixed: 'right',
         render: (_, p) => (
           <Space size={0}>
-            <Button type="link" size="small" onClick={() => setEditing(p.id)}>
-              编辑
-            </Button>
+            {writable ? (
+              <Button type="link" size="small" onClick={() => setEditing(p.id)}>
+                编辑
+              </Button>
+            ) : null}
             <ConfirmLink
               title={p.onSale ? '下架套餐' : '上架套餐'}
               description={
                 p.onSale ? '下架后 App 不再展示该套餐，已有订单不受影响。' : '上架后 App 的会员页会展示该套餐。'
               }
               okText={p.onSale ? '下架' : '上架'}
+              path="/api/plan/update"
               onConfirm={() => untilSettled(update.mutate, { id: p.id, onSale: !p.onSale })}
             >
               {p.onSale ? '下架' : '上架'}
@@ -131,7 +148,7 @@ export default function PlanPage() {
         ),
       },
     ],
-    [update.mutate],
+    [update.mutate, writable],
   );
 
   return (
@@ -144,21 +161,14 @@ export default function PlanPage() {
         rowKey="id"
         fields={fields}
         emptyText="还没有会员套餐。点击“新建套餐”设置价格、时长和赠送金币，上架后 App 的会员页会展示。"
-        header={
-          <BatchBar
-            selection={selection}
-            noun="套餐"
-            buttons={[
-              { label: '批量上架', path: '/api/plan/update/onsale/batch', params: { onSale: true } },
-              { label: '批量下架', path: '/api/plan/update/onsale/batch', params: { onSale: false }, danger: true },
-            ]}
-          />
-        }
-        rowSelection={selection.rowSelection}
+        header={<BatchBar selection={selection} noun="套餐" buttons={batchButtons} />}
+        rowSelection={batches.length ? selection.rowSelection : undefined}
         actions={
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
-            新建套餐
-          </Button>
+          <Allowed path="/api/plan/make">
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
+              新建套餐
+            </Button>
+          </Allowed>
         }
       />
       <PlanEditor target={editing} onClose={() => setEditing(null)} />

@@ -5,6 +5,7 @@ import { useApiAction, useApiQuery } from '../../../api/hooks';
 import { AppSelect, usePickedApp } from '../../../components/admin/appField';
 import { EditorModal } from '../../../components/admin/EditorModal';
 import { formRules, rules } from '../../../components/rules';
+import { lacking, useGrants } from '../../../state/grants';
 
 /** 驳回: a reason picked from the usual ones or typed; the screenshot stays in view, large. */
 export function RejectModal({
@@ -59,6 +60,8 @@ export function RewardSetting() {
   const [app, pickApp] = usePickedApp();
   const current = useApiQuery('/api/reviewreward/fetch/settings', { app });
   const save = useApiAction('/api/reviewreward/update/settings');
+  // 设置奖励金币 is its own permission: without it the amount is shown, not changed.
+  const writable = useGrants().canCall('/api/reviewreward/update/settings');
   // What the operator typed; until then the saved value shows. Derived in the
   // same render that enables the input, never copied in by an effect: an effect ran after the input
   // was enabled, and digits typed in between were joined to the saved ones (100 + 120 → 100120).
@@ -79,7 +82,7 @@ export function RewardSetting() {
       <span>每次通过奖励</span>
       <InputNumber<number>
         aria-label="奖励金币"
-        disabled={!current.data}
+        disabled={!current.data || !writable}
         value={coins}
         onChange={setDraft}
         precision={0}
@@ -88,13 +91,17 @@ export function RewardSetting() {
         suffix="金币"
         style={{ width: 150 }}
       />
-      <Button
-        disabled={!coins || coins === current.data?.coins}
-        loading={save.isPending}
-        onClick={() => coins && save.mutate({ app, coins })}
-      >
-        保存
-      </Button>
+      {writable ? (
+        <Button
+          disabled={!coins || coins === current.data?.coins}
+          loading={save.isPending}
+          onClick={() => coins && save.mutate({ app, coins })}
+        >
+          保存
+        </Button>
+      ) : (
+        <span className="list-muted">修改{lacking('/api/reviewreward/update/settings')}</span>
+      )}
     </Space>
   );
 }

@@ -6,7 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
 import { AppName } from '../../../components/admin/appField';
-import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
+import { BatchBar, type BatchButton, useAllowedBatches, useSelection } from '../../../components/admin/BatchBar';
 import {
   ConfirmLink,
   type FilterField,
@@ -21,6 +21,7 @@ import {
 import { phoneFilter, rules } from '../../../components/rules';
 import { untilSettled } from '../../../components/writes';
 import { useCurrentApp } from '../../../state/apps';
+import { useGrants } from '../../../state/grants';
 import { RejectModal, RewardSetting } from './ReviewActions';
 
 type ClaimRow = ApiOutput<'/api/reviewreward/fetch/page'>['list'][number];
@@ -52,11 +53,24 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
   };
 }
 
+const batchButtons: BatchButton[] = [
+  { label: '批量通过', path: '/api/reviewreward/approve/batch' },
+  {
+    label: '批量驳回',
+    path: '/api/reviewreward/reject/batch',
+    danger: true,
+    text: { name: 'reason', label: '驳回原因（用户会收到）', rule: rules.reason },
+  },
+];
+
 /** /admin/admin/reviewreward (好评奖励): screenshots large, approve with the set coins or reject with a reason. */
 export default function ReviewRewardPage() {
   const list = useList({ fetchPath: '/api/reviewreward/fetch/page', keys, toFilter });
   const selection = useSelection<ClaimRow>((c) => `${c.userPhone}（${labelOf(channels, c.store)}）`);
+  const batches = useAllowedBatches(batchButtons);
   const approve = useApiAction('/api/reviewreward/approve', { refreshes: ['/api/'] });
+  // 通过与驳回 is 好评奖励 · 审核: without it the list only shows where each claim stands.
+  const canReview = useGrants().canCall('/api/reviewreward/approve');
   const [rejecting, setRejecting] = useState<ClaimRow | null>(null);
   const currentApp = useCurrentApp();
   const status = list.values.status ?? '';
@@ -109,12 +123,13 @@ export default function ReviewRewardPage() {
         render: (_, c) =>
           c.status === 'approved' ? (
             <span className="list-muted">已发放</span>
-          ) : (
+          ) : !canReview ? null : (
             <Space size={0}>
               <ConfirmLink
                 title={c.status === 'rejected' ? '复核通过' : '通过申请'}
                 description="按当前设置发放金币，用户会收到站内消息。"
                 okText="通过"
+                path="/api/reviewreward/approve"
                 onConfirm={() => untilSettled(approve.mutate, { id: c.id })}
               >
                 通过
@@ -128,7 +143,7 @@ export default function ReviewRewardPage() {
           ),
       },
     ],
-    [approve.mutate],
+    [approve.mutate, canReview],
   );
 
   return (
@@ -151,22 +166,10 @@ export default function ReviewRewardPage() {
             />
             {/* A new current app starts the setting over in that app. */}
             <RewardSetting key={currentApp ?? ''} />
-            <BatchBar
-              selection={selection}
-              noun="申请"
-              buttons={[
-                { label: '批量通过', path: '/api/reviewreward/approve/batch' },
-                {
-                  label: '批量驳回',
-                  path: '/api/reviewreward/reject/batch',
-                  danger: true,
-                  text: { name: 'reason', label: '驳回原因（用户会收到）', rule: rules.reason },
-                },
-              ]}
-            />
+            <BatchBar selection={selection} noun="申请" buttons={batchButtons} />
           </>
         }
-        rowSelection={selection.rowSelection}
+        rowSelection={batches.length ? selection.rowSelection : undefined}
       />
       <RejectModal claim={rejecting} onClose={() => setRejecting(null)} />
     </>

@@ -128,7 +128,13 @@ export function SelfappEditor({ target, onClose }: { target: number | 'new' | nu
           <Input />
         </Form.Item>
         <div style={{ marginBottom: 24 }}>
-          <ImageUploader label="应用图标" src={icon || null} buttonText="上传图标" onUpload={uploadIcon} />
+          <ImageUploader
+            label="应用图标"
+            src={icon || null}
+            buttonText="上传图标"
+            onUpload={uploadIcon}
+            path="/api/finder/single"
+          />
         </div>
         <Form.Item label="应用简介" name="description" rules={formRules(selfappRules.description)}>
           <Input.TextArea

@@ -3,10 +3,11 @@ import type { ApiOutput } from '@appdesk/contract/types';
 import { Button, Image, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { useApiAction } from '../../../api/hooks';
+import { Allowed } from '../../../components/admin/Allowed';
 import { appColumn } from '../../../components/admin/appField';
-import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
+import { BatchBar, type BatchButton, useAllowedBatches, useSelection } from '../../../components/admin/BatchBar';
+import { PageLink } from '../../../components/admin/PageLink';
 import {
   ConfirmLink,
   type FilterField,
@@ -19,6 +20,7 @@ import {
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
+import { useGrants } from '../../../state/grants';
 import { SelfappEditor } from './SelfappEditor';
 
 type Row = ApiOutput<'/api/selfapp/fetch/page'>['list'][number];
@@ -49,12 +51,25 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
 const fallbackIcon =
   'data:image/svg+xml;utf8,<svg xmlns="http://www.w3.org/2000/svg" width="44" height="44"><rect width="44" height="44" rx="10" fill="%23f0f0f0"/></svg>';
 
+const batchButtons: BatchButton[] = [
+  { label: '批量启用', path: '/api/selfapp/update/enabled/batch', params: { enabled: true } },
+  {
+    label: '批量停用',
+    path: '/api/selfapp/update/enabled/batch',
+    params: { enabled: false },
+    danger: true,
+  },
+];
+
 /** /admin/admin/selfapp (自家应用): the company's other apps our apps promote, with an install reward. */
 export default function SelfappPage() {
   const list = useList({ fetchPath: '/api/selfapp/fetch/page', keys, toFilter, defaultSort });
   const selection = useSelection<Row>((a) => a.name);
+  const batches = useAllowedBatches(batchButtons);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const update = useApiAction('/api/selfapp/update');
+  // Without 推广应用 · 修改 the list is read-only (详情 still opens).
+  const writable = useGrants().canCall('/api/selfapp/update');
   const remove = useApiAction('/api/selfapp/remove');
 
   const columns = useMemo<ColumnsType<Row>>(
@@ -74,9 +89,13 @@ export default function SelfappPage() {
               style={{ objectFit: 'cover', borderRadius: 10 }}
             />
             <Space orientation="vertical" size={0}>
-              <Typography.Link strong onClick={() => setEditing(s.id)}>
-                {s.name}
-              </Typography.Link>
+              {writable ? (
+                <Typography.Link strong onClick={() => setEditing(s.id)}>
+                  {s.name}
+                </Typography.Link>
+              ) : (
+                <Typography.Text strong>{s.name}</Typography.Text>
+              )}
               <span className="list-muted">{s.description || '（未填写简介）'}</span>
             </Space>
           </Space>
@@ -114,9 +133,9 @@ export default function SelfappPage() {
         key: 'installs',
         align: 'right',
         render: (_, s) => (
-          <Link to={`/admin/admin/selfapprecord?selfappId=${s.id}`}>
+          <PageLink to={`/admin/admin/selfapprecord?selfappId=${s.id}`}>
             {s.installs.toLocaleString('zh-CN')} / {s.rewarded.toLocaleString('zh-CN')} 人
-          </Link>
+          </PageLink>
         ),
       },
       { title: '排序', dataIndex: 'sort', key: 'sort', sorter: true, align: 'right' },
@@ -133,13 +152,16 @@ export default function SelfappPage() {
         fixed: 'right',
         render: (_, s) => (
           <Space size={0}>
-            <Button type="link" size="small" onClick={() => setEditing(s.id)}>
-              编辑
-            </Button>
+            {writable ? (
+              <Button type="link" size="small" onClick={() => setEditing(s.id)}>
+                编辑
+              </Button>
+            ) : null}
             <ConfirmLink
               title={s.enabled ? '停用推广' : '启用推广'}
               description={s.enabled ? '停用后 App 不再展示它，也不再发放安装奖励。' : '启用后选中的 App 会展示它。'}
               okText={s.enabled ? '停用' : '启用'}
+              path="/api/selfapp/update"
               onConfirm={() => untilSettled(update.mutate, { id: s.id, enabled: !s.enabled })}
             >
               {s.enabled ? '停用' : '启用'}
@@ -149,6 +171,7 @@ export default function SelfappPage() {
               description="删除后 App 不再展示它；推广记录和已发放的奖励会保留。"
               okText="删除"
               danger
+              path="/api/selfapp/remove"
               onConfirm={() => untilSettled(remove.mutate, { id: s.id })}
             >
               删除
@@ -157,7 +180,7 @@ export default function SelfappPage() {
         ),
       },
     ],
-    [update.mutate, remove.mutate],
+    [update.mutate, remove.mutate, writable],
   );
 
   return (
@@ -170,26 +193,14 @@ export default function SelfappPage() {
         rowKey="id"
         fields={fields}
         emptyText="还没有推广应用。点击“新建推广应用”添加公司的其他应用，App 会在“更多应用”中展示它们。"
-        header={
-          <BatchBar
-            selection={selection}
-            noun="应用"
-            buttons={[
-              { label: '批量启用', path: '/api/selfapp/update/enabled/batch', params: { enabled: true } },
-              {
-                label: '批量停用',
-                path: '/api/selfapp/update/enabled/batch',
-                params: { enabled: false },
-                danger: true,
-              },
-            ]}
-          />
-        }
-        rowSelection={selection.rowSelection}
+        header={<BatchBar selection={selection} noun="应用" buttons={batchButtons} />}
+        rowSelection={batches.length ? selection.rowSelection : undefined}
         actions={
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
-            新建推广应用
-          </Button>
+          <Allowed path="/api/selfapp/make">
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
+              新建推广应用
+            </Button>
+          </Allowed>
         }
       />
       <SelfappEditor target={editing} onClose={() => setEditing(null)} />

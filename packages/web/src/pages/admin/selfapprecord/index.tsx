@@ -17,6 +17,7 @@ import {
   timeColumn,
   useList,
 } from '../../../components/list';
+import { useGrants } from '../../../state/grants';
 import { SelfappTotals } from './SelfappTotals';
 
 type RecordRow = ApiOutput<'/api/selfapp/record/fetch/page'>['list'][number];
@@ -49,7 +50,12 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
 /** /admin/admin/selfapprecord (推广记录): shows, clicks and installs the apps reported, with totals per app. */
 export default function SelfappRecordPage() {
   const list = useList({ fetchPath: '/api/selfapp/record/fetch/page', keys, toFilter, defaultSort });
-  const selfapps = useApiQuery('/api/selfapp/fetch/page', { size: 200, sort: 'sort', order: 'ascend' });
+  // The 推广应用 filter's choices are that page's list: without reading it the filter offers none.
+  const selfapps = useApiQuery(
+    '/api/selfapp/fetch/page',
+    { size: 200, sort: 'sort', order: 'ascend' },
+    { enabled: useGrants().canCall('/api/selfapp/fetch/page') },
+  );
   const { action: _action, ...totalsFilter } = { ...filterOf(list.values), ...(list.app ? { app: list.app } : {}) };
 
   const fields = useMemo<FilterField[]>(

@@ -21,6 +21,8 @@ import { formatSize } from '../../../components/size';
 import { untilSettled } from '../../../components/writes';
 import { type Sound, SoundEditor, UploadSounds } from './SoundForms';
 import './soundeffect.css';
+import { Allowed } from '../../../components/admin/Allowed';
+import { useGrants } from '../../../state/grants';
 
 const NONE = '_none';
 const keys = ['search', 'category', 'enabled'] as const;
@@ -70,6 +72,8 @@ export default function SoundEffectPage() {
   });
   const { modal } = App.useApp();
   const [uploading, setUploading] = useState(false);
+  // Without 音效库 · 修改 the library is listened to, not changed.
+  const writable = useGrants().canCall('/api/soundeffect/update');
   const [editing, setEditing] = useState<Sound | null>(null);
   const player = usePlayer();
   const categories = useMemo(() => categoriesQuery.data?.categories ?? [], [categoriesQuery.data]);
@@ -170,14 +174,17 @@ export default function SoundEffectPage() {
         fixed: 'right',
         render: (_, sound) => (
           <Space>
-            <Button type="link" size="small" onClick={() => setEditing(sound)}>
-              编辑
-            </Button>
+            {writable ? (
+              <Button type="link" size="small" onClick={() => setEditing(sound)}>
+                编辑
+              </Button>
+            ) : null}
             <ConfirmLink
               title="删除音效"
               description="音频文件会从服务器上永久删除，App 中也不再提供。"
               okText="删除"
               danger
+              path="/api/soundeffect/remove"
               onConfirm={() => untilSettled(remove.mutate, { id: sound.id })}
             >
               删除
@@ -186,7 +193,7 @@ export default function SoundEffectPage() {
         ),
       },
     ],
-    [player, remove.mutate],
+    [player, remove.mutate, writable],
   );
 
   const onUploaded = ({ sound, duplicate }: ApiOutput<'/api/soundeffect/make'>) => {
@@ -216,9 +223,11 @@ export default function SoundEffectPage() {
         fields={fields}
         emptyText="还没有音效：点击「上传音效」，可以一次拖入多个音频文件"
         actions={
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setUploading(true)}>
-            上传音效
-          </Button>
+          <Allowed path="/api/soundeffect/make">
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setUploading(true)}>
+              上传音效
+            </Button>
+          </Allowed>
         }
       />
       <UploadSounds

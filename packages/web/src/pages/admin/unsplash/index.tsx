@@ -20,6 +20,8 @@ import { BulkBar } from './BulkBar';
 import { ImageEditor } from './ImageEditor';
 import { UploadModal } from './UploadModal';
 import './unsplash.css';
+import { Allowed } from '../../../components/admin/Allowed';
+import { useGrants } from '../../../state/grants';
 
 type Row = ApiOutput<'/api/unsplash/fetch/page'>['list'][number];
 
@@ -48,6 +50,8 @@ export default function UnsplashPage() {
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<Row | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
+  // Every change of the library is 图片库 · 修改: without it the pictures are only looked at.
+  const writable = useGrants().canCall('/api/unsplash/update');
   const grid = list.param('view') !== 'list';
 
   const vocabulary = useMemo(
@@ -160,14 +164,15 @@ export default function UnsplashPage() {
         title: '操作',
         key: 'actions',
         fixed: 'right',
-        render: (_, image) => (
-          <Button type="link" size="small" onClick={() => setEditing(image)}>
-            编辑
-          </Button>
-        ),
+        render: (_, image) =>
+          writable ? (
+            <Button type="link" size="small" onClick={() => setEditing(image)}>
+              编辑
+            </Button>
+          ) : null,
       },
     ],
-    [],
+    [writable],
   );
 
   const cards = (rows: Row[]) => (
@@ -184,12 +189,14 @@ export default function UnsplashPage() {
                 width="100%"
                 height="100%"
               />
-              <Checkbox
-                className="unsplash-card-check"
-                checked={selected.includes(image.id)}
-                onChange={(e) => toggle(image.id, e.target.checked)}
-                aria-label={`选择 ${image.name}`}
-              />
+              {writable ? (
+                <Checkbox
+                  className="unsplash-card-check"
+                  checked={selected.includes(image.id)}
+                  onChange={(e) => toggle(image.id, e.target.checked)}
+                  aria-label={`选择 ${image.name}`}
+                />
+              ) : null}
               {image.enabled ? null : <Tag className="unsplash-card-off">已停用</Tag>}
             </div>
             <div className="unsplash-card-body">
@@ -201,13 +208,15 @@ export default function UnsplashPage() {
               </Typography.Text>
               <div className="unsplash-card-meta">
                 <Tag color="blue">{image.category || '未分类'}</Tag>
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<EditOutlined aria-hidden />}
-                  aria-label={`编辑 ${image.name}`}
-                  onClick={() => setEditing(image)}
-                />
+                {writable ? (
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<EditOutlined aria-hidden />}
+                    aria-label={`编辑 ${image.name}`}
+                    onClick={() => setEditing(image)}
+                  />
+                ) : null}
               </div>
             </div>
           </li>
@@ -230,7 +239,9 @@ export default function UnsplashPage() {
         fields={fields}
         emptyText="图片库还是空的：点击「上传图片」，可以一次拖入多张"
         cards={grid ? cards : undefined}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        rowSelection={
+          writable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined
+        }
         header={<BulkBar ids={selected} categories={vocabulary.categories} onDone={clear} />}
         actions={
           <>
@@ -242,9 +253,11 @@ export default function UnsplashPage() {
                 { value: 'list', icon: <UnorderedListOutlined aria-hidden />, label: '列表' },
               ]}
             />
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setUploading(true)}>
-              上传图片
-            </Button>
+            <Allowed path="/api/unsplash/make">
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setUploading(true)}>
+                上传图片
+              </Button>
+            </Allowed>
           </>
         }
       />

@@ -22,6 +22,8 @@ import {
 import { formatSize } from '../../../components/size';
 import { untilSettled } from '../../../components/writes';
 import './upload.css';
+import { Allowed } from '../../../components/admin/Allowed';
+import { useGrants } from '../../../state/grants';
 
 type FileRow = ApiOutput<'/api/files/fetch/page'>['list'][number];
 
@@ -60,6 +62,7 @@ function Preview({ file }: { file: FileRow }) {
 export default function UploadPage() {
   const list = useList({ fetchPath: '/api/files/fetch/page', keys, toFilter });
   const remove = useApiAction('/api/files/remove');
+  const canRemove = useGrants().canCall('/api/files/remove');
   const queryClient = useQueryClient();
 
   const columns = useMemo<ColumnsType<FileRow>>(
@@ -123,7 +126,7 @@ export default function UploadPage() {
         key: 'actions',
         fixed: 'right',
         render: (_, f) =>
-          f.usedBy.length ? (
+          !canRemove ? null : f.usedBy.length ? (
             <Tooltip title="仍被引用的文件不能删除">
               <Typography.Text type="secondary">删除</Typography.Text>
             </Tooltip>
@@ -133,6 +136,7 @@ export default function UploadPage() {
               description="文件会从服务器上永久删除，无法恢复。"
               okText="删除"
               danger
+              path="/api/files/remove"
               onConfirm={() => untilSettled(remove.mutate, { id: f.id })}
             >
               删除
@@ -140,7 +144,7 @@ export default function UploadPage() {
           ),
       },
     ],
-    [remove.mutate],
+    [remove.mutate, canRemove],
   );
 
   return (
@@ -153,15 +157,17 @@ export default function UploadPage() {
       fields={fields}
       emptyText="还没有上传过文件。图片、音频和安装包（APK、AAB、IPA）都可以在这里上传。"
       header={
-        <UploadProgress
-          buttonText="上传文件"
-          progressLabel="文件上传进度"
-          send={async (file, onProgress, signal) => {
-            const body = await uploadFinder(file, onProgress, signal);
-            return body.code === 200 ? body.data : null;
-          }}
-          onDone={() => void queryClient.invalidateQueries({ queryKey: ['/api/files/fetch/page'] })}
-        />
+        <Allowed path="/api/finder/single">
+          <UploadProgress
+            buttonText="上传文件"
+            progressLabel="文件上传进度"
+            send={async (file, onProgress, signal) => {
+              const body = await uploadFinder(file, onProgress, signal);
+              return body.code === 200 ? body.data : null;
+            }}
+            onDone={() => void queryClient.invalidateQueries({ queryKey: ['/api/files/fetch/page'] })}
+          />
+        </Allowed>
       }
     />
   );

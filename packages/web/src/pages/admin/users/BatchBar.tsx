@@ -5,6 +5,7 @@ import { useApiAction } from '../../../api/hooks';
 import { EditorModal } from '../../../components/admin/EditorModal';
 import { downloadExport } from '../../../components/download';
 import { formRules, inputLimits, rules } from '../../../components/rules';
+import { useGrants } from '../../../state/grants';
 import { type Confirmed, ReasonModal } from './ReasonModal';
 
 type Asking = 'block' | 'unblock' | 'message' | null;
@@ -15,6 +16,7 @@ type Asking = 'block' | 'unblock' | 'message' | null;
  * call and one operation-log row; the selection clears when it succeeded.
  */
 export function BatchBar({ ids, onDone }: { ids: number[]; onDone: () => void }) {
+  const { canCall } = useGrants();
   const [asking, setAsking] = useState<Asking>(null);
   const [exporting, setExporting] = useState(false);
   const [form] = Form.useForm<{ title: string; content: string }>();
@@ -60,18 +62,26 @@ export function BatchBar({ ids, onDone }: { ids: number[]; onDone: () => void })
         已选择 <strong>{ids.length}</strong> 个用户
       </span>
       <Space wrap size={8}>
-        <Button danger size="small" disabled={tooMany} onClick={() => setAsking('block')}>
-          批量封禁
-        </Button>
-        <Button size="small" disabled={tooMany} onClick={() => setAsking('unblock')}>
-          批量解封
-        </Button>
-        <Button size="small" disabled={tooMany} onClick={() => setAsking('message')}>
-          发送消息
-        </Button>
-        <Button size="small" disabled={tooMany} loading={exporting} onClick={() => void exportSelected()}>
-          导出所选
-        </Button>
+        {canCall('/api/users/block/batch') ? (
+          <Button danger size="small" disabled={tooMany} onClick={() => setAsking('block')}>
+            批量封禁
+          </Button>
+        ) : null}
+        {canCall('/api/users/unblock/batch') ? (
+          <Button size="small" disabled={tooMany} onClick={() => setAsking('unblock')}>
+            批量解封
+          </Button>
+        ) : null}
+        {canCall('/api/users/message/batch') ? (
+          <Button size="small" disabled={tooMany} onClick={() => setAsking('message')}>
+            发送消息
+          </Button>
+        ) : null}
+        {canCall('/api/users/export') ? (
+          <Button size="small" disabled={tooMany} loading={exporting} onClick={() => void exportSelected()}>
+            导出所选
+          </Button>
+        ) : null}
         <Button size="small" type="link" onClick={onDone}>
           取消选择
         </Button>

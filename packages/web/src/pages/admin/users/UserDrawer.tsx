@@ -14,6 +14,7 @@ import { UserMenu } from './UserMenu';
 import { VipSection, type Vips } from './VipSection';
 import { VipText } from './VipText';
 import './users.css';
+import { usePageOpens } from '../../../components/admin/PageLink';
 
 type Other = ApiOutput<'/api/users/fetch/other/info'>;
 type CoinRow = Other['coinRecords'][number];
@@ -47,6 +48,7 @@ export function UserDrawer({
 }) {
   const mobile = useIsMobile();
   const navigate = useNavigate();
+  const opens = usePageOpens();
   const enabled = { enabled: id !== null };
   const detail = useApiQuery('/api/users/fetch/detail', { id: id ?? 0 }, enabled);
   const other = useApiQuery('/api/users/fetch/other/info', { id: id ?? 0 }, enabled);
@@ -120,14 +122,16 @@ export function UserDrawer({
             <Typography.Title level={5} style={{ margin: 0 }}>
               最近金币流水
             </Typography.Title>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => navigate(`/admin/admin/coin?userId=${user.id}`)}
-              aria-label={`查看 ${user.name} 的全部金币流水`}
-            >
-              查看全部流水
-            </Button>
+            {opens('/admin/admin/coin') ? (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => navigate(`/admin/admin/coin?userId=${user.id}`)}
+                aria-label={`查看 ${user.name} 的全部金币流水`}
+              >
+                查看全部流水
+              </Button>
+            ) : null}
           </div>
           <Table<CoinRow>
             size="small"

@@ -7,6 +7,7 @@ import { useApiAction } from '../../../api/hooks';
 import { lazyExport } from '../../../components/lazyPage';
 import { OpenedOnce } from '../../../components/OpenedOnce';
 import { untilSettled } from '../../../components/writes';
+import { useGrants } from '../../../state/grants';
 import { userStore } from '../../../state/session';
 import { useStore } from '../../../state/store';
 import type { Confirmed } from './ReasonModal';
@@ -42,7 +43,8 @@ const asks: Record<Asking, { title: string; okText: string; duration?: boolean; 
 /**
  * A user's actions under one 更多 menu (rows: a link; the drawer: a button): 调整金币, 封禁 or 解封,
  * 强制下线, 重置密码 and the admin flag. The dangerous ones ask for a reason (and a block for a
- * duration) before anything is sent; the reason goes to the operation log.
+ * duration) before anything is sent; the reason goes to the operation log. Each is listed only for
+ * an operator its endpoint's permission allows; with none, there is no menu.
  */
 export function UserMenu({
   user,
@@ -54,6 +56,7 @@ export function UserMenu({
   compact?: boolean;
 }) {
   const { modal } = App.useApp();
+  const { canCall } = useGrants();
   const me = useStore(userStore, (s) => s.currentUser?.id);
   const self = me === user.id;
   const [asking, setAsking] = useState<Asking | null>(null);
@@ -108,17 +111,27 @@ export function UserMenu({
     });
 
   const why = (text: string) => (self ? `${text}（不能对自己操作）` : text);
+  const accountItems = [
+    ...(onAdjustCoins && canCall('/api/users/update/coins') ? [{ key: 'coins', label: '调整金币' }] : []),
+    ...(!canCall('/api/users/block')
+      ? []
+      : user.status === 'blocked'
+        ? [{ key: 'unblock', label: '解除封禁' }]
+        : [{ key: 'block', label: why('封禁'), danger: true, disabled: self }]),
+    ...(canCall('/api/users/logout/all') ? [{ key: 'logout', label: why('强制下线'), disabled: self }] : []),
+    ...(canCall('/api/users/reset/password')
+      ? [{ key: 'reset', label: why('重置密码'), danger: true, disabled: self }]
+      : []),
+  ];
+  const adminItems = !canCall('/api/users/update/admin')
+    ? []
+    : user.isAdmin
+      ? [{ key: 'unset-admin', label: why('取消管理员'), disabled: self }]
+      : [{ key: 'set-admin', label: '设为管理员' }];
   const items: MenuProps['items'] = [
-    ...(onAdjustCoins ? [{ key: 'coins', label: '调整金币' }] : []),
-    user.status === 'blocked'
-      ? { key: 'unblock', label: '解除封禁' }
-      : { key: 'block', label: why('封禁'), danger: true, disabled: self },
-    { key: 'logout', label: why('强制下线'), disabled: self },
-    { key: 'reset', label: why('重置密码'), danger: true, disabled: self },
-    { type: 'divider' },
-    user.isAdmin
-      ? { key: 'unset-admin', label: why('取消管理员'), disabled: self }
-      : { key: 'set-admin', label: '设为管理员' },
+    ...accountItems,
+    ...(accountItems.length && adminItems.length ? [{ type: 'divider' as const }] : []),
+    ...adminItems,
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'coins') onAdjustCoins?.(user);
@@ -127,6 +140,7 @@ export function UserMenu({
   };
 
   const ask = asking ? asks[asking] : null;
+  if (items.length === 0) return null;
   return (
     <>
       <Dropdown menu={{ items, onClick }} trigger={['click']}>

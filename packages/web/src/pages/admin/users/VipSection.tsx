@@ -9,6 +9,7 @@ import { EditorModal } from '../../../components/admin/EditorModal';
 import { TimeCell, useScrollableTable } from '../../../components/list';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { useApps, useCurrentApp } from '../../../state/apps';
+import { useGrants } from '../../../state/grants';
 import { vipTime } from './VipText';
 
 type VipRow = ApiOutput<'/api/vip/fetch/page'>['list'][number];
@@ -102,7 +103,12 @@ function VipModal({ user, vips, open, onClose }: { user: AdminUser; vips: Vips; 
 export function VipSection({ user, vips }: { user: AdminUser; vips: Vips }) {
   const [open, setOpen] = useState(false);
   const apps = useApps();
-  const history = useApiQuery('/api/vip/fetch/page', { userId: user.id, size: 10 });
+  const { canCall } = useGrants();
+  const history = useApiQuery(
+    '/api/vip/fetch/page',
+    { userId: user.id, size: 10 },
+    { enabled: canCall('/api/vip/fetch/page') },
+  );
   const section = useRef<HTMLDivElement>(null);
   useScrollableTable(section, '会员记录（可左右滚动）');
   return (
@@ -111,9 +117,11 @@ export function VipSection({ user, vips }: { user: AdminUser; vips: Vips }) {
         <Typography.Title level={5} style={{ margin: 0 }}>
           会员记录
         </Typography.Title>
-        <Button size="small" onClick={() => setOpen(true)}>
-          调整会员
-        </Button>
+        {canCall('/api/vip/update') ? (
+          <Button size="small" onClick={() => setOpen(true)}>
+            调整会员
+          </Button>
+        ) : null}
       </div>
       <Table<VipRow>
         className="user-vip-table"

@@ -7,8 +7,9 @@ import { useApiQuery } from '../../../api/hooks';
 import { lazyExport } from '../../../components/lazyPage';
 import { type FilterField, idValue, ListView, timeColumn, useIsMobile, useList } from '../../../components/list';
 import { OpenedOnce } from '../../../components/OpenedOnce';
+import { useGrants } from '../../../state/grants';
 import { PhoneReveal } from './PhoneReveal';
-import { type Status, statuses, statusLabels, usersList, vipLabels } from './query';
+import { type Status, statuses, statusLabels, userBatchPaths, usersList, vipLabels } from './query';
 import { SegmentFilters } from './SegmentFilters';
 import { StatusTag } from './StatusTag';
 import { UserMenu } from './UserMenu';
@@ -57,6 +58,8 @@ export default function UsersPage() {
   const detailId = idValue(list.param('detail')) ?? null;
   const { update } = list;
   const mobile = useIsMobile();
+  const { canCall } = useGrants();
+  const batches = userBatchPaths.some(canCall);
   const setDetail = useCallback((id: number | null) => update({ detail: id ?? undefined }, true), [update]);
 
   const counts = useApiQuery('/api/users/fetch/page/box', {});
@@ -151,15 +154,21 @@ export default function UsersPage() {
             </OpenedOnce>
           </>
         }
-        rowSelection={{
-          selectedRowKeys: selected,
-          preserveSelectedRowKeys: true,
-          onChange: (ids) => setSelected(ids as number[]),
-        }}
+        rowSelection={
+          batches
+            ? {
+                selectedRowKeys: selected,
+                preserveSelectedRowKeys: true,
+                onChange: (ids) => setSelected(ids as number[]),
+              }
+            : undefined
+        }
         actions={
-          <Button type="primary" icon={<UsergroupAddOutlined aria-hidden />} onClick={() => setGenerateOpen(true)}>
-            生成账号
-          </Button>
+          canCall('/api/users/generate') ? (
+            <Button type="primary" icon={<UsergroupAddOutlined aria-hidden />} onClick={() => setGenerateOpen(true)}>
+              生成账号
+            </Button>
+          ) : null
         }
       />
       <OpenedOnce open={detailId !== null}>

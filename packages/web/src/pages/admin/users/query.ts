@@ -70,3 +70,11 @@ export const usersList: ListOptions<'/api/users/fetch/page'> = {
   toFilter,
   defaultSort,
 };
+
+/** The endpoints of the users list's 批量操作 (BatchBar.tsx): its row checkboxes show when one is allowed. */
+export const userBatchPaths = [
+  '/api/users/block/batch',
+  '/api/users/unblock/batch',
+  '/api/users/message/batch',
+  '/api/users/export',
+] as const;

@@ -17,6 +17,7 @@ import { UploadProgress } from '../../../components/admin/UploadProgress';
 import { formRules, inputLimits, rules } from '../../../components/rules';
 import { formatSize } from '../../../components/size';
 import { useApps } from '../../../state/apps';
+import { lacking, useGrants } from '../../../state/grants';
 
 type Make = ApiInput<'/api/version/make'>;
 type FileV = ApiOutput<'/api/files/update'>['file']['fileV'];
@@ -83,7 +84,14 @@ export function VersionEditor({ target, onClose }: { target: number | 'new' | nu
   // A new release is made in the app the console works in (the header's switcher).
   const currentApp = useNewRecordApp();
   // The app's packages and channels as 应用管理 has them (the server checks packages against the same).
-  const apps = useApiQuery('/api/apps/fetch/page', { search: app, size: 100 }, { enabled: target !== null });
+  const { canCall } = useGrants();
+  // Without 应用管理 · 查看 the app's packages and channels are not read: the server still checks them.
+  const apps = useApiQuery(
+    '/api/apps/fetch/page',
+    { search: app, size: 100 },
+    { enabled: target !== null && canCall('/api/apps/fetch/page') },
+  );
+  const canUpload = canCall('/api/files/update');
   const appView = apps.data?.list.find((a) => a.code === app);
   const packageName = (platform === 'ios' ? appView?.iosBundleId : appView?.androidPackage) ?? '';
   const shipped = appView?.channels.find((c) => c.channel === channel);
@@ -207,8 +215,16 @@ export function VersionEditor({ target, onClose }: { target: number | 'new' | nu
           />
         ) : null}
 
-        <Form.Item label="安装包" extra="APK、AAB 或 IPA；上传 APK 后自动读出包名、版本名和版本号">
+        <Form.Item
+          label="安装包"
+          extra={
+            canUpload
+              ? 'APK、AAB 或 IPA；上传 APK 后自动读出包名、版本名和版本号'
+              : `上传安装包${lacking('/api/files/update')}`
+          }
+        >
           <UploadProgress<FileV>
+            disabled={!canUpload}
             buttonText={current ? '更换安装包' : '上传安装包'}
             accept=".apk,.aab,.ipa"
             progressLabel="安装包上传进度"

@@ -7,7 +7,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
 import { appColumn } from '../../../components/admin/appField';
-import { BatchBar, useSelection } from '../../../components/admin/BatchBar';
+import { BatchBar, type BatchButton, useAllowedBatches, useSelection } from '../../../components/admin/BatchBar';
 import {
   type FilterField,
   type ListValues,
@@ -25,6 +25,7 @@ import { ChannelMatrix, VersionStats } from './Overview';
 import { statusColor } from './status';
 import { VersionEditor } from './VersionEditor';
 import './version.css';
+import { useGrants } from '../../../state/grants';
 
 type Release = ApiOutput<'/api/version/fetch/page'>['list'][number];
 
@@ -70,9 +71,16 @@ function toFilter(values: ListValues, sort: { sort?: string; order?: SortOrder }
   };
 }
 
+const batchButtons: BatchButton[] = [
+  { label: '批量发布', path: '/api/version/publish/batch' },
+  { label: '批量暂停', path: '/api/version/pause/batch', danger: true },
+];
+
 function Releases() {
   const list = useList({ fetchPath: '/api/version/fetch/page', keys, toFilter });
   const selection = useSelection<Release>((v) => `${v.versionName}（${v.versionCode}）`);
+  const { canCall } = useGrants();
+  const batches = useAllowedBatches(batchButtons);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [copying, setCopying] = useState<Release | null>(null);
   const publish = useApiAction('/api/version/publish');
@@ -149,11 +157,12 @@ function Releases() {
         render: (_, v) => (
           <RowActions
             actions={[
-              { key: 'edit', label: '编辑', onClick: () => setEditing(v.id) },
+              { key: 'edit', label: '编辑', path: '/api/version/update', onClick: () => setEditing(v.id) },
               v.status === 'published'
                 ? {
                     key: 'pause',
                     label: '暂停',
+                    path: '/api/version/pause',
                     confirm: {
                       title: '暂停版本',
                       description: '暂停后 App 不再提示这个版本，可以随时恢复。',
@@ -164,6 +173,7 @@ function Releases() {
                 : {
                     key: 'publish',
                     label: v.status === 'draft' ? '发布' : '恢复',
+                    path: '/api/version/publish',
                     confirm: {
                       title: v.status === 'draft' ? '发布版本' : '恢复发布',
                       description: `发布后，${labelOf(channels, v.channel)}的用户检查更新时会得到 ${v.versionName}（灰度 ${v.rollout}%）。`,
@@ -174,6 +184,7 @@ function Releases() {
               (v.status === 'published' || v.status === 'paused') && {
                 key: 'rollback',
                 label: '回滚',
+                path: '/api/version/rollback',
                 danger: true,
                 confirm: {
                   title: '回滚版本',
@@ -182,10 +193,11 @@ function Releases() {
                   onConfirm: () => untilSettled(rollback.mutate, { id: v.id }),
                 },
               },
-              { key: 'copy', label: '复制到渠道', onClick: () => setCopying(v) },
+              { key: 'copy', label: '复制到渠道', path: '/api/version/copy', onClick: () => setCopying(v) },
               v.status === 'draft' && {
                 key: 'remove',
                 label: '删除',
+                path: '/api/version/remove',
                 danger: true,
                 confirm: {
                   title: '删除草稿',
@@ -212,21 +224,14 @@ function Releases() {
         rowKey="id"
         fields={fields}
         emptyText="还没有版本。点击“新建版本”上传安装包，选择渠道后发布。"
-        header={
-          <BatchBar
-            selection={selection}
-            noun="版本"
-            buttons={[
-              { label: '批量发布', path: '/api/version/publish/batch' },
-              { label: '批量暂停', path: '/api/version/pause/batch', danger: true },
-            ]}
-          />
-        }
-        rowSelection={selection.rowSelection}
+        header={<BatchBar selection={selection} noun="版本" buttons={batchButtons} />}
+        rowSelection={batches.length ? selection.rowSelection : undefined}
         actions={
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
-            新建版本
-          </Button>
+          canCall('/api/version/make') ? (
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
+              新建版本
+            </Button>
+          ) : null
         }
       />
       <VersionEditor target={editing} onClose={() => setEditing(null)} />
