@@ -1,38 +1,23 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { channels } from '@appdesk/contract/constants';
 import { userStatuses } from '@appdesk/contract/endpoints/users';
 import { maskPhone } from '@appdesk/contract/format';
 import { labelOf, reservedPhonePrefix } from '@appdesk/contract/rules';
-import { sql } from 'kysely';
 import { changeCoins } from '../../core/ledger';
 import { newUserRow } from '../../core/new-user';
-import { hashPassword, randomPassword } from '../../core/passwords';
+import { initialPassword } from '../../core/passwords';
 import { revokeUserSessions } from '../../core/sessions';
 import { iso, isoOrNull, pageAnswer, shanghaiTime } from '../../db/paging';
-import type { RequestContext, SignedInContext } from '../../http/context';
+import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
 import { vipEntitlementsOf } from '../vip/public';
-import { blockEnd, forgetSoonestBlock, liftDueBlocks } from './blocks';
+import { guardOperatorAccount } from '../operators/public';
+import { blockEnd, liftDueBlocks } from './blocks';
 import { exportOrder, filteredUsers, keptUserTotal, sortColumn, userPage } from './list';
 import { adminUserColumns, presentAdminUser, withVip } from './presenter';
-
-/** One account as operators see it; its VIP expiry is the latest of any app's (the detail lists each). */
-async function loadUser(ctx: RequestContext, id: number) {
-  const row = await ctx.db.selectFrom('users').select(adminUserColumns).where('id', '=', id).executeTakeFirst();
-  if (!row) throw fail.notFound('用户不存在');
-  const [user] = await withVip(ctx.db, [row], undefined);
-  return user;
-}
-
-/**
- * Admin-flag changes are serialised (PostgreSQL locks the one allocation row; SQLite has one
- * writer), so two operators removing each other can never leave the site with no admin.
- */
-async function lockAdminChanges(ctx: RequestContext) {
-  if (ctx.dialect === 'postgres') await sql`select id from allocation where id = 1 for update`.execute(ctx.db);
-}
+import { loadUserRow, setAccountStatus, setInitialPassword } from './public';
 
 async function setStatus(
   ctx: SignedInContext,
@@ -43,22 +28,17 @@ async function setStatus(
   const { status, reason } = change;
   if (id === actor.id && status === 'blocked') throw fail.forbidden('不能封禁自己');
   const blockedUntil = status === 'blocked' ? blockEnd(change.until ?? null) : null;
+  // An operator's account: only who may manage that operator, and never the last 超级管理员.
+  await guardOperatorAccount(ctx, id, status === 'blocked' ? '封禁' : '解封', status === 'blocked');
   await liftDueBlocks(ctx.db, id);
-  const before = await loadUser(ctx, id);
-  await ctx.db
-    .updateTable('users')
-    .set({ status, blocked_until: blockedUntil, updated_at: Date.now() })
-    .where('id', '=', id)
-    .execute();
-  if (blockedUntil !== null) forgetSoonestBlock();
-  // A blocked account's tokens die at once, not at their next expiry.
-  if (status === 'blocked') await revokeUserSessions(ctx.db, id);
+  const before = await loadUserRow(ctx.db, id);
+  await setAccountStatus(ctx.db, id, status, blockedUntil);
   await ctx.audit({
     targetId: id,
     before: { status: before.status, blockedUntil: isoOrNull(before.blocked_until) },
     after: { status, blockedUntil: isoOrNull(blockedUntil), reason },
   });
-  return { user: presentAdminUser(await loadUser(ctx, id)) };
+  return { user: presentAdminUser(await loadUserRow(ctx.db, id)) };
 }
 
 /** A number in the reserved range (never a real person's): 100, the operator's digits, random ones. */
@@ -126,7 +106,7 @@ export default defineRoutes({
   '/api/users/fetch/detail': {
     handler: async (input, ctx) => {
       await liftDueBlocks(ctx.db, input.id);
-      const [user, vips] = await Promise.all([loadUser(ctx, input.id), vipEntitlementsOf(ctx.db, input.id)]);
+      const [user, vips] = await Promise.all([loadUserRow(ctx.db, input.id), vipEntitlementsOf(ctx.db, input.id)]);
       return { user: presentAdminUser(user), vips: vips.map((v) => ({ app: v.app, expiresAt: iso(v.expiresAt) })) };
     },
   },
@@ -134,7 +114,7 @@ export default defineRoutes({
   '/api/users/fetch/phone': {
     transaction: true,
     handler: async (input, ctx) => {
-      const { phone } = await loadUser(ctx, input.id);
+      const { phone } = await loadUserRow(ctx.db, input.id);
       await ctx.audit({ targetId: input.id, after: { phone: maskPhone(phone) } });
       return { phone };
     },
@@ -142,7 +122,7 @@ export default defineRoutes({
 
   '/api/users/fetch/other/info': {
     handler: async (input, ctx) => {
-      await loadUser(ctx, input.id);
+      await loadUserRow(ctx.db, input.id);
       const [records, sessions] = await Promise.all([
         ctx.db
           .selectFrom('coin_records')
@@ -198,7 +178,7 @@ export default defineRoutes({
     message: '已强制下线，该用户需重新登录',
     handler: async (input, ctx) => {
       if (input.id === ctx.user.id) throw fail.forbidden('不能强制自己下线，请使用退出登录');
-      await loadUser(ctx, input.id);
+      await loadUserRow(ctx.db, input.id);
       const live = await ctx.db
         .selectFrom('sessions')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -211,48 +191,12 @@ export default defineRoutes({
     },
   },
 
-  '/api/users/update/admin': {
-    transaction: true,
-    message: '管理员设置已更新',
-    handler: async (input, ctx) => {
-      const actor = ctx.user;
-      await lockAdminChanges(ctx);
-      const before = await loadUser(ctx, input.id);
-      const isAdmin = input.isAdmin ? 1 : 0;
-      if (before.is_admin !== isAdmin) {
-        if (!isAdmin) {
-          if (input.id === actor.id) throw fail.forbidden('不能取消自己的管理员身份');
-          const admins = await ctx.db
-            .selectFrom('users')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('is_admin', '=', 1)
-            .executeTakeFirstOrThrow();
-          if (Number(admins.n) <= 1) throw fail.forbidden('不能取消最后一位管理员');
-        }
-        await ctx.db
-          .updateTable('users')
-          .set({ is_admin: isAdmin, updated_at: Date.now() })
-          .where('id', '=', input.id)
-          .execute();
-        // Losing the flag ends the admin sessions at once (docs/architecture.md#identity).
-        if (!isAdmin) await revokeUserSessions(ctx.db, input.id);
-      }
-      // Recorded even when nothing changed: the operator did ask for it.
-      await ctx.audit({
-        targetId: input.id,
-        before: { isAdmin: before.is_admin === 1 },
-        after: { isAdmin: input.isAdmin },
-      });
-      return { user: presentAdminUser(await loadUser(ctx, input.id)) };
-    },
-  },
-
   '/api/users/update/coins': {
     transaction: true,
     message: '金币已调整',
     handler: async (input, ctx) => {
       const actor = ctx.user;
-      const before = await loadUser(ctx, input.id);
+      const before = await loadUserRow(ctx.db, input.id);
       const result = await changeCoins(ctx.db, {
         userId: input.id,
         delta: input.delta,
@@ -273,18 +217,12 @@ export default defineRoutes({
     message: '密码已重置，请把新的初始密码告知用户；该用户下次登录须先修改密码',
     handler: async (input, ctx) => {
       if (input.id === ctx.user.id) throw fail.forbidden('不能重置自己的密码，请使用“修改密码”');
-      const user = await loadUser(ctx, input.id);
-      const password = randomPassword();
+      const user = await loadUserRow(ctx.db, input.id);
       // Hashed before the transaction, so the write lock is not held for argon2's time.
-      const hash = await hashPassword(createHash('sha256').update(password, 'utf8').digest('hex'));
+      const { password, hash } = await initialPassword();
       await ctx.inTransaction(async (tx) => {
-        await tx.db
-          .updateTable('users')
-          .set({ password_hash: hash, must_change_password: 1, updated_at: Date.now() })
-          .where('id', '=', input.id)
-          .execute();
-        // Whoever held the old password (or a token from it) is out at once.
-        await revokeUserSessions(tx.db, input.id);
+        await guardOperatorAccount(tx, input.id, '重置密码', false);
+        await setInitialPassword(tx.db, input.id, hash);
         await tx.audit({ targetId: input.id, after: { mustChangePassword: true, reason: input.reason } });
       });
       return { id: user.id, phone: maskPhone(user.phone), password };
@@ -297,11 +235,7 @@ export default defineRoutes({
       const actor = ctx.user;
       // Hash outside the transaction: argon2 for 1,000 accounts takes seconds.
       const plans = await Promise.all(
-        Array.from({ length: input.count }, async () => {
-          const password = randomPassword();
-          const digest = createHash('sha256').update(password, 'utf8').digest('hex');
-          return { password, hash: await hashPassword(digest) };
-        }),
+        Array.from({ length: input.count }, initialPassword),
       );
       return ctx.inTransaction(async (tx) => {
         const now = Date.now();
