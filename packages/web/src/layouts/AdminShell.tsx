@@ -18,6 +18,7 @@ import { AppSwitcher } from './AppSwitcher';
 import { preparePage } from './adminBoot';
 import { adminPages, adminPath } from './adminPages';
 import { SideMenu } from './SideMenu';
+import { NoRolesNotice } from '../components/admin/NoRolesNotice';
 import { TabWorkspace } from './TabWorkspace';
 import { ThemeSwitch } from './ThemeSwitch';
 import { sensitivePages, useWatermarkMode, watermarkText } from './watermark';
@@ -196,6 +197,7 @@ export function AdminShell() {
           </div>
         </Header>
         <Content className="admin-content" id="admin-main" tabIndex={-1}>
+          <NoRolesNotice />
           <TabWorkspace watermarkOf={watermarkOf} fallback={<AdminNotFound />} />
         </Content>
       </Layout>
