@@ -8,7 +8,7 @@ import { rolesRules } from './roles.rules';
  * 角色管理: a role is a set of permissions of the contract's catalog (permissions.ts) and the apps
  * they apply in; operators hold roles (操作员管理). The six built-in roles cannot be removed, and
  * 超级管理员 cannot be changed at all: it holds every permission in every app, now and later.
- * An operator hands out only what they hold themselves (docs/permissions.md#roles-and-operators).
+ * An operator hands out only what they hold themselves (docs/permissions.md#角色与操作员--roles-and-operators).
  */
 
 /** A permission as the console and the operation log name it: 「订单管理 · 退款」. */

@@ -6,9 +6,11 @@ import {
   ShoppingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
+import { type Permission, permissionPages } from '@appdesk/contract/permissions';
 import { Menu } from 'antd';
 import type { ReactNode } from 'react';
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
+import { useGrants } from '../state/grants';
 import { loadPageCode } from './adminChunks';
 import { type AdminMenuGroup, adminMenuGroups, adminPages } from './adminPages';
 
@@ -67,6 +69,18 @@ export const SideMenu = memo(function SideMenu({
   onOpenPage: (key: string) => void;
 }) {
   const [openKeys, setOpenKeys] = useState<string[]>(rememberedOpenGroups);
+  // Only the pages the operator may read (the server refuses the rest anyway); empty groups go.
+  const { can } = useGrants();
+  const shown = useMemo(
+    () =>
+      items
+        .map((group) => ({
+          ...group,
+          children: group.children.filter((c) => !(c.key in permissionPages) || can(`${c.key}.read` as Permission)),
+        }))
+        .filter((group) => group.children.length > 0),
+    [can],
+  );
   const currentGroup = adminPages.find((p) => p.key === current)?.group;
 
   useEffect(() => {
@@ -99,7 +113,7 @@ export const SideMenu = memo(function SideMenu({
       mode="inline"
       selectedKeys={current ? [current] : []}
       {...(collapsed ? {} : { openKeys, onOpenChange: changeOpen })}
-      items={items}
+      items={shown}
       onClick={({ key }) => onOpenPage(key)}
     />
   );

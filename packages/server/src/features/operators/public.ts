@@ -6,7 +6,7 @@ import { fail } from '../../http/errors';
 
 /*
  * What one operator may hand out or act on, shared by 操作员管理, 角色管理 and 用户管理's account
- * actions: nobody gives more than they hold (docs/permissions.md#roles-and-operators).
+ * actions: nobody gives more than they hold (docs/permissions.md#角色与操作员--roles-and-operators).
  */
 
 /** A JSON array column (roles.permissions, roles.apps, operators.apps) as a list; null stays null. */

@@ -30,7 +30,7 @@ export function PermissionTree({
           key: page.key,
           title: (
             <span>
-              {page.label}
+              <span>{page.label}</span>
               <span className="list-muted" style={{ marginInlineStart: 8 }}>
                 {count}/{page.actions.length}
               </span>
@@ -42,7 +42,7 @@ export function PermissionTree({
             disableCheckbox: grantable ? !grantable(action.key) : false,
             title: (
               <span>
-                {action.label}
+                <span>{action.label}</span>
                 {action.sensitive ? (
                   <Tag color="orange" style={{ marginInlineStart: 8 }}>
                     敏感
