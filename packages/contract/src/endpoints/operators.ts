@@ -16,7 +16,7 @@ import {
 } from '../fields';
 import { ANY_OPERATOR } from '../permissions';
 import { appScope, builtinRoleKinds, permissionKey, scopeFields } from './roles';
-import { adminUser, nickname, userStatus, userStatuses, userTarget } from './users';
+import { adminUser, nickname, userTarget } from './users';
 
 /** What the signed-in operator may do, for the console to show only that (the server checks every call). */
 export const myGrants = z
@@ -31,6 +31,12 @@ export const myGrants = z
   .meta({ title: '我的权限' });
 export type MyGrants = z.infer<typeof myGrants>;
 
+/** An operator's account state in 操作员管理's words (a blocked account is a disabled operator). */
+export const operatorStatuses = [
+  { value: 'normal', label: '正常' },
+  { value: 'blocked', label: '已停用' },
+] as const;
+
 /**
  * 操作员管理: the accounts that may enter the console (users.is_admin = 1), their roles and their
  * own limit on apps. An operator hands out only roles whose permissions and apps they hold
@@ -40,7 +46,7 @@ export type MyGrants = z.infer<typeof myGrants>;
 const target = auditTarget(
   'operator',
   '操作员',
-  { key: 'operators', open: 'detail={id}' },
+  { key: 'operators', open: 'search={id}&detail={id}' },
   {
     ...scopeFields,
     // An operator's own limit: none (their roles' apps), or these apps within them.
@@ -52,9 +58,8 @@ const target = auditTarget(
       ],
     },
     roles: '角色',
-    status: { label: '状态', values: userStatuses },
+    status: { label: '状态', values: operatorStatuses },
     mustChangePassword: '需修改密码',
-    revoked: '下线的会话数',
   },
 );
 
@@ -80,7 +85,7 @@ export const operatorView = z
     phone: z.string().meta({ title: '手机号', description: '脱敏' }),
     name: z.string().meta({ title: '显示名' }),
     nickname: z.string().meta({ title: '昵称' }),
-    status: userStatus,
+    status: choice('状态', operatorStatuses),
     roles: z.array(heldRole).meta({ title: '角色' }),
     apps: z.array(z.string()).nullable().meta({ title: '可见应用', description: '操作员自己的限定；null 为不另外限定' }),
     superAdmin: z.boolean().meta({ title: '超级管理员' }),
@@ -139,7 +144,7 @@ export const operatorEndpoints = {
       size,
       exactTotal,
       search,
-      status: choice('状态', [{ value: 'all', label: '全部' }, ...userStatuses]).default('all'),
+      status: choice('状态', [{ value: 'all', label: '全部' }, ...operatorStatuses]).default('all'),
       roleId: id.meta({ title: '角色 ID' }).optional(),
     }),
     output: paged(operatorView),

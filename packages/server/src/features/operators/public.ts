@@ -93,7 +93,7 @@ export async function guardOperatorAccount(
   const row = await ctx.db.selectFrom('users').select('is_admin').where('id', '=', id).executeTakeFirst();
   if (row?.is_admin !== 1) return;
   if (!grantsOfCall(ctx).permissions.has('operators.manage')) {
-    throw fail.forbidden(`该账号是操作员：${change}操作员需要「${permissionLabel('operators.manage')}」的权限`);
+    throw fail.forbidden(`该账号是操作员：${change}需要「${permissionLabel('operators.manage')}」的权限`);
   }
   await refuseStrongerOperator(ctx, id, change);
   if (disables) {

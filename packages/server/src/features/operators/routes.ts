@@ -184,6 +184,7 @@ export default defineRoutes({
     message: '管理员设置已更新',
     handler: async (input, ctx) => {
       const { id, isAdmin } = input;
+      await lockAdminChanges(ctx.db, ctx.dialect);
       const before = await loadUserRow(ctx.db, id);
       const wasAdmin = before.is_admin === 1;
       const held = wasAdmin ? (await loadOperator(ctx.db, id)).roles.map((r) => r.name) : [];
