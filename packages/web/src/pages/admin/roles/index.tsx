@@ -18,14 +18,14 @@ const keys = ['search'] as const;
 const fields: FilterField[] = [{ kind: 'text', name: 'search', label: '搜索', placeholder: '角色名称或说明' }];
 const toFilter = (values: ListValues) => ({ search: values.search ?? '' });
 
-const sensitive = new Set(permissionList.filter((p) => p.sensitive).map((p) => p.key));
-const pageLabels = new Map(permissionList.map((p) => [p.page, p.pageLabel]));
+const sensitive = new Set<string>(permissionList.filter((p) => p.sensitive).map((p) => p.key));
+const pageLabels = new Map<string, string>(permissionList.map((p) => [p.page, p.pageLabel]));
 
 /** A role's permissions in a few words: how many, how many sensitive, and the pages in a tooltip. */
 function PermissionSummary({ role }: { role: Row }) {
   if (role.builtin === 'super') return <Tag color="gold">全部权限</Tag>;
   if (role.permissions.length === 0) return <span className="list-muted">无权限</span>;
-  const pages = [...new Set(role.permissions.map((key) => key.split('.')[0]))].map((page) => pageLabels.get(page as never));
+  const pages = [...new Set(role.permissions.map((key) => key.split('.')[0]))].map((page) => pageLabels.get(page));
   const risky = role.permissions.filter((key) => sensitive.has(key)).length;
   return (
     <Tooltip title={pages.join('、')}>
