@@ -176,8 +176,14 @@ describe('operator tools', () => {
     expect(data<{ user: Data }>(made).user.isAdmin).toBe(true);
     const second = await server.login(user.phone, user.password);
     // An operator without a role may do nothing yet (roles: 操作员管理); 超级管理员 may do everything.
-    expect((await server.call('/api/users/update/admin', { id: adminId.user.id, isAdmin: false }, second)).body.code).toBe(403);
-    const superRole = await server.app.services.db.selectFrom('roles').select('id').where('builtin', '=', 'super').executeTakeFirstOrThrow();
+    expect(
+      (await server.call('/api/users/update/admin', { id: adminId.user.id, isAdmin: false }, second)).body.code,
+    ).toBe(403);
+    const superRole = await server.app.services.db
+      .selectFrom('roles')
+      .select('id')
+      .where('builtin', '=', 'super')
+      .executeTakeFirstOrThrow();
     await server.call('/api/operators/update', { id: user.id, roleIds: [superRole.id] }, admin);
     // The new admin removes the first; then nobody can remove the last one left.
     expect(

@@ -87,7 +87,10 @@ export const operatorView = z
     nickname: z.string().meta({ title: '昵称' }),
     status: choice('状态', operatorStatuses),
     roles: z.array(heldRole).meta({ title: '角色' }),
-    apps: z.array(z.string()).nullable().meta({ title: '可见应用', description: '操作员自己的限定；null 为不另外限定' }),
+    apps: z
+      .array(z.string())
+      .nullable()
+      .meta({ title: '可见应用', description: '操作员自己的限定；null 为不另外限定' }),
     superAdmin: z.boolean().meta({ title: '超级管理员' }),
     mustChangePassword: z.boolean().meta({ title: '需修改密码', description: '还在用初始密码' }),
     lastLoginAt: isoTime.nullable().meta({ title: '最近登录' }),

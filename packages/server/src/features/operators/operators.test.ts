@@ -41,7 +41,9 @@ type Made = { operator: Operator; password: string };
 /** A new operator with these roles, signed in with a password of their own. */
 async function operatorWith(roles: number[], apps: string[] | null = null, by = admin) {
   const phone = nextPhone();
-  const made = data<Made>(await server.call('/api/operators/make', { phone, nickname: '操作员', roleIds: roles, apps }, by));
+  const made = data<Made>(
+    await server.call('/api/operators/make', { phone, nickname: '操作员', roleIds: roles, apps }, by),
+  );
   const first = await server.login(phone, made.password);
   const changed = await server.call(
     '/api/users/update/password',
@@ -54,9 +56,9 @@ async function operatorWith(roles: number[], apps: string[] | null = null, by = 
 
 /** The operation log's newest row, as the page shows it. */
 async function lastLogRow() {
-  const page = data<{ list: { action: string; changes: { label: string; before: string | null; after: string | null }[] }[] }>(
-    await server.call('/api/audit/fetch/page', { size: 1 }, admin),
-  );
+  const page = data<{
+    list: { action: string; changes: { label: string; before: string | null; after: string | null }[] }[];
+  }>(await server.call('/api/audit/fetch/page', { size: 1 }, admin));
   return page.list[0];
 }
 
@@ -64,7 +66,11 @@ describe('操作员管理', () => {
   it('creates an operator with a one-time initial password that must be changed first', async () => {
     const phone = nextPhone();
     const made = data<Made>(
-      await server.call('/api/operators/make', { phone, nickname: '客服小王', roleIds: [roleIds.support], apps: ['tailor'] }, admin),
+      await server.call(
+        '/api/operators/make',
+        { phone, nickname: '客服小王', roleIds: [roleIds.support], apps: ['tailor'] },
+        admin,
+      ),
     );
     expect(made.password).toMatch(/^[A-Za-z2-9]{10}$/);
     expect(made.operator).toMatchObject({
@@ -86,20 +92,32 @@ describe('操作员管理', () => {
         { field: 'apps', label: '可见应用', before: null, after: '滚动截屏' },
       ]),
     );
-    const stored = await server.app.services.db.selectFrom('audit_log').select('after').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const stored = await server.app.services.db
+      .selectFrom('audit_log')
+      .select('after')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(stored.after).not.toContain(made.password);
     // Signed in with it, the console answers 428 until the password is changed.
     const first = await server.login(phone, made.password);
     expect((await server.call('/api/operators/fetch/me', {}, first)).body.code).toBe(428);
-    await server.call('/api/users/update/password', { old: await digest(made.password), refresh: await digest('Team12345') }, first);
+    await server.call(
+      '/api/users/update/password',
+      { old: await digest(made.password), refresh: await digest('Team12345') },
+      first,
+    );
     const token = await server.login(phone, 'Team12345');
-    const me = data<{ permissions: string[]; apps: string[] | null }>(await server.call('/api/operators/fetch/me', {}, token));
+    const me = data<{ permissions: string[]; apps: string[] | null }>(
+      await server.call('/api/operators/fetch/me', {}, token),
+    );
     expect(me.permissions).toContain('feedback.reply');
     expect(me.permissions).not.toContain('order.refund');
     expect(me.apps).toEqual(['tailor']);
     // 客服 reads users but not 操作员管理, and the list shows the sign-in.
     expect((await server.call('/api/operators/fetch/page', {}, token)).body.code).toBe(403);
-    const listed = data<{ list: Operator[] }>(await server.call('/api/operators/fetch/page', { search: '客服小王' }, admin));
+    const listed = data<{ list: Operator[] }>(
+      await server.call('/api/operators/fetch/page', { search: '客服小王' }, admin),
+    );
     expect(listed.list[0].lastLoginAt).not.toBeNull();
     expect(listed.list[0].mustChangePassword).toBe(false);
   });
@@ -109,9 +127,17 @@ describe('操作员管理', () => {
     await server.addUser({ phone });
     const taken = await server.call('/api/operators/make', { phone, nickname: '重复', roleIds: [] }, admin);
     expect(refused(taken)).toEqual([409, '该手机号已注册：请在「用户管理」中把它设为管理员，再在这里分配角色']);
-    const noRole = await server.call('/api/operators/make', { phone: nextPhone(), nickname: '无', roleIds: [9999] }, admin);
+    const noRole = await server.call(
+      '/api/operators/make',
+      { phone: nextPhone(), nickname: '无', roleIds: [9999] },
+      admin,
+    );
     expect(refused(noRole)).toEqual([400, '角色不存在：ID 9999']);
-    const noApp = await server.call('/api/operators/make', { phone: nextPhone(), nickname: '无', roleIds: [], apps: ['nosuchapp'] }, admin);
+    const noApp = await server.call(
+      '/api/operators/make',
+      { phone: nextPhone(), nickname: '无', roleIds: [], apps: ['nosuchapp'] },
+      admin,
+    );
     expect(refused(noApp)).toEqual([400, '未知的应用：nosuchapp']);
   });
 
@@ -124,13 +150,23 @@ describe('操作员管理', () => {
       ),
     ).role;
     const hr = await operatorWith([role.id]);
-    const superGrant = await server.call('/api/operators/make', { phone: nextPhone(), nickname: '越权', roleIds: [roleIds.super] }, hr.token);
+    const superGrant = await server.call(
+      '/api/operators/make',
+      { phone: nextPhone(), nickname: '越权', roleIds: [roleIds.super] },
+      hr.token,
+    );
     expect(refused(superGrant)).toEqual([403, '不能授予「超级管理员」：只有超级管理员可以授予「超级管理员」']);
-    const finance = await server.call('/api/operators/make', { phone: nextPhone(), nickname: '越权', roleIds: [roleIds.finance] }, hr.token);
+    const finance = await server.call(
+      '/api/operators/make',
+      { phone: nextPhone(), nickname: '越权', roleIds: [roleIds.finance] },
+      hr.token,
+    );
     expect(finance.body.code).toBe(403);
     expect(finance.body.message).toMatch(/^不能授予「财务」：你自己没有其中的「.+」等 \d+ 项权限$/);
     // Nothing was written by the refused calls.
-    expect((await server.call('/api/operators/fetch/page', { search: '越权' }, admin)).body.data).toMatchObject({ total: 0 });
+    expect((await server.call('/api/operators/fetch/page', { search: '越权' }, admin)).body.data).toMatchObject({
+      total: 0,
+    });
     // A role within their own is fine; so is limiting it to an app.
     const peer = await operatorWith([role.id], ['tailor'], hr.token);
     // They cannot touch a 超级管理员: no new password, no block, no disabling, no roles.
@@ -145,20 +181,26 @@ describe('操作员管理', () => {
     const viaUsers = await server.call('/api/users/reset/password', { id: peer.id, reason: '测试' }, support.token);
     expect(viaUsers.body.message).toMatch(/^该账号是操作员/);
     // And they may disable and reset the peer they made.
-    expect((await server.call('/api/operators/disable', { id: peer.id, reason: '测试' }, hr.token)).body.code).toBe(200);
+    expect((await server.call('/api/operators/disable', { id: peer.id, reason: '测试' }, hr.token)).body.code).toBe(
+      200,
+    );
     expect((await server.call('/api/operators/enable', { id: peer.id, reason: '测试' }, hr.token)).body.code).toBe(200);
   });
 
   it('disabling ends every session at once; enabling lets them sign in again', async () => {
     const op = await operatorWith([roleIds.auditor]);
     expect((await server.call('/api/users/fetch/page', {}, op.token)).body.code).toBe(200);
-    const off = data<{ operator: Operator }>(await server.call('/api/operators/disable', { id: op.id, reason: '离职' }, admin));
+    const off = data<{ operator: Operator }>(
+      await server.call('/api/operators/disable', { id: op.id, reason: '离职' }, admin),
+    );
     expect(off.operator.status).toBe('blocked');
     expect((await server.call('/api/users/fetch/page', {}, op.token)).body.code).toBe(401);
     const login = await server.call('/api/users/login', { phone: op.phone, password: await digest('Team12345') });
     expect(login.body.code).toBe(403);
     const row = await lastLogRow();
-    expect(row.changes).toEqual(expect.arrayContaining([{ field: 'status', label: '状态', before: '正常', after: '已停用' }]));
+    expect(row.changes).toEqual(
+      expect.arrayContaining([{ field: 'status', label: '状态', before: '正常', after: '已停用' }]),
+    );
     data(await server.call('/api/operators/enable', { id: op.id, reason: '返聘' }, admin));
     await server.login(op.phone, 'Team12345');
   });
@@ -201,10 +243,14 @@ describe('操作员管理', () => {
 describe('设为管理员 and the last 超级管理员', () => {
   it('设为管理员 makes an operator without roles; 取消 takes the roles and ends the sessions', async () => {
     const user = await server.addUser();
-    const made = data<{ user: { isAdmin: boolean } }>(await server.call('/api/users/update/admin', { id: user.id, isAdmin: true }, admin));
+    const made = data<{ user: { isAdmin: boolean } }>(
+      await server.call('/api/users/update/admin', { id: user.id, isAdmin: true }, admin),
+    );
     expect(made.user.isAdmin).toBe(true);
     const token = await server.login(user.phone, user.password);
-    expect(data<{ permissions: string[] }>(await server.call('/api/operators/fetch/me', {}, token)).permissions).toEqual([]);
+    expect(
+      data<{ permissions: string[] }>(await server.call('/api/operators/fetch/me', {}, token)).permissions,
+    ).toEqual([]);
     expect((await server.call('/api/users/fetch/page', {}, token)).body.code).toBe(403);
     data(await server.call('/api/operators/update', { id: user.id, roleIds: [roleIds.auditor] }, admin));
     expect((await server.call('/api/users/fetch/page', {}, token)).body.code).toBe(200);
@@ -214,7 +260,9 @@ describe('设为管理员 and the last 超级管理员', () => {
     expect(await db.selectFrom('operator_roles').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
     expect(await db.selectFrom('operators').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
     const row = await lastLogRow();
-    expect(row.changes).toEqual(expect.arrayContaining([{ field: 'roles', label: '角色', before: '只读审计', after: '无' }]));
+    expect(row.changes).toEqual(
+      expect.arrayContaining([{ field: 'roles', label: '角色', before: '只读审计', after: '无' }]),
+    );
   });
 
   it('two 超级管理员 demoting each other at once: one of them stays, every time', async () => {
@@ -224,7 +272,11 @@ describe('设为管理员 and the last 超级管理员', () => {
       const first = await operatorWith([roleIds.super]);
       // Every other holder steps aside, so these two are the only enabled ones.
       const others = (await enabledSuperAdmins(db)).filter((id) => id !== first.id && id !== second.id);
-      await db.updateTable('users').set({ status: 'blocked' }).where('id', 'in', [0, ...others]).execute();
+      await db
+        .updateTable('users')
+        .set({ status: 'blocked' })
+        .where('id', 'in', [0, ...others])
+        .execute();
       const demote = (id: number, token: string) =>
         change === 'roles'
           ? server.call('/api/operators/update', { id, roleIds: [roleIds.auditor] }, token)
@@ -251,7 +303,11 @@ describe('设为管理员 and the last 超级管理员', () => {
       .where('user_id', '<>', adminId)
       .execute();
     // Everyone else holding it is disabled, straight in the database.
-    await db.updateTable('users').set({ status: 'blocked' }).where('id', 'in', [0, ...supers.map((s) => s.user_id)]).execute();
+    await db
+      .updateTable('users')
+      .set({ status: 'blocked' })
+      .where('id', 'in', [0, ...supers.map((s) => s.user_id)])
+      .execute();
     const op = await operatorWith([roleIds.super]);
     await db.updateTable('users').set({ status: 'blocked' }).where('id', '=', adminId).execute();
     // Now `op` is the last one: nobody can block them, themself included.

@@ -18,7 +18,19 @@ export function parseList(json: string | null): string[] | null {
 
 /** True when every app of `inner` is in `outer` (null: every app). */
 export const appsWithin = (inner: readonly string[] | null, outer: readonly string[] | null): boolean =>
-  outer === null || (inner !== null && inner.every((app) => outer.includes(app)));
+  outer === null || (inner?.every((app) => outer.includes(app)) ?? false);
+
+/**
+ * A scope as the operation log records it: 全部应用 (or, for an operator's own limit, none), or
+ * the apps listed beside it (their names in the log: contract roles.ts `scopeFields`).
+ */
+export const scopeWords = (apps: readonly string[] | null) =>
+  apps === null ? { appScope: 'all' } : { appScope: 'some', apps: [...apps] };
+
+/** Refuses app codes no app has (apps are data: 应用管理). */
+export async function checkAppsExist(ctx: SignedInContext, apps: readonly string[] | null | undefined) {
+  for (const code of apps ?? []) if (!(await ctx.apps.get(code))) throw fail.badInput(`未知的应用：${code}`);
+}
 
 /** The call's operator: admin calls always carry their grants (http/route.ts). */
 export function grantsOfCall(ctx: SignedInContext): OperatorGrants {

@@ -1,8 +1,8 @@
 import type { OperatorView } from '@appdesk/contract/endpoints/operators';
-import type { BuiltinRole } from '@appdesk/contract/permissions';
 import { maskPhone } from '@appdesk/contract/format';
+import type { BuiltinRole } from '@appdesk/contract/permissions';
 import type { Db } from '../../db/index';
-import { countedTotal, containsText, iso, isoOrNull } from '../../db/paging';
+import { containsText, countedTotal, iso, isoOrNull } from '../../db/paging';
 import { fail } from '../../http/errors';
 import { parseList } from './public';
 
@@ -16,10 +16,7 @@ export interface OperatorFilter {
 
 /** An operator's account and own settings: users with is_admin = 1 (operators' row may be absent for one made by hand). */
 function operators(db: Db) {
-  return db
-    .selectFrom('users')
-    .leftJoin('operators', 'operators.user_id', 'users.id')
-    .where('users.is_admin', '=', 1);
+  return db.selectFrom('users').leftJoin('operators', 'operators.user_id', 'users.id').where('users.is_admin', '=', 1);
 }
 
 const columns = [
@@ -145,7 +142,9 @@ export async function saveOperator(
   await db
     .insertInto('operators')
     .values({ user_id: userId, apps: apps ?? null, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet(apps === undefined ? { updated_at: now } : { apps, updated_at: now }))
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet(apps === undefined ? { updated_at: now } : { apps, updated_at: now }),
+    )
     .execute();
   if (change.roleIds === undefined) return;
   await db.deleteFrom('operator_roles').where('user_id', '=', userId).execute();

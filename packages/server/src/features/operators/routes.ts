@@ -9,7 +9,7 @@ import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
 import { loadUserRow, presentAdminUser, setAccountStatus, setInitialPassword } from '../users/public';
-import { grantsOfCall, refuseStrongerOperator } from './public';
+import { grantsOfCall, refuseStrongerOperator, scopeWords } from './public';
 import {
   dropOperator,
   loadOperator,
@@ -19,7 +19,7 @@ import {
   rolesByIds,
   saveOperator,
 } from './queries';
-import { checkGrant, roleOptions, scopeWords, SUPER_ROLE_LOST } from './scope';
+import { checkGrant, roleOptions, SUPER_ROLE_LOST } from './scope';
 
 /** An account the call acts on as an operator: never the caller's own (for that: 个人中心). */
 async function operatorToChange(ctx: SignedInContext, id: number, change: string) {

@@ -3,22 +3,10 @@ import type { OperatorGrants } from '../../core/grants';
 import type { Db } from '../../db/index';
 import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
-import { appsWithin, grantsOfCall, parseList, type RoleGrant, roleRefusal } from './public';
+import { appsWithin, checkAppsExist, grantsOfCall, parseList, type RoleGrant, roleRefusal } from './public';
 
 /** What keepLastSuperAdmin says when an operator's roles no longer include 超级管理员. */
 export const SUPER_ROLE_LOST = '取消其「超级管理员」角色';
-
-/**
- * A scope as the operation log records it: 全部应用 (or, for an operator's own limit, none), or
- * the apps listed beside it (their names in the log: contract roles.ts `scopeFields`).
- */
-export const scopeWords = (apps: readonly string[] | null) =>
-  apps === null ? { appScope: 'all' } : { appScope: 'some', apps: [...apps] };
-
-/** Refuses app codes no app has (apps are data: 应用管理). */
-export async function checkAppsExist(ctx: SignedInContext, apps: readonly string[] | null | undefined) {
-  for (const code of apps ?? []) if (!(await ctx.apps.get(code))) throw fail.badInput(`未知的应用：${code}`);
-}
 
 /**
  * Refuses giving roles the caller may not hand out, or an app limit beyond the apps they reach;

@@ -49,9 +49,9 @@ async function operatorWith(roles: number[]) {
 }
 
 async function lastLogRow() {
-  const page = data<{ list: { action: string; changes: { field: string; before: string | null; after: string | null }[] }[] }>(
-    await server.call('/api/audit/fetch/page', { size: 1 }, admin),
-  );
+  const page = data<{
+    list: { action: string; changes: { field: string; before: string | null; after: string | null }[] }[];
+  }>(await server.call('/api/audit/fetch/page', { size: 1 }, admin));
   return page.list[0];
 }
 
@@ -130,7 +130,11 @@ describe('角色管理', () => {
     const keeper = await operatorWith([role.id]);
     const wider = await server.call('/api/roles/make', { name: '想退款', permissions: ['order.refund'] }, keeper.token);
     expect(refused(wider)).toEqual([403, '不能把角色设成这样：你自己没有其中的「订单管理 · 查看」等 2 项权限']);
-    const allApps = await server.call('/api/roles/make', { name: '全部应用', permissions: ['feedback.read'] }, keeper.token);
+    const allApps = await server.call(
+      '/api/roles/make',
+      { name: '全部应用', permissions: ['feedback.read'] },
+      keeper.token,
+    );
     expect(refused(allApps)).toEqual([403, '不能把角色设成这样：它可见全部应用，而你只能看到部分应用']);
     const fine = data<{ role: Role }>(
       await server.call(

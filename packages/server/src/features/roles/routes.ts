@@ -5,8 +5,7 @@ import { pageAnswer, pageOf } from '../../db/paging';
 import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { defineRoutes } from '../../http/route';
-import { beyondActor, grantsOfCall } from '../operators/public';
-import { checkAppsExist, scopeWords } from '../operators/scope';
+import { beyondActor, checkAppsExist, grantsOfCall, scopeWords } from '../operators/public';
 import {
   appsOf,
   holdersOf,

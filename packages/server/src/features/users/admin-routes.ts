@@ -12,8 +12,8 @@ import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
-import { vipEntitlementsOf } from '../vip/public';
 import { guardOperatorAccount } from '../operators/public';
+import { vipEntitlementsOf } from '../vip/public';
 import { blockEnd, liftDueBlocks } from './blocks';
 import { exportOrder, filteredUsers, keptUserTotal, sortColumn, userPage } from './list';
 import { adminUserColumns, presentAdminUser, withVip } from './presenter';
@@ -234,9 +234,7 @@ export default defineRoutes({
     handler: async (input, ctx) => {
       const actor = ctx.user;
       // Hash outside the transaction: argon2 for 1,000 accounts takes seconds.
-      const plans = await Promise.all(
-        Array.from({ length: input.count }, initialPassword),
-      );
+      const plans = await Promise.all(Array.from({ length: input.count }, initialPassword));
       return ctx.inTransaction(async (tx) => {
         const now = Date.now();
         const accounts: { id: number; phone: string; password: string }[] = [];

@@ -204,7 +204,12 @@ export default function OperatorsPage() {
         onClose={() => setEditing(null)}
         onMade={(made) => setShown({ title: '操作员已创建：初始密码', result: made })}
       />
-      <InitialPasswordModal result={shown?.result ?? null} title={shown?.title} who="操作员" onClose={() => setShown(null)} />
+      <InitialPasswordModal
+        result={shown?.result ?? null}
+        title={shown?.title}
+        who="操作员"
+        onClose={() => setShown(null)}
+      />
     </>
   );
 }

@@ -60,7 +60,7 @@ export function PermissionTree({
   const shown = expanded ?? permissionTree.filter((page) => heldOf(page, held) > 0).map((page) => page.key);
 
   return (
-    <div id={id} className="roles-tree" role="group" aria-label="权限">
+    <div id={id} className="roles-tree">
       <Tree
         checkable
         selectable={false}

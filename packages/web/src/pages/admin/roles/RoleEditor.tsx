@@ -172,7 +172,11 @@ function RoleView({ role, onClose }: { role: Role; onClose: () => void }) {
         items={[
           { key: 'name', label: '角色名称', children: role.name },
           { key: 'description', label: '角色说明', children: role.description || '（无）' },
-          { key: 'apps', label: '可见应用', children: role.apps === null ? '全部应用' : <AppNames codes={role.apps} /> },
+          {
+            key: 'apps',
+            label: '可见应用',
+            children: role.apps === null ? '全部应用' : <AppNames codes={role.apps} />,
+          },
           { key: 'totp', label: '登录需二次验证', children: role.requireTotp ? '需要' : '不需要' },
           { key: 'operators', label: '操作员数', children: `${role.operators} 人` },
         ]}

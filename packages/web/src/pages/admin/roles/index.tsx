@@ -6,7 +6,14 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useApiAction } from '../../../api/hooks';
 import { AppNames } from '../../../components/admin/appField';
-import { ConfirmLink, type FilterField, type ListValues, ListView, timeColumn, useList } from '../../../components/list';
+import {
+  ConfirmLink,
+  type FilterField,
+  type ListValues,
+  ListView,
+  timeColumn,
+  useList,
+} from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
 import { useCan } from '../../../state/grants';
 import { RoleEditor } from './RoleEditor';
