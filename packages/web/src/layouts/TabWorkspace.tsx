@@ -12,6 +12,7 @@ import {
   useState,
 } from 'react';
 import { type Location, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { PageGuard } from '../components/admin/PageGuard';
 import { ChunkBoundary } from '../components/ChunkBoundary';
 import { useScheme } from '../components/theme';
 import { readStoredUser } from '../state/session';
@@ -81,7 +82,14 @@ const TabPage = memo(function TabPage({
       <div className="admin-page">
         <Suspense fallback={<PageSpinner />}>
           <Routes location={location}>
-            <Route path="*" element={<Component />} />
+            <Route
+              path="*"
+              element={
+                <PageGuard page={pageKey} label={pageByKey.get(pageKey)?.label ?? ''} pending={<PageSpinner />}>
+                  <Component />
+                </PageGuard>
+              }
+            />
           </Routes>
         </Suspense>
         {/* The watermark lies over the page beside it, not around it: a wrapper that came and went

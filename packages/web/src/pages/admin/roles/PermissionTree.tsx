@@ -57,7 +57,9 @@ export function PermissionTree({
   );
   // Pages with something held are open until the operator folds or unfolds one themself.
   const [expanded, setExpanded] = useState<Key[] | null>(null);
-  const shown = expanded ?? permissionTree.filter((page) => heldOf(page, held) > 0).map((page) => page.key);
+  // All of them (超级管理员) would be one long list: its pages start folded, each showing 「n/n」.
+  const opened = permissionTree.filter((page) => heldOf(page, held) > 0);
+  const shown = expanded ?? (opened.length === permissionTree.length ? [] : opened.map((page) => page.key));
 
   return (
     <div id={id} className="roles-tree">

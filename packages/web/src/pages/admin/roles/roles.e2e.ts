@@ -1,4 +1,13 @@
-import { ensureSiteReady, expectNotice, freshPhone, shoot, signInAdmin } from '@appdesk/e2e/support';
+import {
+  admin,
+  api,
+  ensureSiteReady,
+  expectNotice,
+  freshPhone,
+  sha256,
+  shoot,
+  signInAdmin,
+} from '@appdesk/e2e/support';
 import { expect, type Locator, test } from '@playwright/test';
 
 /** The tree row of a page or an action (antd renders the tree as a flat list of rows). */
@@ -38,6 +47,8 @@ test('a 财务-like role, an operator holding it, and their first sign-in showin
   await expect(refund).toHaveClass(/ant-tree-treenode-checkbox-checked/);
   await expect(refund).toContainText('敏感');
   await expect(treeRow(drawer, '订单管理')).toContainText('5/5');
+  await shoot(page, 'roles-editor-tree');
+  await drawer.locator('.ant-drawer-body').evaluate((body) => body.scrollTo(0, 0));
   await shoot(page, 'roles-editor');
   await expectNotice(page, '角色已创建', () => drawer.getByRole('button', { name: '保存' }).click());
   const roleRow = page.locator('.ant-table-row', { hasText: roleName });
@@ -49,8 +60,8 @@ test('a 财务-like role, an operator holding it, and their first sign-in showin
   await page.getByRole('button', { name: '新建操作员' }).click();
   const editor = page.getByRole('dialog', { name: '新建操作员' });
   const phone = freshPhone('136');
-  await editor.getByLabel('手机号').fill(phone);
-  await editor.getByLabel('昵称').fill(`财务${serial}`);
+  await editor.getByRole('textbox', { name: '手机号' }).fill(phone);
+  await editor.getByRole('textbox', { name: '昵称' }).fill(`财务${serial}`);
   await expect(editor).toContainText('没有角色的操作员可以登录后台，但看不到任何菜单');
   await editor.getByRole('checkbox', { name: new RegExp(roleName) }).check();
   await shoot(page, 'operators-editor');
@@ -68,7 +79,8 @@ test('a 财务-like role, an operator holding it, and their first sign-in showin
   await expect(page.locator('body')).not.toContainText(phone);
   await shoot(page, 'operators-list');
 
-  // Their first sign-in changes the password, then the console shows their pages only.
+  // Their first sign-in changes the password (the one just typed is the current one), then the
+  // console shows their pages only.
   const context = await browser.newContext();
   const them = await context.newPage();
   await them.goto('/user/login');
@@ -76,7 +88,6 @@ test('a 财务-like role, an operator holding it, and their first sign-in showin
   await them.getByLabel('密码').fill(initial);
   await them.getByRole('button', { name: '登录' }).click();
   await expect(them.getByRole('heading', { name: '修改初始密码' })).toBeVisible();
-  await them.getByLabel('当前密码').fill(initial);
   await them.getByLabel('新密码', { exact: true }).fill('Ledger2026x');
   await them.getByLabel('确认新密码').fill('Ledger2026x');
   await them.getByRole('button', { name: '修改密码并继续' }).click();
@@ -85,6 +96,9 @@ test('a 财务-like role, an operator holding it, and their first sign-in showin
   await expect(menu).toContainText('商业化');
   await expect(menu).toContainText('概览');
   for (const group of ['用户与消息', '版本与配置', '内容与素材', '系统']) await expect(menu).not.toContainText(group);
+  // The groups' entries, with the menu unfolded if this browser starts it folded.
+  const unfold = them.getByRole('button', { name: '展开菜单' });
+  if (await unfold.isVisible()) await unfold.click();
   await menu.getByText('商业化').click();
   await expect(menu).toContainText('订单管理');
   for (const entry of ['会员套餐', '内购记录', '金币流水']) await expect(menu).not.toContainText(entry);
@@ -96,4 +110,27 @@ test('a 财务-like role, an operator holding it, and their first sign-in showin
   // Back in 操作员管理, their sign-in is listed.
   await page.reload();
   await expect(row).not.toContainText('待修改初始密码');
+});
+
+test('an operator without a role signs in and is told why the console is empty', async ({ page }) => {
+  await ensureSiteReady();
+  const login = await api('/api/users/login', { phone: admin.phone, password: sha256(admin.password) });
+  const phone = freshPhone('136');
+  const made = await api(
+    '/api/operators/make',
+    { phone, nickname: `新人${String(Date.now()).slice(-6)}`, roleIds: [] },
+    login.data?.token as string,
+  );
+  expect([made.code, made.message]).toEqual([200, made.message]);
+  await page.goto('/user/login');
+  await page.getByLabel('手机号').fill(phone);
+  await page.getByLabel('密码').fill(made.data?.password as string);
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.getByLabel('新密码', { exact: true }).fill('Newcomer2026');
+  await page.getByLabel('确认新密码').fill('Newcomer2026');
+  await page.getByRole('button', { name: '修改密码并继续' }).click();
+  await expect(page).toHaveURL(/\/admin\/admin\//);
+  await expect(page.getByText('你的账号还没有分配角色')).toBeVisible();
+  await expect(page.locator('.admin-menu .ant-menu-item')).toHaveCount(0);
+  await shoot(page, 'operators-no-roles');
 });
