@@ -61,12 +61,23 @@ export async function signInOwnAdmin(page: Page) {
   expect(registered.code).toBe(200);
   const id = registered.data?.user.id as number;
   const login = await api('/api/users/login', { phone: admin.phone, password: sha256(admin.password) });
-  const granted = await api('/api/users/update/admin', { id, isAdmin: true }, login.data?.token as string);
-  expect([granted.code, granted.message]).toEqual([200, granted.message]);
-  // 设为管理员 alone gives no role (issue 30): this walker sees every page as 超级管理员.
-  if (canSeedRoles()) seedRoles(id, [{ builtin: 'super' }], phone);
+  await makeSuperAdmin(id, login.data?.token as string);
   await signIn(page, phone, password);
   await expect(page).toHaveURL(/\/admin\/admin\//);
+}
+
+/**
+ * Makes an account an operator holding 超级管理员 (设为管理员 alone gives an operator no role), as
+ * the first admin whose token is given.
+ */
+export async function makeSuperAdmin(id: number, adminToken: string) {
+  const granted = await api('/api/users/update/admin', { id, isAdmin: true }, adminToken);
+  expect([granted.code, granted.message]).toEqual([200, granted.message]);
+  const roles = await api('/api/operators/fetch/roles', {}, adminToken);
+  const superRole = roles.data?.list.find((r) => r.builtin === 'super');
+  expect(superRole).toBeDefined();
+  const given = await api('/api/operators/update', { id, roleIds: [superRole?.id as number] }, adminToken);
+  expect([given.code, given.message]).toEqual([200, given.message]);
 }
 
 /** Signs the first admin in and waits for the console. */

@@ -45,5 +45,16 @@ export const codeMessage: Record<CodeValue, string> = {
   503: '服务暂不可用，请稍后重试',
 };
 
+/**
+ * What a 403 carries when the account is fine but this operator may not do this one thing (a
+ * permission of their roles, an app outside their scope): the console keeps the session and says
+ * so, where any other 403 ends it (an account blocked or no longer an operator).
+ */
+export interface Denial {
+  denied: 'permission' | 'app';
+}
+export const isDenial = (data: unknown): data is Denial =>
+  typeof data === 'object' && data !== null && 'denied' in data;
+
 /** Codes that end the session on the client (docs/spec-notes.md#8-answers-notices-and-the-session). */
 export const sessionEndingCodes: readonly number[] = [401, 402, 403];

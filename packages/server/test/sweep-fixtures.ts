@@ -7,6 +7,7 @@
  * exists and takes its input.
  */
 import type { Access, ApiPath } from '@appdesk/contract';
+import { sql } from 'kysely';
 import { type Answer, nextPhone } from './harness';
 import { makeImage, makeWav } from './media';
 import { defOf, exampleOf } from './sweep-variants';
@@ -268,6 +269,21 @@ export const fixtures: Partial<Record<ApiPath, Fixture>> = {
   '/api/reviewreward/reject/batch': async (s, example) => {
     const id = await pendingClaim(s);
     return { body: { ...example, ids: [id] }, recordId: id };
+  },
+  // An account per operator: a phone no account has.
+  '/api/operators/make': async (_s, example) => ({ body: { ...example, phone: nextPhone() } }),
+  // Role names are unique: each new role a name of its own.
+  '/api/roles/make': async (s, example) => ({ body: { ...example, name: `角色${s.serial()}` } }),
+  // The example's role takes the names the make variants gave other roles: those step aside first.
+  '/api/roles/update': async (s, example) => {
+    await s.world.server.app.services.db
+      .updateTable('roles')
+      .set({ name: sql<string>`'sweep-role-' || id` })
+      .where('builtin', 'is', null)
+      .where('id', '<>', example.id as number)
+      .where('name', 'not like', 'sweep-role-%')
+      .execute();
+    return { body: example, recordId: example.id as number };
   },
   // One release per app, platform, channel and version code.
   '/api/version/make': async (s, example) => ({ body: { ...example, versionCode: 1000 + s.serial() } }),

@@ -175,6 +175,16 @@ describe('operator tools', () => {
     const made = await server.call('/api/users/update/admin', { id: user.id, isAdmin: true }, admin);
     expect(data<{ user: Data }>(made).user.isAdmin).toBe(true);
     const second = await server.login(user.phone, user.password);
+    // An operator without a role may do nothing yet (roles: 操作员管理); 超级管理员 may do everything.
+    expect(
+      (await server.call('/api/users/update/admin', { id: adminId.user.id, isAdmin: false }, second)).body.code,
+    ).toBe(403);
+    const superRole = await server.app.services.db
+      .selectFrom('roles')
+      .select('id')
+      .where('builtin', '=', 'super')
+      .executeTakeFirstOrThrow();
+    await server.call('/api/operators/update', { id: user.id, roleIds: [superRole.id] }, admin);
     // The new admin removes the first; then nobody can remove the last one left.
     expect(
       (await server.call('/api/users/update/admin', { id: adminId.user.id, isAdmin: false }, second)).body.code,
@@ -183,6 +193,7 @@ describe('operator tools', () => {
     const last = await server.call('/api/users/update/admin', { id: user.id, isAdmin: false }, second);
     expect(last.body.code).toBe(403);
     await server.call('/api/users/update/admin', { id: adminId.user.id, isAdmin: true }, second);
+    await server.call('/api/operators/update', { id: adminId.user.id, roleIds: [superRole.id] }, second);
     admin = await server.login('13800000000', 'Admin12345');
     expect((await server.call('/api/users/update/admin', { id: user.id, isAdmin: false }, admin)).body.code).toBe(200);
     expect((await server.call('/api/users/fetch/page', {}, second)).body.code).toBe(401);

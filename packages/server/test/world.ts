@@ -1,7 +1,8 @@
 /**
  * The records the contract's examples name (endpoint.ts `example`): 1 the first admin, 2 the
- * signed-in caller of `user` endpoints, 3 an ordinary user that admin examples act on, and session 2
- * (user 3's). Shared by the generated suites.
+ * signed-in caller of `user` endpoints, 3 an ordinary user that admin examples act on, 5 a second
+ * operator (a 超级管理员 too) that 操作员管理's examples act on, and session 2 (user 3's). Shared by
+ * the generated suites.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -16,6 +17,7 @@ export interface World {
   callerId: number;
   targetId: number;
   blockedId: number;
+  operatorId: number;
   /** A new session of an account, as signing in would give. */
   tokenOf(userId: number): Promise<string>;
   /** The token an endpoint of this access level is called with: none, the caller's, the admin's. */
@@ -33,12 +35,15 @@ export async function startWorld(): Promise<World> {
   const callerId = (await server.addUser()).id;
   const targetId = (await server.addUser()).id;
   const blockedId = (await server.addUser({ blocked: true })).id;
+  const operatorId = (await server.addUser({ isAdmin: true })).id;
   const tokenOf = (userId: number) => createSession(db, userId, { ip: null, userAgent: null });
   // The session the 强制下线 example ends: user 3's, which nothing before it signs out.
   await tokenOf(targetId);
   const targetSession = await db.selectFrom('sessions').select('id').where('user_id', '=', targetId).executeTakeFirst();
-  if (adminId !== 1 || callerId !== 2 || targetId !== 3 || targetSession?.id !== 2) {
-    throw new Error(`the examples' ids do not hold: ${adminId}, ${callerId}, ${targetId}, ${targetSession?.id}`);
+  if (adminId !== 1 || callerId !== 2 || targetId !== 3 || operatorId !== 5 || targetSession?.id !== 2) {
+    throw new Error(
+      `the examples' ids do not hold: ${adminId}, ${callerId}, ${targetId}, ${operatorId}, ${targetSession?.id}`,
+    );
   }
   return {
     server,
@@ -46,6 +51,7 @@ export async function startWorld(): Promise<World> {
     callerId,
     targetId,
     blockedId,
+    operatorId,
     tokenOf,
     tokenFor: async (access) => (access === 'public' ? '' : tokenOf(access === 'admin' ? adminId : callerId)),
   };

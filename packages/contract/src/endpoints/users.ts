@@ -46,6 +46,7 @@ export const userTarget = auditTarget(
     delta: '金币变动',
     vipExpiresAt: '会员到期时间',
     isAdmin: '管理员',
+    roles: '角色',
     mustChangePassword: '需修改密码',
     revoked: '下线的会话数',
     ...passwordChangeWords,

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
@@ -42,6 +42,16 @@ export function randomPassword(): string {
 
 export function hashPassword(digest: string): Promise<string> {
   return limited(() => hash(digest, params));
+}
+
+/**
+ * A password someone else chooses for an account (生成账号, 重置密码, a new operator, the command
+ * line): random, shown once, stored as the client would send it (argon2id of its SHA-256). Hash it
+ * before a transaction: argon2 takes its time and a write lock should not wait for it.
+ */
+export async function initialPassword(): Promise<{ password: string; hash: string }> {
+  const password = randomPassword();
+  return { password, hash: await hashPassword(createHash('sha256').update(password, 'utf8').digest('hex')) };
 }
 
 /** How many password checks this process has run (tests prove throttling stops guesses before the check). */

@@ -20,5 +20,5 @@ export async function checkApp(
   if (!app) throw fail.badInput(`未知的应用：${code}`);
   if (!app.enabled && def.access !== 'admin') throw fail.forbidden(`应用「${app.name}」已停用，暂不提供服务`);
   // An operator limited to some apps names none of the others (a list, an export, a new record).
-  if (grants && !reachesApp(grants, code)) throw fail.forbidden(`没有应用「${app.name}」的权限`);
+  if (grants && !reachesApp(grants, code)) throw fail.denied(`没有应用「${app.name}」的权限`, 'app');
 }

@@ -78,5 +78,5 @@ export function mustSee(ctx: Scoped, app: string | null | undefined, missing: st
 export async function mustReach(ctx: Scoped & { apps: AppRegistry }, app: string | null | undefined): Promise<void> {
   if (reaches(ctx, app)) return;
   await ctx.apps.all();
-  throw fail.forbidden(`没有应用「${ctx.apps.nameOf(app)}」的权限`);
+  throw fail.denied(`没有应用「${ctx.apps.nameOf(app)}」的权限`, 'app');
 }

@@ -1,4 +1,4 @@
-import { Code, type CodeValue, codeMessage } from '@appdesk/contract/codes';
+import { Code, type CodeValue, codeMessage, type Denial } from '@appdesk/contract/codes';
 
 /**
  * A failure the client should see: answered as HTTP 200 with this code and Chinese message, and
@@ -19,6 +19,8 @@ export const fail = {
   unauthenticated: (message?: string) => new ApiError(Code.UNAUTHENTICATED, message),
   expired: (message?: string) => new ApiError(Code.EXPIRED, message),
   forbidden: (message?: string) => new ApiError(Code.FORBIDDEN, message),
+  /** 403 for one operator's missing permission or app (the account itself is fine: Denial in codes.ts). */
+  denied: (message: string, denied: Denial['denied']) => new ApiError(Code.FORBIDDEN, message, { denied }),
   notFound: (message?: string) => new ApiError(Code.NOT_FOUND, message),
   conflict: (message: string) => new ApiError(Code.CONFLICT, message),
   tooLarge: (message?: string) => new ApiError(Code.TOO_LARGE, message),

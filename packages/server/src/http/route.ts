@@ -385,7 +385,7 @@ async function authorize(def: EndpointDef, request: FastifyRequest, services: Se
   // The contract names what each admin call needs (permissions.ts); a hidden button is never the check.
   const grants = await grantsOf(services.db, found.user.id);
   if (!allows(grants, def.permission)) {
-    throw fail.forbidden(`没有「${permissionLabel(def.permission ?? '')}」的权限，请联系超级管理员`);
+    throw fail.denied(`没有「${permissionLabel(def.permission ?? '')}」的权限，请联系超级管理员`, 'permission');
   }
   for (const gate of services.adminGates) await gate(services.db, found.user, grants);
   return { user: found.user, sessionId: found.sessionId, grants };

@@ -3,7 +3,7 @@ import { totpDisableAudit } from '@appdesk/contract/endpoints/totp';
 import { maskPhone } from '@appdesk/contract/format';
 import { writeAudit } from '../core/audit';
 import { enrolSuperAdmin } from '../core/operators';
-import { hashPassword, randomPassword } from '../core/passwords';
+import { initialPassword } from '../core/passwords';
 import { revokeUserSessions } from '../core/sessions';
 import type { Db } from '../db/index';
 import { resetSecondFactor } from '../features/totp/public';
@@ -87,8 +87,7 @@ export async function resetAdminPassword(db: Db, who: string, print: Print): Pro
     print(`#${account.id} 不是管理员：普通用户的密码请在后台“用户管理”中重置`);
     return 1;
   }
-  const password = randomPassword();
-  const hash = await hashPassword(createHash('sha256').update(password, 'utf8').digest('hex'));
+  const { password, hash } = await initialPassword();
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')

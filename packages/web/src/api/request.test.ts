@@ -81,4 +81,28 @@ describe('two-factor sign-in answers', () => {
     expect(() => handleEnvelope({ code: 433, message: '请先绑定' }, { silent: true })).toThrow('请先绑定');
     expect(replaced).toEqual([`/user/login?enrol=1&redirect=${encodeURIComponent('/admin/admin/users?page=2')}`]);
   });
+
+  it('a 403 denial (a permission, an app) keeps the session; any other 403 ends it', async () => {
+    const replaced: string[] = [];
+    const removed: string[] = [];
+    vi.stubGlobal('window', {
+      localStorage: {
+        getItem: () => 'token',
+        setItem: () => undefined,
+        removeItem: (key: string) => removed.push(key),
+      },
+      location: { pathname: '/admin/admin/order', search: '', replace: (to: string) => replaced.push(to) },
+    });
+    const { handleEnvelope } = await import('./request');
+    const denial = {
+      code: 403,
+      message: '没有「订单管理 · 退款」的权限，请联系超级管理员',
+      data: { denied: 'permission' },
+    };
+    expect(() => handleEnvelope(denial, { silent: true })).toThrow('退款');
+    expect([replaced, removed]).toEqual([[], []]);
+    expect(() => handleEnvelope({ code: 403, message: '账号已被封禁' }, { silent: true })).toThrow('账号已被封禁');
+    expect(replaced).toHaveLength(1);
+    expect(replaced[0]).toMatch(/^\/user\/login/);
+  });
 });

@@ -1,5 +1,5 @@
 import { ApiHttpError, createApiClient } from '@appdesk/contract/client';
-import { Code, sessionEndingCodes } from '@appdesk/contract/codes';
+import { Code, isDenial, sessionEndingCodes } from '@appdesk/contract/codes';
 import { timings } from '@appdesk/contract/constants';
 import type { ApiInput, ApiOutput, ApiPath, ApiResponse, Envelope } from '@appdesk/contract/types';
 import { clearSession, getToken, loginUrl, rememberSignOut, type SignOutCode, safeReturnPath } from '../state/session';
@@ -113,6 +113,9 @@ export function handleEnvelope<T extends { code: number; message?: string }>(
     leaveFor('/user/login?change=1');
     throw new ApiError(body.code, message);
   }
+  // This operator may not do this one thing (a permission, an app): the session stays.
+  if (body.code === Code.FORBIDDEN && isDenial((body as { data?: unknown }).data))
+    throw new ApiError(body.code, message);
   if (sessionEndingCodes.includes(body.code)) {
     // Only a token that was held can have lapsed: a call made after signing out (or before ever
     // signing in) that answers 401 sends the visitor to sign in without saying 登录已失效.

@@ -1,12 +1,11 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { channels } from '@appdesk/contract/constants';
 import { userStatuses } from '@appdesk/contract/endpoints/users';
 import { maskPhone } from '@appdesk/contract/format';
 import { labelOf, reservedPhonePrefix } from '@appdesk/contract/rules';
-import { sql } from 'kysely';
 import { changeCoins } from '../../core/ledger';
 import { newUserRow } from '../../core/new-user';
-import { hashPassword, randomPassword } from '../../core/passwords';
+import { initialPassword } from '../../core/passwords';
 import { revokeUserSessions } from '../../core/sessions';
 import { countedTotal, iso, isoOrNull, pageAnswer, shanghaiTime } from '../../db/paging';
 import { appScope, mustSee, reaches } from '../../http/app-scope';
@@ -14,10 +13,12 @@ import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { exportRows, exportTable } from '../../http/export';
 import { defineRoutes } from '../../http/route';
+import { guardOperatorAccount } from '../operators/public';
 import { vipEntitlementsOf } from '../vip/public';
-import { blockEnd, forgetSoonestBlock, liftDueBlocks } from './blocks';
+import { blockEnd, liftDueBlocks } from './blocks';
 import { exportOrder, filteredUsers, keptUserTotal, sortColumn, userPage, usersInScope, vipApps } from './list';
 import { adminUserColumns, presentAdminUser, presentListedUser, withVip } from './presenter';
+import { setAccountStatus, setInitialPassword } from './public';
 
 /**
  * One account as operators see it; its VIP expiry is the latest of any app's (the detail lists
@@ -34,14 +35,6 @@ async function loadUser(ctx: RequestContext, id: number) {
   return user;
 }
 
-/**
- * Admin-flag changes are serialised (PostgreSQL locks the one allocation row; SQLite has one
- * writer), so two operators removing each other can never leave the site with no admin.
- */
-async function lockAdminChanges(ctx: RequestContext) {
-  if (ctx.dialect === 'postgres') await sql`select id from allocation where id = 1 for update`.execute(ctx.db);
-}
-
 async function setStatus(
   ctx: SignedInContext,
   id: number,
@@ -51,16 +44,11 @@ async function setStatus(
   const { status, reason } = change;
   if (id === actor.id && status === 'blocked') throw fail.forbidden('不能封禁自己');
   const blockedUntil = status === 'blocked' ? blockEnd(change.until ?? null) : null;
+  // An operator's account: only who may manage that operator, and never the last 超级管理员.
+  await guardOperatorAccount(ctx, id, status === 'blocked' ? '封禁' : '解封', status === 'blocked');
   await liftDueBlocks(ctx.db, id);
   const before = await loadUser(ctx, id);
-  await ctx.db
-    .updateTable('users')
-    .set({ status, blocked_until: blockedUntil, updated_at: Date.now() })
-    .where('id', '=', id)
-    .execute();
-  if (blockedUntil !== null) forgetSoonestBlock();
-  // A blocked account's tokens die at once, not at their next expiry.
-  if (status === 'blocked') await revokeUserSessions(ctx.db, id);
+  await setAccountStatus(ctx.db, id, status, blockedUntil);
   await ctx.audit({
     targetId: id,
     before: { status: before.status, blockedUntil: isoOrNull(before.blocked_until) },
@@ -228,42 +216,6 @@ export default defineRoutes({
     },
   },
 
-  '/api/users/update/admin': {
-    transaction: true,
-    message: '管理员设置已更新',
-    handler: async (input, ctx) => {
-      const actor = ctx.user;
-      await lockAdminChanges(ctx);
-      const before = await loadUser(ctx, input.id);
-      const isAdmin = input.isAdmin ? 1 : 0;
-      if (before.is_admin !== isAdmin) {
-        if (!isAdmin) {
-          if (input.id === actor.id) throw fail.forbidden('不能取消自己的管理员身份');
-          const admins = await ctx.db
-            .selectFrom('users')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('is_admin', '=', 1)
-            .executeTakeFirstOrThrow();
-          if (Number(admins.n) <= 1) throw fail.forbidden('不能取消最后一位管理员');
-        }
-        await ctx.db
-          .updateTable('users')
-          .set({ is_admin: isAdmin, updated_at: Date.now() })
-          .where('id', '=', input.id)
-          .execute();
-        // Losing the flag ends the admin sessions at once (docs/architecture.md#identity).
-        if (!isAdmin) await revokeUserSessions(ctx.db, input.id);
-      }
-      // Recorded even when nothing changed: the operator did ask for it.
-      await ctx.audit({
-        targetId: input.id,
-        before: { isAdmin: before.is_admin === 1 },
-        after: { isAdmin: input.isAdmin },
-      });
-      return { user: presentAdminUser(await loadUser(ctx, input.id)) };
-    },
-  },
-
   '/api/users/update/coins': {
     transaction: true,
     message: '金币已调整',
@@ -291,17 +243,11 @@ export default defineRoutes({
     handler: async (input, ctx) => {
       if (input.id === ctx.user.id) throw fail.forbidden('不能重置自己的密码，请使用“修改密码”');
       const user = await loadUser(ctx, input.id);
-      const password = randomPassword();
       // Hashed before the transaction, so the write lock is not held for argon2's time.
-      const hash = await hashPassword(createHash('sha256').update(password, 'utf8').digest('hex'));
+      const { password, hash } = await initialPassword();
       await ctx.inTransaction(async (tx) => {
-        await tx.db
-          .updateTable('users')
-          .set({ password_hash: hash, must_change_password: 1, updated_at: Date.now() })
-          .where('id', '=', input.id)
-          .execute();
-        // Whoever held the old password (or a token from it) is out at once.
-        await revokeUserSessions(tx.db, input.id);
+        await guardOperatorAccount(tx, input.id, '重置密码', false);
+        await setInitialPassword(tx.db, input.id, hash);
         await tx.audit({ targetId: input.id, after: { mustChangePassword: true, reason: input.reason } });
       });
       return { id: user.id, phone: maskPhone(user.phone), password };
@@ -313,13 +259,7 @@ export default defineRoutes({
     handler: async (input, ctx) => {
       const actor = ctx.user;
       // Hash outside the transaction: argon2 for 1,000 accounts takes seconds.
-      const plans = await Promise.all(
-        Array.from({ length: input.count }, async () => {
-          const password = randomPassword();
-          const digest = createHash('sha256').update(password, 'utf8').digest('hex');
-          return { password, hash: await hashPassword(digest) };
-        }),
-      );
+      const plans = await Promise.all(Array.from({ length: input.count }, initialPassword));
       return ctx.inTransaction(async (tx) => {
         const now = Date.now();
         const accounts: { id: number; phone: string; password: string }[] = [];

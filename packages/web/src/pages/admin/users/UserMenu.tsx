@@ -103,8 +103,8 @@ export function UserMenu({
     modal.confirm({
       title: isAdmin ? '设为管理员' : '取消管理员',
       content: isAdmin
-        ? `确定将 ${user.name} 设为管理员吗？管理员可以登录本后台。`
-        : `确定取消 ${user.name} 的管理员身份吗？其后台登录会话将立即失效。`,
+        ? `确定将 ${user.name} 设为管理员吗？设为管理员后可以登录本后台，但在「操作员管理」中分配角色之前看不到任何内容。`
+        : `确定取消 ${user.name} 的管理员身份吗？其全部角色将被收回，后台登录会话立即失效。`,
       okText: '确定',
       cancelText: '取消',
       onOk: () => untilSettled(setAdmin.mutate, { id: user.id, isAdmin }),
