@@ -20,6 +20,7 @@ import { shortTransaction } from '../db/sqlite-inline';
 import { settlePending } from '../storage/pending';
 import { keepReserve, releaseReserve } from '../storage/reserve';
 import { checkApp } from './app-check';
+import { authorize, tokenOf } from './authorize';
 import type { AuditRecord, RequestContext, Services } from './context';
 import { ApiError, fail } from './errors';
 import { type ExportTable, sendXlsx } from './export';
@@ -360,35 +361,6 @@ function exportAuditRow(
     },
     ip,
   };
-}
-
-function tokenOf(request: FastifyRequest): string {
-  const header = request.headers.token;
-  return typeof header === 'string' ? header : '';
-}
-
-async function authorize(def: EndpointDef, request: FastifyRequest, services: Services) {
-  const access = def.access;
-  if (access === 'public') return { user: null, sessionId: null, grants: null };
-  const token = tokenOf(request);
-  if (!token) throw fail.unauthenticated();
-  const found = await lookupSession(services.db, token, services.config.consoleIdleMs);
-  if (found.state === 'none') throw fail.unauthenticated('登录状态无效，请重新登录');
-  if (found.state === 'expired') throw fail.expired(found.message);
-  noteWho(request, { userId: found.user.id });
-  if (found.user.status === 'blocked') throw fail.forbidden('账号已被封禁');
-  // A password someone else chose (生成账号, an operator's reset) must be changed before anything else.
-  if (found.user.must_change_password === 1 && !def.openDuringPasswordChange) throw fail.passwordChangeRequired();
-  if (access !== 'admin') return { user: found.user, sessionId: found.sessionId, grants: null };
-  if (!found.user.is_admin) throw fail.forbidden('需要管理员权限');
-  await markConsoleSession(services.db, found, services.config.consoleIdleMs);
-  // The contract names what each admin call needs (permissions.ts); a hidden button is never the check.
-  const grants = await grantsOf(services.db, found.user.id);
-  if (!allows(grants, def.permission)) {
-    throw fail.denied(`没有「${permissionLabel(def.permission ?? '')}」的权限，请联系超级管理员`, 'permission');
-  }
-  for (const gate of services.adminGates) await gate(services.db, found.user, grants);
-  return { user: found.user, sessionId: found.sessionId, grants };
 }
 
 /** Every kept upload gets a row, so the upload list knows who sent what (and who may attach it). */
