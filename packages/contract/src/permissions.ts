@@ -24,7 +24,7 @@ const read = { label: '查看' };
 const exportAll = { label: '导出', sensitive: true } as const;
 
 export const permissionPages = {
-  dashboard: { label: '数据概览', actions: { read } },
+  dashboard: { label: '数据统计', actions: { read } },
   users: {
     label: '用户管理',
     actions: {
@@ -64,7 +64,7 @@ export const permissionPages = {
       export: exportAll,
     },
   },
-  a11t: { label: '远程配置', actions: { read, edit: { label: '新建、修改、回滚与删除' }, export: exportAll } },
+  a11t: { label: '键值配置', actions: { read, edit: { label: '新建、修改、回滚与删除' }, export: exportAll } },
   apps: {
     label: '应用管理',
     actions: {
@@ -112,14 +112,17 @@ export const permissionPages = {
       export: exportAll,
     },
   },
-  selfapp: { label: '推广应用', actions: { read, edit: { label: '新建、修改、删除与启停' }, export: exportAll } },
+  selfapp: { label: '自家应用', actions: { read, edit: { label: '新建、修改、删除与启停' }, export: exportAll } },
   selfapprecord: { label: '推广记录', actions: { read, export: exportAll } },
   help: {
-    label: '帮助文章',
+    label: '帮助文档',
     actions: { read, edit: { label: '新建、修改与删除' }, publish: { label: '发布与下线' }, export: exportAll },
   },
-  soundeffect: { label: '音效库', actions: { read, edit: { label: '上传、修改与删除' }, export: exportAll } },
-  unsplash: { label: '图片库', actions: { read, edit: { label: '上传、修改、启停、移动与删除' }, export: exportAll } },
+  soundeffect: { label: '音效管理', actions: { read, edit: { label: '上传、修改与删除' }, export: exportAll } },
+  unsplash: {
+    label: '图片管理',
+    actions: { read, edit: { label: '上传、修改、启停、移动与删除' }, export: exportAll },
+  },
   upload: {
     label: '文件管理',
     actions: { read, upload: { label: '上传文件' }, remove: { label: '删除文件' }, export: exportAll },
@@ -128,12 +131,16 @@ export const permissionPages = {
   allocation: { label: '站点配置', actions: { read, update: { label: '修改站点配置', sensitive: true } } },
   loginlog: { label: '登录日志', actions: { read, export: exportAll } },
   audit: { label: '操作日志', actions: { read, export: exportAll } },
-  roles: { label: '角色管理', actions: { read, manage: { label: '新建、修改与删除角色', sensitive: true } } },
+  roles: {
+    label: '角色管理',
+    actions: { read, manage: { label: '新建、修改与删除角色', sensitive: true }, export: exportAll },
+  },
   operators: {
     label: '操作员管理',
     actions: {
       read,
       manage: { label: '新建操作员、分配角色与应用、停用、重置密码与二次验证', sensitive: true },
+      export: exportAll,
     },
   },
 } as const satisfies Record<string, PermissionPage>;

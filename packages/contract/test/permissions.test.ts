@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { endpointEntries } from '../src/endpoints/index';
 import {
@@ -54,6 +54,16 @@ describe('the catalog', () => {
     const missing = Object.keys(permissionPages).filter((page) => !existsSync(new URL(`${page}/page.ts`, pagesDir)));
     expect(missing).toEqual([]);
     expect(Object.values(permissionPages).every((page) => 'read' in page.actions)).toBe(true);
+  });
+
+  it('each page of the catalog is named as its menu entry is', () => {
+    const misnamed = Object.entries(permissionPages)
+      .filter(([page, { label }]) => {
+        const decl = readFileSync(new URL(`${page}/page.ts`, pagesDir), 'utf8');
+        return !decl.includes(`label: '${label}'`);
+      })
+      .map(([page, { label }]) => `${page}: ${label}`);
+    expect(misnamed).toEqual([]);
   });
 
   it('labels are Chinese and read page · action', () => {

@@ -4,6 +4,7 @@ import { exportOrder, sortColumn } from '../src/features/users/list';
 import { exportRows } from '../src/http/export';
 import { startServer, type TestServer } from './harness';
 import { seedListRows } from './list-rows';
+import { addOperator } from './operators';
 import { insertPhysicalItem } from './rows';
 
 /**
@@ -110,6 +111,8 @@ async function seed() {
     await server.call('/api/users/update/coins', { id: user_id, delta: 1, reason: '导出顺序' }, admin);
   }
   await seedListRows(db(), spread, users, now);
+  // 操作员管理's list: the first administrator and four operators without a role.
+  for (let i = 0; i < 4; i++) await addOperator(server, { permissions: [] });
 }
 
 type Cell = string | number | null;

@@ -6,6 +6,7 @@ import {
   exactTotal,
   id,
   isoTime,
+  listExport,
   page,
   paged,
   phone,
@@ -116,6 +117,21 @@ const initialPassword = z.object({
   password: z.string().meta({ title: '初始密码', description: '只显示这一次；登录后须先修改' }),
 });
 
+const operatorsPage = endpoint({
+  access: 'admin',
+  permission: 'operators.read',
+  summary: '分页查询操作员（手机号脱敏；按手机号、昵称或 ID 搜索，按状态、角色筛选）',
+  input: z.object({
+    page,
+    size,
+    exactTotal,
+    search,
+    status: choice('状态', [{ value: 'all', label: '全部' }, ...operatorStatuses]).default('all'),
+    roleId: id.meta({ title: '角色 ID' }).optional(),
+  }),
+  output: paged(operatorView),
+});
+
 export const operatorEndpoints = {
   '/api/operators/fetch/me': endpoint({
     access: 'admin',
@@ -138,20 +154,9 @@ export const operatorEndpoints = {
     example: { id: 3, isAdmin: true },
     audit: { action: 'users.update.admin', label: '设置管理员', target: userTarget },
   }),
-  '/api/operators/fetch/page': endpoint({
-    access: 'admin',
-    permission: 'operators.read',
-    summary: '分页查询操作员（手机号脱敏；按手机号、昵称或 ID 搜索，按状态、角色筛选）',
-    input: z.object({
-      page,
-      size,
-      exactTotal,
-      search,
-      status: choice('状态', [{ value: 'all', label: '全部' }, ...operatorStatuses]).default('all'),
-      roleId: id.meta({ title: '角色 ID' }).optional(),
-    }),
-    output: paged(operatorView),
-  }),
+  '/api/operators/fetch/page': operatorsPage,
+  // Phones masked, as in the list: the whole number is never exported.
+  '/api/operators/export': listExport(operatorsPage, '操作员'),
   '/api/operators/fetch/roles': endpoint({
     access: 'admin',
     permission: 'operators.read',

@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { auditTarget, endpoint } from '../endpoint';
-import { appCode, choice, exactTotal, id, isoTime, page, paged, search, size, textField, worded } from '../fields';
+import {
+  appCode,
+  choice,
+  exactTotal,
+  id,
+  isoTime,
+  listExport,
+  page,
+  paged,
+  search,
+  size,
+  textField,
+  worded,
+} from '../fields';
 import { type BuiltinRole, builtinRoles, type Permission, permissionLabel, permissionList } from '../permissions';
 import { rolesRules } from './roles.rules';
 
@@ -93,14 +106,17 @@ export const roleView = z
   .meta({ title: '角色' });
 export type RoleView = z.infer<typeof roleView>;
 
+const rolesPage = endpoint({
+  access: 'admin',
+  permission: 'roles.read',
+  summary: '分页查询角色（按名称或说明搜索；内置角色在前）',
+  input: z.object({ page, size, exactTotal, search }),
+  output: paged(roleView),
+});
+
 export const rolesEndpoints = {
-  '/api/roles/fetch/page': endpoint({
-    access: 'admin',
-    permission: 'roles.read',
-    summary: '分页查询角色（按名称或说明搜索；内置角色在前）',
-    input: z.object({ page, size, exactTotal, search }),
-    output: paged(roleView),
-  }),
+  '/api/roles/fetch/page': rolesPage,
+  '/api/roles/export': listExport(rolesPage, '角色'),
   '/api/roles/fetch/detail': endpoint({
     access: 'admin',
     permission: 'roles.read',

@@ -1,9 +1,10 @@
-import { withPageReads } from '@appdesk/contract/permissions';
+import { permissionLabel, withPageReads } from '@appdesk/contract/permissions';
 import { grantsChanged } from '../../core/grants';
 import { lockAdminChanges } from '../../core/operators';
-import { pageAnswer, pageOf } from '../../db/paging';
+import { shanghaiTime } from '../../db/paging';
 import type { SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
+import { listExport, pagedRoute, yesNo } from '../../http/paged';
 import { defineRoutes } from '../../http/route';
 import { beyondActor, checkAppsExist, grantsOfCall, scopeWords } from '../operators/public';
 import {
@@ -45,18 +46,38 @@ const logged = (role: RoleRow) => ({
   requireTotp: role.require_totp === 1,
 });
 
+/** 角色管理's list; its export walks the same select. */
+const rolesList = pagedRoute('/api/roles/fetch/page', {
+  rows: (input, ctx) => roleRows(ctx.db, input.search),
+  total: (input, ctx) => roleTotal(ctx.db, input.search, input.exactTotal),
+  present: (rows, ctx) => presentRoles(ctx.db, rows),
+});
+
 export default defineRoutes({
-  '/api/roles/fetch/page': {
-    handler: async (input, ctx) => {
-      const { rows, ...total } = await pageOf(
-        roleRows(ctx.db, input.search),
-        roleTotal(ctx.db, input.search, input.exactTotal),
-        input.page,
-        input.size,
-      );
-      return pageAnswer(await presentRoles(ctx.db, rows), total, input.page, input.size);
-    },
-  },
+  '/api/roles/fetch/page': rolesList,
+  '/api/roles/export': listExport(rolesList, (ctx) => ({
+    filename: '角色',
+    columns: [
+      { header: 'ID', width: 8, cell: (r) => r.id },
+      { header: '角色名称', width: 16, cell: (r) => r.name },
+      { header: '角色说明', width: 30, cell: (r) => r.description },
+      { header: '内置角色', width: 10, cell: (r) => yesNo(r.builtin !== null) },
+      {
+        header: '权限',
+        width: 60,
+        cell: (r) => (r.builtin === 'super' ? '全部权限' : r.permissions.map(permissionLabel).join('、')),
+      },
+      {
+        header: '可见应用',
+        width: 24,
+        cell: (r) => (r.apps ? r.apps.map((code) => ctx.apps.nameOf(code)).join('、') : '全部应用'),
+      },
+      { header: '登录需二次验证', width: 14, cell: (r) => yesNo(r.requireTotp) },
+      { header: '操作员数', width: 10, cell: (r) => r.operators },
+      { header: '创建时间', width: 18, cell: (r) => shanghaiTime(r.createdAt) },
+      { header: '修改时间', width: 18, cell: (r) => shanghaiTime(r.updatedAt) },
+    ],
+  })),
 
   '/api/roles/fetch/detail': {
     handler: async (input, ctx) => ({ role: await loadRole(ctx.db, input.id) }),

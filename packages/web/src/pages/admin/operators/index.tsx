@@ -16,7 +16,7 @@ import {
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
-import { useCan } from '../../../state/grants';
+import { useCanCall } from '../../../state/grants';
 import { userStore } from '../../../state/session';
 import { useStore } from '../../../state/store';
 import { OperatorEditor } from './OperatorEditor';
@@ -84,7 +84,7 @@ export default function OperatorsPage() {
     [roles.data],
   );
   const list = useList({ fetchPath: '/api/operators/fetch/page', keys, toFilter });
-  const manage = useCan('operators.manage');
+  const manage = useCanCall('/api/operators/make');
   const me = useStore(userStore, (s) => s.currentUser?.id);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [shown, setShown] = useState<{ title: string; result: InitialPassword } | null>(null);
@@ -189,6 +189,8 @@ export default function OperatorsPage() {
         rowKey="id"
         fields={fields}
         detailTitle="操作员详情"
+        exportPath="/api/operators/export"
+        exportName="操作员"
         emptyText="没有符合条件的操作员。"
         actions={
           manage ? (

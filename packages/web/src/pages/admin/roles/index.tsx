@@ -15,7 +15,7 @@ import {
   useList,
 } from '../../../components/list';
 import { untilSettled } from '../../../components/writes';
-import { useCan } from '../../../state/grants';
+import { useCanCall } from '../../../state/grants';
 import { RoleEditor } from './RoleEditor';
 import './roles.css';
 
@@ -51,7 +51,7 @@ export default function RolesPage() {
   const list = useList({ fetchPath: '/api/roles/fetch/page', keys, toFilter });
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const remove = useApiAction('/api/roles/remove');
-  const manage = useCan('roles.manage');
+  const manage = useCanCall('/api/roles/make');
 
   const columns = useMemo<ColumnsType<Row>>(
     () => [
@@ -124,6 +124,8 @@ export default function RolesPage() {
         rowKey="id"
         fields={fields}
         detailTitle="角色详情"
+        exportPath="/api/roles/export"
+        exportName="角色"
         emptyText="没有符合条件的角色。内置的六个角色始终存在；点击“新建角色”可以按团队分工再建。"
         actions={
           manage ? (
