@@ -48,6 +48,24 @@ function allBut(key: Permission): Permission[] {
   return everyPermission.filter((k) => (key.endsWith('.read') ? pageOfPermission(k) !== page : k !== key));
 }
 
+/**
+ * What the no-escalation rule demands of an example's caller besides the endpoint's permission:
+ * an example that hands out roles (`roleIds`) or puts permissions in a role (`permissions`) is
+ * called by an operator holding them too, since nobody grants what they do not hold. Still not the
+ * permission the endpoint names: whoever lacks only that one is refused all the same.
+ */
+async function demandedByExamples(key: Permission): Promise<Permission[]> {
+  const examples = adminPaths.filter((p) => permissionOf(p) === key).map(exampleOf);
+  const roleIds = examples.flatMap((e) => (Array.isArray(e.roleIds) ? (e.roleIds as number[]) : []));
+  const roles = roleIds.length
+    ? await world.server.app.services.db.selectFrom('roles').select('permissions').where('id', 'in', roleIds).execute()
+    : [];
+  return [
+    ...roles.flatMap((r) => JSON.parse(r.permissions) as Permission[]),
+    ...examples.flatMap((e) => (Array.isArray(e.permissions) ? (e.permissions as Permission[]) : [])),
+  ];
+}
+
 const refusal = (key: EndpointPermission) =>
   key === ANY_OPERATOR ? '需要管理员权限' : `没有「${permissionLabel(key)}」的权限，请联系超级管理员`;
 
@@ -68,7 +86,8 @@ beforeAll(async () => {
   const keys = [...new Set(adminPaths.map(permissionOf).filter(known))];
   await Promise.all(
     keys.map(async (key) => {
-      holders.set(key, await addOperator(world.server, { permissions: key === ANY_OPERATOR ? [] : [key] }));
+      const permissions = key === ANY_OPERATOR ? [] : [key, ...(await demandedByExamples(key))];
+      holders.set(key, await addOperator(world.server, { permissions: [...new Set(permissions)] }));
       if (key !== ANY_OPERATOR) lackers.set(key, await addOperator(world.server, { permissions: allBut(key) }));
     }),
   );

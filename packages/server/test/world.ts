@@ -1,12 +1,14 @@
 /**
  * The records the contract's examples name (endpoint.ts `example`): 1 the first admin, 2 the
- * signed-in caller of `user` endpoints, 3 an ordinary user that admin examples act on, 5 a second
- * operator (a 超级管理员 too) that 操作员管理's examples act on, and session 2 (user 3's). Shared by
- * the generated suites.
+ * signed-in caller of `user` endpoints, 3 an ordinary user that admin examples act on, 4 a blocked
+ * account (设为管理员's example makes it an operator), 5 a second operator, holding no role, that
+ * 操作员管理's examples act on (no stronger than whoever holds 操作员管理, so the permission matrix's
+ * operator may act on it), and session 2 (user 3's). Shared by the generated suites.
  */
 
 import { randomBytes } from 'node:crypto';
 import type { Access } from '@appdesk/contract';
+import { grantsChanged } from '../src/core/grants';
 import { secretKeysFromEnv } from '../src/core/secret-box';
 import { createSession } from '../src/core/sessions';
 import { startServer, type TestServer } from './harness';
@@ -36,6 +38,9 @@ export async function startWorld(): Promise<World> {
   const targetId = (await server.addUser()).id;
   const blockedId = (await server.addUser({ blocked: true })).id;
   const operatorId = (await server.addUser({ isAdmin: true })).id;
+  // An operator without a role (as 设为管理员 leaves one), not a second 超级管理员.
+  await db.deleteFrom('operator_roles').where('user_id', '=', operatorId).execute();
+  grantsChanged();
   const tokenOf = (userId: number) => createSession(db, userId, { ip: null, userAgent: null });
   // The session the 强制下线 example ends: user 3's, which nothing before it signs out.
   await tokenOf(targetId);

@@ -151,7 +151,8 @@ export const operatorEndpoints = {
       isAdmin: z.boolean({ error: '是否管理员必须是布尔值' }).meta({ title: '是否管理员' }),
     }),
     output: z.object({ user: adminUser }),
-    example: { id: 3, isAdmin: true },
+    // User 4, not 3: the users' examples after it act on 3 as an ordinary account.
+    example: { id: 4, isAdmin: true },
     audit: { action: 'users.update.admin', label: '设置管理员', target: userTarget },
   }),
   '/api/operators/fetch/page': operatorsPage,
