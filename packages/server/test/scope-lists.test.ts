@@ -2,10 +2,7 @@
  * The permission matrix's list axis (issue 30, done-when 2, "in/out of scope"): every paged admin
  * list of the contract, called without `app` by an operator of `quote` who holds every permission,
  * shows no row of another app, and its total counts none of them ("not even counts").
- *
- * PENDING: the lists' app scope is the scope branch's work; until it is merged these fail (a list
- * shows every app's rows). The lead enables the file after merging it by renaming it to
- * `scope-lists.test.ts`. docs/permissions.md「测试：权限矩阵」.
+ * docs/permissions.md「测试：权限矩阵」.
  */
 import { type ApiPath, permissionList } from '@appdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,10 +14,15 @@ import { asSent, defOf, exampleOf, fieldsOf, paths } from './sweep-variants';
 import { startWorld, type World } from './world';
 
 /**
- * Lists whose rows name an app yet are meant for every operator, each with the reason. Empty:
- * the scope branch adds an entry only with its reason (as sweep-fixtures.ts `notShown` does).
+ * Lists whose rows name an app yet are meant for every operator, each with the reason (as
+ * sweep-fixtures.ts `notShown` does); docs/permissions.md's company-wide table.
  */
-const sharedAcrossApps: Partial<Record<ApiPath, string>> = {};
+const sharedAcrossApps: Partial<Record<ApiPath, string>> = {
+  '/api/operators/fetch/page':
+    'company-wide: the team is the company’s; a row’s apps are that operator’s own limit, not records of the app, and whoever holds 操作员管理 sees every operator (acting on one still needs holding no less)',
+  '/api/roles/fetch/page':
+    'company-wide: a role’s apps are what it grants, not records of the app; whoever holds 角色管理 sees every role (changing one still needs holding its permissions and apps)',
+};
 
 const PAGE = 100;
 /** The paged admin lists (their exports are downloads, not lists). */
