@@ -2,7 +2,6 @@ import { createHash, randomInt } from 'node:crypto';
 import { createApiClient } from '@appdesk/contract/client';
 import type { ApiInput, ApiPath } from '@appdesk/contract/types';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { canSeedRoles, seedRoles } from './seed-roles';
 import { screenshotsInto } from './shots';
 
 /**

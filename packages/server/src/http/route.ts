@@ -8,12 +8,10 @@ import {
 } from '@appdesk/contract';
 import { Code, type CodeValue, codeMessage } from '@appdesk/contract/codes';
 import { exportAudit } from '@appdesk/contract/endpoints/audit';
-import { permissionLabel } from '@appdesk/contract/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { writeAudit } from '../core/audit';
-import { allows, grantsOf } from '../core/grants';
-import { hashToken, lookupSession, markConsoleSession, type SessionLookup, type SessionUser } from '../core/sessions';
+import { hashToken, lookupSession, type SessionLookup, type SessionUser } from '../core/sessions';
 import { isLockConflict, retryOnConflict } from '../db/conflicts';
 import { classifyOutage } from '../db/outage';
 import { shortTransaction } from '../db/sqlite-inline';

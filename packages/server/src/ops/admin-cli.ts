@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { totpDisableAudit } from '@appdesk/contract/endpoints/totp';
 import { maskPhone } from '@appdesk/contract/format';
 import { writeAudit } from '../core/audit';

@@ -6,7 +6,6 @@ import {
   ShoppingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { type Permission, permissionPages } from '@appdesk/contract/permissions';
 import { Menu } from 'antd';
 import type { ReactNode } from 'react';
 import { memo, useEffect, useMemo, useState } from 'react';

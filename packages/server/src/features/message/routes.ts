@@ -6,7 +6,7 @@ import type { SessionUser } from '../../core/sessions';
 import type { Database, Db } from '../../db/index';
 import { containsText, countedTotal, iso, keptTotal, pageAnswer, pageOf, shanghaiTime } from '../../db/paging';
 import type { MessagesTable } from '../../db/schema';
-import { type AppScope, appScope, inScope, mustReach } from '../../http/app-scope';
+import { appScope, inScope, mustReach } from '../../http/app-scope';
 import type { RequestContext, SignedInContext } from '../../http/context';
 import { fail } from '../../http/errors';
 import { listExport, pagedHandler, yesNo } from '../../http/paged';
