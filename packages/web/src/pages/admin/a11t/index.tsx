@@ -55,7 +55,7 @@ export default function A11tPage() {
   const [editing, setEditing] = useState<Entry | 'new' | null>(null);
   const [history, setHistory] = useState<Entry | null>(null);
   const remove = useApiAction('/api/a11t/remove');
-  // Without 远程配置 · 修改 the key opens its history, the read-only view of it.
+  // Without 键值配置 · 修改 the key opens its history, the read-only view of it.
   const writable = useGrants().canCall('/api/a11t/update');
   const open = writable ? setEditing : setHistory;
 

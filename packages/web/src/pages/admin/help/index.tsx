@@ -70,7 +70,7 @@ export default function HelpPage() {
   const publish = useApiAction('/api/help/publish');
   const unpublish = useApiAction('/api/help/unpublish');
   const remove = useApiAction('/api/help/remove');
-  // Editing is 帮助文章 · 修改; publishing (发布 and 下线) is a permission of its own.
+  // Editing is 帮助文档 · 修改; publishing (发布 and 下线) is a permission of its own.
   const writable = useGrants().canCall('/api/help/update');
 
   const columns = useMemo<ColumnsType<ArticleRow>>(

@@ -35,13 +35,13 @@ test('a 财务-like role, an operator holding it, and their first sign-in showin
   await view.getByRole('button', { name: 'Close' }).or(view.locator('.ant-drawer-close')).first().click();
   await expect(view).toBeHidden();
 
-  // A new role: 订单管理's actions (checking the page checks them all) and 数据概览.
+  // A new role: 订单管理's actions (checking the page checks them all) and 数据统计.
   await page.getByRole('button', { name: '新建角色' }).click();
   const drawer = page.getByRole('dialog', { name: '新建角色' });
   await drawer.getByLabel('角色名称').fill(roleName);
   await drawer.getByLabel('角色说明').fill('订单收款、退款与导出');
   await treeRow(drawer, '订单管理').locator('.ant-tree-checkbox').click();
-  await treeRow(drawer, '数据概览').locator('.ant-tree-checkbox').click();
+  await treeRow(drawer, '数据统计').locator('.ant-tree-checkbox').click();
   // The pages held open by themselves, each action in Chinese; the sensitive ones say so.
   const refund = treeRow(drawer, '退款');
   await expect(refund).toHaveClass(/ant-tree-treenode-checkbox-checked/);

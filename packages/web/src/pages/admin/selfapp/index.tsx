@@ -68,7 +68,7 @@ export default function SelfappPage() {
   const batches = useAllowedBatches(batchButtons);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const update = useApiAction('/api/selfapp/update');
-  // Without 推广应用 · 修改 the list is read-only (详情 still opens).
+  // Without 自家应用 · 修改 the list is read-only (详情 still opens).
   const writable = useGrants().canCall('/api/selfapp/update');
   const remove = useApiAction('/api/selfapp/remove');
 

@@ -72,7 +72,7 @@ export default function SoundEffectPage() {
   });
   const { modal } = App.useApp();
   const [uploading, setUploading] = useState(false);
-  // Without 音效库 · 修改 the library is listened to, not changed.
+  // Without 音效管理 · 修改 the library is listened to, not changed.
   const writable = useGrants().canCall('/api/soundeffect/update');
   const [editing, setEditing] = useState<Sound | null>(null);
   const player = usePlayer();

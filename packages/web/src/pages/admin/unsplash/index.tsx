@@ -50,7 +50,7 @@ export default function UnsplashPage() {
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<Row | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
-  // Every change of the library is 图片库 · 修改: without it the pictures are only looked at.
+  // Every change of the library is 图片管理 · 修改: without it the pictures are only looked at.
   const writable = useGrants().canCall('/api/unsplash/update');
   const grid = list.param('view') !== 'list';
 
