@@ -22,7 +22,8 @@ import { defineRoutes } from '../../http/route';
  */
 function visibleTo(db: Db, user: Pick<SessionUser, 'id' | 'created_at'>, app: string | readonly string[]) {
   const apps = typeof app === 'string' ? [app] : app;
-  const ofApps = db.selectFrom('messages').select('id').where('app', 'in', apps).where('blocked', '=', 0);
+  // inScope: no app at all (an operator whose roles reach none) is no row, not `in ()` (PostgreSQL refuses it).
+  const ofApps = db.selectFrom('messages').select('id').where(inScope('app', apps)).where('blocked', '=', 0);
   const visible = ofApps
     .where('user_id', '=', user.id)
     .unionAll(ofApps.where('user_id', 'is', null).where('created_at', '>=', user.created_at));
