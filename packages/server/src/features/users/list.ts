@@ -211,9 +211,16 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
       );
       if (page) return page;
     }
+    // Each part is tested on its own and the compound stays outermost: SQLite then merges the
+    // parts' id order for the page. Testing the compound as a whole made it read and sort every
+    // match first (one digit, also an id: 424 ms against 0.3 at 1M users).
     const matches = inTab
-      ? sql<{ id: number }>`select id from (${union(parts)}) as m
-          where exists (select 1 from users as u where u.id = m.id and ${inTab})`
+      ? union(
+          parts.map(
+            (part) => sql<{ id: number }>`select id from (${part}) as m
+              where exists (select 1 from users as u where u.id = m.id and ${inTab})`,
+          ),
+        )
       : union(parts);
     const upTo = (first: number) => union(indexedMatches(dialect, filter.search, { direction, first }) ?? parts);
     const pageIds = byId
