@@ -196,12 +196,13 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
   const direction = filter.order === 'ascend' ? 'asc' : 'desc';
   const offset = filter.page * filter.size;
   const segments = segmented(filter);
-  // A tab or a segment (an app, a channel, dates) with three digits or more reads the few matches
-  // and then their rows: walking the tab's or the app's index for rare matches took 193 ms in a
-  // tab and 0.5-1 s in an app at 1M users. Other searches in a tab match many users, where
-  // walking the tab's index newest first and testing each id finds a page sooner. VIP is another
-  // table's, so it keeps the general path.
-  const narrow = usesDigitSuffixes(filter.search) || (dialect === 'sqlite' && usesTrigrams(filter.search));
+  // A tab or a segment (an app, a channel, dates) reads the search index's matches newest first
+  // and tests each one's row: walking the tab's or the app's index and testing every user against
+  // all the matches took 193 ms in a tab, and 0.2-7 s in an app at 1M users, also for one or two
+  // letters (SQLite's FTS5 and PostgreSQL's nickname pieces hand their matches over in id order,
+  // 1-30 ms). Not one or two digits on PostgreSQL, whose matches come from walking the users
+  // (indexedMatches), nor VIP, another table's: they keep the general path.
+  const narrow = indexedMatches(dialect, filter.search) !== undefined && !walksPhones(dialect, filter.search);
   const indexed = filter.search && filter.vip === undefined && (segments ? narrow : filter.status === 'all' || narrow);
   const parts = indexed ? indexedMatches(dialect, filter.search) : undefined;
   if (filter.search && parts) {
@@ -227,9 +228,16 @@ export async function userPage<C extends readonly (keyof Database['users'])[]>(
       );
       if (page) return page;
     }
+    // Each part is tested on its own and the compound stays outermost: SQLite then merges the
+    // parts' id order for the page. Testing the compound as a whole made it read and sort every
+    // match first (one digit, also an id: 424 ms against 0.3 at 1M users).
     const matches = inTab
-      ? sql<{ id: number }>`select id from (${union(parts)}) as m
-          where exists (select 1 from users as u where u.id = m.id and ${inTab})`
+      ? union(
+          parts.map(
+            (part) => sql<{ id: number }>`select id from (${part}) as m
+              where exists (select 1 from users as u where u.id = m.id and ${inTab})`,
+          ),
+        )
       : union(parts);
     const upTo = (first: number) => union(indexedMatches(dialect, filter.search, { direction, first }) ?? parts);
     const pageIds = byId

@@ -228,6 +228,18 @@ describe('segments', () => {
     expect(await found({ activeTo: iso(stamp - 2 * DAY) })).toEqual([]);
     expect(await found({ from: iso(stamp - 11 * DAY), to: iso(stamp - 9 * DAY) })).toEqual([]);
     expect(await found({ app: 'tailor', status: 'blocked' })).toEqual([]);
+    // One letter of a nickname with a segment: the short-search index's matches, then each row.
+    await server.call('/api/users/update/info', { nickname: '静好' }, vivo.token);
+    await server.call('/api/users/update/info', { nickname: '安静' }, xiaomi.token);
+    const letter = async (filter: Data) => {
+      const answer = await server.call('/api/users/fetch/page', { size: 100, search: '静', ...filter }, admin);
+      const page = data<{ list: { id: number }[]; total: number }>(answer);
+      expect(page.total).toBe(page.list.length);
+      return page.list.map((u) => u.id).sort((a, b) => a - b);
+    };
+    expect(await letter({ channel: 'vivo' })).toEqual([vivo.id]);
+    expect(await letter({ app: 'tailor' })).toEqual([vivo.id, xiaomi.id].sort((a, b) => a - b));
+    expect(await letter({ activeFrom: iso(stamp - 2 * DAY) })).toEqual([vivo.id]);
     const bad = await server.call('/api/users/fetch/page', { vip: 'sometimes' }, admin);
     expect(bad.body.code).toBe(400);
   });

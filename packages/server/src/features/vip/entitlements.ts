@@ -32,9 +32,12 @@ export function vipExpiryColumn(app: Apps) {
       : typeof app === 'string'
         ? sql` and v.app = ${app}`
         : sql` and ${inScopeSql('v.app', app)}`;
+  // `+ 0`: PostgreSQL reads a bare max(expires_at) as "the last entry of the expiry index whose
+  // user is this one", a backward walk of that whole index per row (0.9 ms each, 18 ms a page);
+  // the sum is no index's column, so the user's few rows are read by the primary key (0.16 ms a page).
   return sql<
     number | null
-  >`(select max(v.expires_at) from vip_entitlements as v where v.user_id = users.id${inApp})`.as('vip_expires_at');
+  >`(select max(v.expires_at + 0) from vip_entitlements as v where v.user_id = users.id${inApp})`.as('vip_expires_at');
 }
 
 /**
