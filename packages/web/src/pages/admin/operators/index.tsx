@@ -48,7 +48,7 @@ function RoleTags({ operator }: { operator: Row }) {
   if (operator.roles.length === 0) {
     return (
       <Tooltip title="可以登录后台，但分配角色之前看不到任何菜单">
-        <Tag color="warning">未分配角色</Tag>
+        <Tag color="orange">未分配角色</Tag>
       </Tooltip>
     );
   }
