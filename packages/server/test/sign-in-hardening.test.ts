@@ -95,8 +95,11 @@ describe('lockout design', () => {
     expect(answers.filter((a) => a.body.code === 401)).toHaveLength(checks);
     const counters = await s.app.services.db.selectFrom('login_attempts').select(['key', 'failures']).execute();
     const count = (key: string) => Number(counters.find((c) => c.key === key)?.failures ?? 0);
-    // The pair stopped the burst: neither the address nor the phone counted what it refused.
-    expect(count(`pair:${phone}@203.0.113.66`)).toBeGreaterThan(checks);
+    // The pair stopped the burst: neither the address nor the phone counted what it refused. The
+    // pair itself counts every attempt that passed its lock check, the checked ones and those in
+    // flight when it locked: how many were in flight is up to scheduling (none on a loaded machine,
+    // where the burst arrives one by one), so at least the checked ones.
+    expect(count(`pair:${phone}@203.0.113.66`)).toBeGreaterThanOrEqual(checks);
     expect(count('ip:203.0.113.66')).toBe(checks);
     expect(count(`phone:${phone}`)).toBe(checks);
     expect((await signInVia(s, phone, password, '198.51.100.7')).body.code).toBe(200);
